@@ -1,0 +1,28 @@
+package org.orbscope.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code orbscope} command: subcommands are registered here and live in their own classes. */
+@Command(name = "orbscope", mixinStandardHelpOptions = true, version = "orbscope 0.1.0",
+        description = "Measure, explain and predict the performance of Java CORBA middleware.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class Orbscope implements Runnable {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_RUN_FAILED = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    static CommandLine commandLine() {
+        // picocli already answers invalid arguments with exit code 2 (ExitCode.USAGE) = EXIT_BAD_INPUT.
+        return new CommandLine(new Orbscope());
+    }
+}
