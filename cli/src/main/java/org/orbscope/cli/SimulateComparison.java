@@ -1,0 +1,30 @@
+package org.orbscope.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.orbscope.model.SimulationResult;
+import org.orbscope.model.StageSample;
+import org.orbscope.model.TimeStats;
+
+/** Measured (stage table) beside simulated, with the relative error, as in seed 001's Tables 1-2. */
+final class SimulateComparison {
+    private SimulateComparison() {
+    }
+
+    static void print(PrintWriter out, StageSample measured, SimulationResult simulated) {
+        out.printf(Locale.ROOT, "%-18s %12s %12s %9s%n", "calibrated vs run", "measured", "simulated", "rel.err");
+        row(out, "completion mean", measured.measuredCompletion().meanMs(), simulated.completion().meanMs());
+        row(out, "completion p95", p(measured.measuredCompletion(), 95), simulated.completion().percentileMs(95));
+        row(out, "queueing mean", measured.measuredQueue().meanMs(), simulated.queue().meanMs());
+        out.printf(Locale.ROOT, "(measured: %d complete requests, %.4g req/s)%n", measured.size(),
+                measured.measuredRatePerSec());
+    }
+
+    private static double p(TimeStats s, double q) {
+        return s.percentileMs(q);
+    }
+
+    private static void row(PrintWriter out, String name, double m, double s) {
+        out.printf(Locale.ROOT, "%-18s %12.4f %12.4f %8.1f%%%n", name, m, s, m == 0 ? Double.NaN : 100 * (s - m) / m);
+    }
+}

@@ -1,0 +1,112 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.model.Simulator;
+import picocli.CommandLine;
+
+class SimulateCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = Orbscope.commandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    private static String resource(String name) throws URISyntaxException {
+        return Path.of(SimulateCommandTest.class.getResource("/simulate/" + name).toURI()).toString();
+    }
+
+    @Test
+    void simulatesEverySweepPoint() throws Exception {
+        assertEquals(0, run("simulate", resource("paper-a.yaml"), "--receiver-cpu", "0.4ms", "--poa-cpu", "0.4ms",
+                "--marshal-cpu", "400us"), err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("== point client.processes[0].arrival.rate=0.01/ms"), o);
+        assertTrue(o.contains("== point client.processes[0].arrival.rate=0.09/ms"), o);
+        assertTrue(o.contains("b_ser=exp(8.000ms)"), o);
+        assertTrue(o.contains("dispatcherThreads=10"), o);
+        assertEquals(3, o.split("completion ", -1).length - 1, o);
+    }
+
+    @Test
+    void badScenarioNamesTheFieldAndExitsTwo() throws Exception {
+        assertEquals(2, run("simulate", resource("bad-rate.yaml")));
+        assertTrue(err.toString().contains("client.processes[0].arrival.rate: expected a positive rate"), err.toString());
+        assertEquals(2, run("simulate", resource("paper-a.yaml"), "--find", "max-rate"));
+        assertTrue(err.toString().contains("--find max-rate needs --sla"), err.toString());
+        assertEquals(2, run("simulate", dir.resolve("missing.yaml").toString()));
+    }
+
+    @Test
+    void findsMaxRateAndPoolSize() throws Exception {
+        Path single = singlePoint();
+        assertEquals(0, run("simulate", single.toString(), "--find", "max-rate", "--sla", "p95<100ms",
+                "--requests", "20000"), err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("step 16"), o);
+        assertTrue(o.contains("answer: max rate"), o);
+        assertEquals(0, run("simulate", single.toString(), "--find", "pool-size", "--max-threads", "3",
+                "--requests", "5000"), err.toString());
+        assertTrue(out.toString().contains("T_disp unlimited"), out.toString());
+        assertTrue(out.toString().contains("answer: T_disp ="), out.toString());
+    }
+
+    @Test
+    void calibratesFromARunDirectory() throws Exception {
+        Path run = dir.resolve("run");
+        Path point = run.resolve("points").resolve("single");
+        Files.createDirectories(point.resolve("report"));
+        Files.copy(singlePoint(), point.resolve("point.yaml"));
+        writeSyntheticStages(point.resolve("report").resolve("stages.csv"));
+        assertEquals(0, run("simulate", singlePoint().toString(), "--calibrate", run.toString()), err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("calibrated vs run"), o);
+        assertTrue(o.contains("b_rec=0.3000ms"), o);
+        Files.delete(point.resolve("report").resolve("stages.csv"));
+        assertEquals(2, run("simulate", singlePoint().toString(), "--calibrate", run.toString()));
+        assertTrue(err.toString().contains("stages.csv: no stage table for point 'single'"), err.toString());
+    }
+
+    private Path singlePoint() throws IOException, URISyntaxException {
+        Path p = dir.resolve("single.yaml");
+        if (!Files.exists(p)) {
+            String yaml = Files.readString(Path.of(resource("paper-a.yaml")));
+            Files.writeString(p, yaml.substring(0, yaml.indexOf("sweep:")));
+        }
+        return p;
+    }
+
+    /** A stage table as postprocess writes it, from a known model (b_rec 0.3 ms, b_poa 0.2 ms, b_mar 0.1 ms). */
+    private static void writeSyntheticStages(Path csv) throws IOException {
+        org.orbscope.model.ModelParameters truth = org.orbscope.model.ModelParameters.builder()
+                .dispatcherThreads(10).receiverCpu(org.orbscope.model.Dist.deterministic(0.3e6))
+                .poaCpu(org.orbscope.model.Dist.deterministic(0.2e6)).servant("target", "RootPOA", 0)
+                .operation("target", "work", org.orbscope.model.Dist.exponential(8e6), org.orbscope.model.Dist.ZERO,
+                        org.orbscope.model.Dist.deterministic(0.1e6))
+                .stream(org.orbscope.model.ArrivalLaw.POISSON, 50, 0, "target.work").build();
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+            w.println("request,status,arrival_ns,queue_ns,completion_ns,cpu_receiver_ns,cpu_poa_ns,cpu_servant_ns,"
+                    + "cpu_reply_ns,cpu_total_ns,servant_noncpu_ns");
+            Simulator.run(truth, 5000, 0, 7, (seq, op, arr, q, c, rec, poa, ser, sem, mar) ->
+                    w.printf(Locale.ROOT, "%d,complete,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f%n", seq, arr, q, c,
+                            rec, poa, ser, mar, rec + poa + ser + mar, sem));
+        }
+    }
+}

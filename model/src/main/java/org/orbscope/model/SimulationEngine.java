@@ -1,0 +1,625 @@
+package org.orbscope.model;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * One simulation run. Requests live in slots of parallel primitive arrays recycled through a free list; queues
+ * are int FIFOs of slot numbers; CPU work goes to {@link ProcessorSharing}; timed events (arrivals, end of
+ * non-CPU servant time) to a {@link TimerHeap}; zero-length CPU work completes through a FIFO at the current
+ * time, so long chains of zero-cost steps never recurse.
+ */
+final class SimulationEngine {
+    private static final int REC1 = 0;
+    private static final int CREATE = 1;
+    private static final int POA = 2;
+    private static final int SER = 3;
+    private static final int SEM = 4;
+    private static final int MAR = 5;
+    private static final int PH2 = 6;
+    private static final int HANDOFF = 7;
+    private static final String[] STAGE_NAMES = {"receiver", "threadCreate", "poa", "servant", "wait", "marshal",
+        "phase2"};
+    private static final int UNLIMITED = Integer.MAX_VALUE / 2;
+
+    private final ModelParameters p;
+    private final ThreadingModel model;
+    private final ProcessorSharing cpu;
+    private final TimerHeap timers = new TimerHeap();
+    private final IntRing immediate = new IntRing();
+
+    // Per-request slots.
+    private int capacity = 256;
+    private double[] arrival = new double[capacity];
+    private double[] mark = new double[capacity];
+    private double[] enqueued = new double[capacity];
+    private double[] mark2 = new double[capacity];
+    private int[] op = new int[capacity];
+    private int[] conn = new int[capacity];
+    private int[] stage = new int[capacity];
+    private boolean[] measured = new boolean[capacity];
+    // Per-request demands, kept only for the optional listener.
+    private long[] seqOf = new long[capacity];
+    private double[][] demand = new double[5][capacity];
+    private RequestListener listener;
+    private String[] opLabels;
+    private int[] freeSlots = new int[capacity];
+    private int freeCount;
+    private int used;
+
+    // Receivers (one per connection).
+    private final IntRing[] recvQueue;
+    private final boolean[] recvBusy;
+
+    // Dispatcher pools.
+    private final int[] poolFree;
+    private final IntRing[] poolQueue;
+    private int leaderFree;
+
+    private final int[] poaBusy;
+    private final int[] poaLimit;
+    private final IntRing[] poaQueue;
+    private final int[] servantBusy;
+    private final int[] servantLimit;
+    private final IntRing[] servantQueue;
+    private final int[] opServant;
+    private final int[] opPoa;
+    private boolean mutexBusy;
+    private final IntRing mutexQueue = new IntRing();
+
+    private final SplittableRandom middlewareRng;
+    private final SplittableRandom[] opRng;
+    private final SplittableRandom[] streamRng;
+    private final double[][] streamCumulative;
+    private final int[] streamNextConn;
+
+    private long generated;
+    private long total;
+    private long warmup;
+    private double now;
+
+    // Integrals for Little's law.
+    private int inSystem;
+    private int queued;
+    private double lastAreaTime;
+    private double inSystemArea;
+    private double queueArea;
+    private long completedAll;
+    private double completionSumAll;
+    private double queueSumAll;
+    private long events;
+
+    private final double[] stageWork = new double[STAGE_NAMES.length];
+    private final double[] opWork;
+    private final SimulationResult result = new SimulationResult();
+    private final TimeStats[] opCompletion;
+    private final TimeStats[] opQueue;
+
+    SimulationEngine(ModelParameters params, long seed) {
+        p = params;
+        model = params.threadingModel;
+        cpu = new ProcessorSharing(params.cores);
+        int nCon = params.connections;
+        recvQueue = rings(nCon);
+        recvBusy = new boolean[nCon];
+        int nPoa = params.poas.size();
+        int nSer = params.servants.size();
+        int nOp = params.operations.size();
+        int threads = params.dispatcherThreads == 0 ? UNLIMITED : params.dispatcherThreads;
+        int pools;
+        switch (model) {
+            case THREAD_POOL: pools = params.poolScope == PoolScope.PER_POA ? nPoa : 1; break;
+            case THREAD_PER_SERVANT: pools = nSer; threads = 1; break;
+            case THREAD_PER_REQUEST: pools = 1; threads = UNLIMITED; break;
+            default: pools = 0; break;
+        }
+        poolFree = new int[pools];
+        Arrays.fill(poolFree, threads);
+        poolQueue = rings(pools);
+        leaderFree = params.dispatcherThreads == 0 ? UNLIMITED : params.dispatcherThreads;
+        poaBusy = new int[nPoa];
+        poaLimit = new int[nPoa];
+        poaQueue = rings(nPoa);
+        for (int i = 0; i < nPoa; i++) {
+            int t = params.poas.get(i).threads();
+            poaLimit[i] = t == 0 ? UNLIMITED : t;
+        }
+        servantBusy = new int[nSer];
+        servantLimit = new int[nSer];
+        servantQueue = rings(nSer);
+        for (int i = 0; i < nSer; i++) {
+            int t = params.servants.get(i).threads();
+            servantLimit[i] = t == 0 ? UNLIMITED : t;
+        }
+        opServant = new int[nOp];
+        opPoa = new int[nOp];
+        opWork = new double[nOp];
+        opCompletion = new TimeStats[nOp];
+        opQueue = new TimeStats[nOp];
+        for (int i = 0; i < nOp; i++) {
+            opServant[i] = params.operations.get(i).servant();
+            opPoa[i] = params.servants.get(opServant[i]).poa();
+            opCompletion[i] = new TimeStats();
+            opQueue[i] = new TimeStats();
+        }
+        // Independent generators per arrival stream and per operation keep common random numbers across
+        // what-if runs (a search changing the pool size sees the same arrivals and demands).
+        SplittableRandom root = new SplittableRandom(seed);
+        middlewareRng = root.split();
+        streamRng = new SplittableRandom[params.streams.size()];
+        streamCumulative = new double[params.streams.size()][];
+        streamNextConn = new int[params.streams.size()];
+        for (int s = 0; s < streamRng.length; s++) {
+            streamRng[s] = root.split();
+            streamCumulative[s] = params.streams.get(s).cumulative();
+        }
+        opRng = new SplittableRandom[nOp];
+        for (int i = 0; i < nOp; i++) {
+            opRng[i] = root.split();
+        }
+    }
+
+    private static IntRing[] rings(int n) {
+        IntRing[] r = new IntRing[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = new IntRing();
+        }
+        return r;
+    }
+
+    SimulationEngine listener(RequestListener l) {
+        listener = l;
+        opLabels = new String[p.operations.size()];
+        for (int i = 0; i < opLabels.length; i++) {
+            opLabels[i] = p.operationLabel(i);
+        }
+        return this;
+    }
+
+    SimulationResult run(long requests, long warmupRequests) {
+        long wall0 = System.nanoTime();
+        total = requests;
+        warmup = warmupRequests;
+        for (int s = 0; s < p.streams.size(); s++) {
+            timers.add(interArrival(s), -(s + 1));
+        }
+        while (true) {
+            if (!immediate.isEmpty()) {
+                jobDone(immediate.poll());
+                continue;
+            }
+            double tTimer = timers.minKey();
+            double tCpu = cpu.nextCompletion();
+            if (tTimer == Double.POSITIVE_INFINITY && tCpu == Double.POSITIVE_INFINITY) {
+                break;
+            }
+            events++;
+            if (tCpu <= tTimer) {
+                advance(tCpu);
+                jobDone(cpu.pollCompleted());
+            } else {
+                advance(tTimer);
+                int payload = timers.poll();
+                if (payload < 0) {
+                    arrive(-payload - 1);
+                } else if (stage[payload] == HANDOFF) {
+                    dispatched(payload);
+                } else {
+                    servantDone(payload);
+                }
+            }
+        }
+        finish();
+        result.wallNanos = System.nanoTime() - wall0;
+        return result;
+    }
+
+    private void advance(double t) {
+        double dt = t - lastAreaTime;
+        inSystemArea += dt * inSystem;
+        queueArea += dt * queued;
+        lastAreaTime = t;
+        now = t;
+        cpu.advance(t);
+    }
+
+    private double interArrival(int s) {
+        ModelParameters.Stream st = p.streams.get(s);
+        double mean = 1e9 / st.ratePerSec();
+        return st.law() == ArrivalLaw.POISSON ? -mean * Math.log(1.0 - streamRng[s].nextDouble()) : mean;
+    }
+
+    // ---- request slots ----
+
+    private int allocate() {
+        if (freeCount > 0) {
+            return freeSlots[--freeCount];
+        }
+        if (used == capacity) {
+            capacity *= 2;
+            arrival = Arrays.copyOf(arrival, capacity);
+            mark = Arrays.copyOf(mark, capacity);
+            enqueued = Arrays.copyOf(enqueued, capacity);
+            mark2 = Arrays.copyOf(mark2, capacity);
+            op = Arrays.copyOf(op, capacity);
+            conn = Arrays.copyOf(conn, capacity);
+            stage = Arrays.copyOf(stage, capacity);
+            measured = Arrays.copyOf(measured, capacity);
+            seqOf = Arrays.copyOf(seqOf, capacity);
+            for (int d = 0; d < demand.length; d++) {
+                demand[d] = Arrays.copyOf(demand[d], capacity);
+            }
+            freeSlots = Arrays.copyOf(freeSlots, capacity);
+        }
+        return used++;
+    }
+
+    private void release(int r) {
+        freeSlots[freeCount++] = r;
+    }
+
+    // ---- CPU work ----
+
+    private void compute(int payload, int workStage, double work) {
+        stageWork[workStage] += work;
+        if (listener != null && payload >= 0 && workStage != PH2 && workStage != CREATE) {
+            demand[workStage == REC1 ? 0 : workStage == POA ? 1 : workStage == SER ? 2 : 4][payload] = work;
+        }
+        if (payload >= 0 && workStage != REC1) {
+            opWork[op[payload]] += work;
+        }
+        if (work <= 0) {
+            immediate.add(payload);
+        } else {
+            cpu.add(payload, work);
+        }
+    }
+
+    private void jobDone(int payload) {
+        if (payload < 0) {
+            receiverFree(-payload - 1);
+            return;
+        }
+        switch (stage[payload]) {
+            case REC1: received(payload); break;
+            case CREATE: enterUpcall(payload); break;
+            case POA: requestServant(payload); break;
+            case SER: servantCpuDone(payload); break;
+            case MAR: replySent(payload); break;
+            case PH2: threadReleased(payload); break;
+            default: throw new IllegalStateException("CPU job in stage " + stage[payload]);
+        }
+    }
+
+    // ---- arrivals and receivers ----
+
+    private void arrive(int s) {
+        if (generated >= total) {
+            // Another stream's arrival already completed the run's quota; this stream stops here.
+            return;
+        }
+        long seq = generated++;
+        if (generated < total) {
+            timers.add(now + interArrival(s), -(s + 1));
+        }
+        ModelParameters.Stream st = p.streams.get(s);
+        int r = allocate();
+        arrival[r] = now;
+        measured[r] = seq >= warmup;
+        seqOf[r] = seq;
+        double[] cum = streamCumulative[s];
+        int target = 0;
+        if (cum.length > 1) {
+            double u = streamRng[s].nextDouble();
+            while (u >= cum[target] && target < cum.length - 1) {
+                target++;
+            }
+        }
+        op[r] = st.operations()[target];
+        int k = st.connection();
+        if (k < 0) {
+            k = streamNextConn[s];
+            streamNextConn[s] = (k + 1) % p.connections;
+        }
+        conn[r] = k;
+        inSystem++;
+        if (!recvBusy[k] && recvQueue[k].isEmpty() && canRead()) {
+            startReceive(k, r);
+        } else {
+            recvQueue[k].add(r);
+        }
+    }
+
+    private boolean canRead() {
+        return model != ThreadingModel.LEADER_FOLLOWER || leaderFree > 0;
+    }
+
+    private void startReceive(int k, int r) {
+        recvBusy[k] = true;
+        if (model == ThreadingModel.LEADER_FOLLOWER) {
+            leaderFree--;
+        }
+        if (measured[r]) {
+            result.receiverWait.record(now - arrival[r]);
+        }
+        stage[r] = REC1;
+        compute(r, REC1, p.receiverCpu.sample(middlewareRng));
+    }
+
+    private void received(int r) {
+        int k = conn[r];
+        switch (model) {
+            case THREAD_POOL:
+            case THREAD_PER_REQUEST:
+            case THREAD_PER_SERVANT:
+                dispatchEnqueue(r);
+                double w = p.receiverCpuPhase2.sample(middlewareRng);
+                if (w > 0) {
+                    compute(-(k + 1), PH2, w);
+                } else {
+                    receiverFree(k);
+                }
+                break;
+            case LEADER_FOLLOWER:
+                // The leader keeps the request; the connection can be read by the next leader now.
+                recordQueue(r, 0);
+                receiverFree(k);
+                enterUpcall(r);
+                break;
+            default:
+                // Thread-per-connection and threaded: the receiver thread dispatches the upcall itself.
+                recordQueue(r, 0);
+                enterUpcall(r);
+                break;
+        }
+    }
+
+    private void receiverFree(int k) {
+        recvBusy[k] = false;
+        if (model == ThreadingModel.LEADER_FOLLOWER) {
+            promoteLeaders();
+        } else if (!recvQueue[k].isEmpty()) {
+            startReceive(k, recvQueue[k].poll());
+        }
+    }
+
+    /** Idle leader/follower threads take the unread connection whose oldest request arrived first. */
+    private void promoteLeaders() {
+        while (leaderFree > 0) {
+            int best = -1;
+            for (int k = 0; k < recvQueue.length; k++) {
+                if (!recvBusy[k] && !recvQueue[k].isEmpty()
+                        && (best < 0 || arrival[recvQueue[k].peek()] < arrival[recvQueue[best].peek()])) {
+                    best = k;
+                }
+            }
+            if (best < 0) {
+                return;
+            }
+            startReceive(best, recvQueue[best].poll());
+        }
+    }
+
+    // ---- dispatcher pool ----
+
+    private int poolOf(int r) {
+        switch (model) {
+            case THREAD_POOL: return p.poolScope == PoolScope.PER_POA ? opPoa[op[r]] : 0;
+            case THREAD_PER_SERVANT: return opServant[op[r]];
+            default: return 0;
+        }
+    }
+
+    private void dispatchEnqueue(int r) {
+        int pool = poolOf(r);
+        enqueued[r] = now;
+        // Counted until dispatched (queue and hand-off), for the queue's Little's-law check.
+        queued++;
+        if (poolQueue[pool].isEmpty() && poolFree[pool] > 0) {
+            startDispatch(pool, r);
+        } else {
+            poolQueue[pool].add(r);
+        }
+    }
+
+    private void startDispatch(int pool, int r) {
+        poolFree[pool]--;
+        double h = p.dispatchHandoff.sample(middlewareRng);
+        if (h > 0) {
+            stage[r] = HANDOFF;
+            timers.add(now + h, r);
+        } else {
+            dispatched(r);
+        }
+    }
+
+    private void dispatched(int r) {
+        queued--;
+        recordQueue(r, now - enqueued[r]);
+        if (model == ThreadingModel.THREAD_PER_REQUEST) {
+            stage[r] = CREATE;
+            compute(r, CREATE, p.threadCreateCpu.sample(middlewareRng));
+        } else {
+            enterUpcall(r);
+        }
+    }
+
+    private void recordQueue(int r, double q) {
+        queueSumAll += q;
+        mark2[r] = q;
+        if (measured[r]) {
+            result.queue.record(q);
+            opQueue[op[r]].record(q);
+        }
+    }
+
+    // ---- upcall: POA, servant, marshal ----
+
+    private void enterUpcall(int r) {
+        mark[r] = now;
+        if (model == ThreadingModel.THREADED) {
+            if (mutexBusy) {
+                mutexQueue.add(r);
+                return;
+            }
+            mutexBusy = true;
+        }
+        enterPoa(r);
+    }
+
+    private void enterPoa(int r) {
+        int i = opPoa[op[r]];
+        if (poaBusy[i] >= poaLimit[i]) {
+            poaQueue[i].add(r);
+            return;
+        }
+        poaBusy[i]++;
+        if (measured[r]) {
+            result.poaWait.record(now - mark[r]);
+        }
+        stage[r] = POA;
+        compute(r, POA, p.poaCpu.sample(middlewareRng));
+    }
+
+    private void requestServant(int r) {
+        int j = opServant[op[r]];
+        mark[r] = now;
+        if (servantBusy[j] >= servantLimit[j]) {
+            servantQueue[j].add(r);
+        } else {
+            startServant(j, r);
+        }
+    }
+
+    private void startServant(int j, int r) {
+        servantBusy[j]++;
+        if (measured[r]) {
+            result.servantWait.record(now - mark[r]);
+        }
+        stage[r] = SER;
+        ModelParameters.Operation o = p.operations.get(op[r]);
+        compute(r, SER, o.cpu().sample(opRng[op[r]]));
+    }
+
+    private void servantCpuDone(int r) {
+        ModelParameters.Operation o = p.operations.get(op[r]);
+        double w = o.nonCpu().sample(opRng[op[r]]);
+        if (listener != null) {
+            demand[3][r] = w;
+        }
+        if (w > 0) {
+            stage[r] = SEM;
+            timers.add(now + w, r);
+        } else {
+            servantDone(r);
+        }
+    }
+
+    private void servantDone(int r) {
+        int j = opServant[op[r]];
+        servantBusy[j]--;
+        if (!servantQueue[j].isEmpty()) {
+            startServant(j, servantQueue[j].poll());
+        }
+        stage[r] = MAR;
+        ModelParameters.Operation o = p.operations.get(op[r]);
+        compute(r, MAR, o.marshal().sample(opRng[op[r]]));
+    }
+
+    private void replySent(int r) {
+        double c = now - arrival[r];
+        completedAll++;
+        completionSumAll += c;
+        inSystem--;
+        if (measured[r]) {
+            result.completion.record(c);
+            opCompletion[op[r]].record(c);
+        }
+        if (listener != null) {
+            listener.request(seqOf[r], opLabels[op[r]], arrival[r], mark2[r], c, demand[0][r], demand[1][r],
+                    demand[2][r], demand[3][r], demand[4][r]);
+        }
+        int i = opPoa[op[r]];
+        poaBusy[i]--;
+        if (!poaQueue[i].isEmpty()) {
+            enterPoa(poaQueue[i].poll());
+        }
+        if (model == ThreadingModel.THREADED) {
+            mutexBusy = false;
+            if (!mutexQueue.isEmpty()) {
+                mutexBusy = true;
+                enterPoa(mutexQueue.poll());
+            }
+        }
+        double w = p.dispatcherCpuPhase2.sample(middlewareRng);
+        if (model == ThreadingModel.THREAD_PER_CONNECTION || model == ThreadingModel.THREADED
+                || model == ThreadingModel.LEADER_FOLLOWER) {
+            // One thread did both the receiving and the dispatching: both cleanups run on it now.
+            w += p.receiverCpuPhase2.sample(middlewareRng);
+        }
+        stage[r] = PH2;
+        compute(r, PH2, w);
+    }
+
+    private void threadReleased(int r) {
+        int k = conn[r];
+        int pool = model == ThreadingModel.THREAD_POOL || model == ThreadingModel.THREAD_PER_SERVANT
+                || model == ThreadingModel.THREAD_PER_REQUEST ? poolOf(r) : -1;
+        release(r);
+        switch (model) {
+            case THREAD_PER_CONNECTION:
+            case THREADED:
+                receiverFree(k);
+                break;
+            case LEADER_FOLLOWER:
+                leaderFree++;
+                promoteLeaders();
+                break;
+            default:
+                poolFree[pool]++;
+                if (!poolQueue[pool].isEmpty()) {
+                    startDispatch(pool, poolQueue[pool].poll());
+                }
+                break;
+        }
+    }
+
+    // ---- results ----
+
+    private void finish() {
+        SimulationResult res = result;
+        res.requests = total - warmup;
+        res.warmup = warmup;
+        res.events = events;
+        res.simulatedNanos = now;
+        double coreTime = p.cores * now;
+        res.cpuUtilization = now > 0 ? cpu.busyCoreTime() / coreTime : 0;
+        res.offeredUtilization = p.offeredUtilization();
+        for (int s = 0; s < STAGE_NAMES.length; s++) {
+            if (s != SEM && (stageWork[s] > 0 || s == REC1 || s == POA || s == SER || s == MAR)) {
+                res.utilizationByStage.put(STAGE_NAMES[s], now > 0 ? stageWork[s] / coreTime : 0);
+            }
+        }
+        double[] poaWork = new double[p.poas.size()];
+        for (int i = 0; i < opWork.length; i++) {
+            poaWork[opPoa[i]] += opWork[i];
+            String label = p.operationLabel(i);
+            res.operations.put(label, new SimulationResult.OperationResult(label, p.poas.get(opPoa[i]).name(),
+                    opCompletion[i], opQueue[i], now > 0 ? opWork[i] / coreTime : 0));
+        }
+        for (int i = 0; i < poaWork.length; i++) {
+            res.utilizationByPoa.put(p.poas.get(i).name(), now > 0 ? poaWork[i] / coreTime : 0);
+        }
+        // Little's law over [0, end]: the system starts and ends empty, so the time-average number in system
+        // must equal throughput x mean completion time. Both sides are computed independently (event-by-event
+        // integral vs per-request sums); a mismatch means lost or double-counted requests.
+        res.littleL = now > 0 ? inSystemArea / now : 0;
+        res.littleLambdaW = now > 0 ? completedAll / now * (completionSumAll / Math.max(1, completedAll)) : 0;
+        res.queueLittleL = now > 0 ? queueArea / now : 0;
+        res.queueLittleLambdaW = now > 0 ? completedAll / now * (queueSumAll / Math.max(1, completedAll)) : 0;
+        if (completedAll != total || inSystem != 0 || queued != 0) {
+            throw new IllegalStateException("simulation did not drain: completed " + completedAll + " of " + total
+                    + ", in system " + inSystem + ", queued " + queued);
+        }
+    }
+}

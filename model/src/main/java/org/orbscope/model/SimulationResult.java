@@ -1,0 +1,112 @@
+package org.orbscope.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What one simulation run measured. Times are milliseconds; utilisations are fractions of all cores (0..1).
+ * Request statistics exclude the warm-up requests; Little's law and utilisation cover the whole run.
+ */
+public final class SimulationResult {
+    /** Per-operation (servant.operation) statistics. */
+    public record OperationResult(String label, String poa, TimeStats completion, TimeStats queue,
+                                  double cpuUtilization) { }
+
+    final TimeStats completion = new TimeStats();
+    final TimeStats queue = new TimeStats();
+    final TimeStats receiverWait = new TimeStats();
+    final TimeStats poaWait = new TimeStats();
+    final TimeStats servantWait = new TimeStats();
+    final Map<String, OperationResult> operations = new LinkedHashMap<>();
+    final Map<String, Double> utilizationByStage = new LinkedHashMap<>();
+    final Map<String, Double> utilizationByPoa = new LinkedHashMap<>();
+    long requests;
+    long warmup;
+    long events;
+    double simulatedNanos;
+    double cpuUtilization;
+    double littleL;
+    double littleLambdaW;
+    double queueLittleL;
+    double queueLittleLambdaW;
+    double offeredUtilization;
+    long wallNanos;
+
+    /** Completion time: arrival at the receiver thread to the reply sent (end of the dispatcher 1st phase). */
+    public TimeStats completion() { return completion; }
+    /** Time in the dispatcher queue (seed 001's "queuing time"). */
+    public TimeStats queue() { return queue; }
+    /** Wait for the connection's receiver thread (or, leader/follower, for a leader). */
+    public TimeStats receiverWait() { return receiverWait; }
+    /** Wait for a POA thread (T_poa) or the global mutex of the threaded model. */
+    public TimeStats poaWait() { return poaWait; }
+    /** Wait for a servant thread (T_ser). */
+    public TimeStats servantWait() { return servantWait; }
+    public Map<String, OperationResult> operations() { return Collections.unmodifiableMap(operations); }
+    /** CPU utilisation per stage: receiver, poa, servant, marshal, phase2, threadCreate. */
+    public Map<String, Double> utilizationByStage() { return Collections.unmodifiableMap(utilizationByStage); }
+    /** CPU utilisation of POA, servant and marshal work per POA. */
+    public Map<String, Double> utilizationByPoa() { return Collections.unmodifiableMap(utilizationByPoa); }
+    /** Requests in the statistics (total minus warm-up). */
+    public long requests() { return requests; }
+    public long warmup() { return warmup; }
+    public long events() { return events; }
+    public double simulatedSeconds() { return simulatedNanos / 1e9; }
+    /** Fraction of the cores busy over the run (all CPU work: receiver, POA, servant, marshal, 2nd phases). */
+    public double cpuUtilization() { return cpuUtilization; }
+    /** Rate x mean CPU demand / cores, from the parameters (seed 001's "calculated CPU utilization"). */
+    public double offeredUtilization() { return offeredUtilization; }
+    /** Time-average number of requests in the system, from the event-by-event integral. */
+    public double littleL() { return littleL; }
+    /** Throughput x mean completion time over all requests (warm-up included), Little's law's other side. */
+    public double littleLambdaW() { return littleLambdaW; }
+    public double littleRelativeError() { return relError(littleL, littleLambdaW); }
+    /** Little's law for the dispatcher queue alone. */
+    public double queueLittleRelativeError() { return relError(queueLittleL, queueLittleLambdaW); }
+    public long wallNanos() { return wallNanos; }
+
+    private static double relError(double a, double b) {
+        if (a == 0 && b == 0) {
+            return 0;
+        }
+        return Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+    }
+
+    /** Human-readable table (the {@code orbscope simulate} output for one point). */
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-22s %10s %10s %10s %10s %10s %10s%n", "time (ms)", "mean", "p50",
+                "p90", "p95", "p99", "max"));
+        row(sb, "completion", completion);
+        row(sb, "dispatcher queue", queue);
+        row(sb, "receiver wait", receiverWait);
+        row(sb, "POA/mutex wait", poaWait);
+        row(sb, "servant wait", servantWait);
+        for (OperationResult o : operations.values()) {
+            if (operations.size() > 1) {
+                row(sb, "  " + o.label(), o.completion());
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %.2f%%)", 100 * cpuUtilization,
+                100 * offeredUtilization));
+        utilizationByStage.forEach((k, v) -> sb.append(String.format(Locale.ROOT, " %s %.2f%%", k, 100 * v)));
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT,
+                "requests %d (+%d warm-up), simulated %.3f s, Little L=%.5f lambdaW=%.5f (rel.err %.2e)%n",
+                requests, warmup, simulatedSeconds(), littleL, littleLambdaW, littleRelativeError()));
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, String name, TimeStats s) {
+        sb.append(String.format(Locale.ROOT, "%-22s %10.4f %10.4f %10.4f %10.4f %10.4f %10.4f%n", name,
+                s.meanMs(), s.percentileMs(50), s.percentileMs(90), s.percentileMs(95), s.percentileMs(99),
+                s.maxMs()));
+    }
+
+    @Override
+    public String toString() {
+        return table();
+    }
+}

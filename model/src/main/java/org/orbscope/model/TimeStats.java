@@ -1,0 +1,51 @@
+package org.orbscope.model;
+
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Statistics of one simulated time (completion, queueing...): exact mean from a running sum, percentiles from an
+ * HdrHistogram (3 significant digits) so memory does not grow with the number of requests.
+ */
+public final class TimeStats {
+    private final Histogram histogram = new Histogram(3);
+    private long count;
+    private double sumNanos;
+    private double maxNanos;
+
+    void record(double nanos) {
+        count++;
+        sumNanos += nanos;
+        if (nanos > maxNanos) {
+            maxNanos = nanos;
+        }
+        histogram.recordValue((long) Math.max(0, nanos));
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public double meanMs() {
+        return count == 0 ? Double.NaN : sumNanos / count / 1e6;
+    }
+
+    /** Percentile in milliseconds, {@code percent} in 0..100. */
+    public double percentileMs(double percent) {
+        return count == 0 ? Double.NaN : histogram.getValueAtPercentile(percent) / 1e6;
+    }
+
+    public double maxMs() {
+        return maxNanos / 1e6;
+    }
+
+    double sumNanos() {
+        return sumNanos;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "mean %.4f ms, p50 %.4f, p90 %.4f, p95 %.4f, p99 %.4f, max %.4f (n=%d)",
+                meanMs(), percentileMs(50), percentileMs(90), percentileMs(95), percentileMs(99), maxMs(), count);
+    }
+}

@@ -1,0 +1,40 @@
+package org.orbscope.model;
+
+/** Small parameter sets shared by the tests (times in ns, rates per second). */
+final class Models {
+    static final double MS = 1e6;
+
+    private Models() {
+    }
+
+    /** One RootPOA servant behind a thread pool; receiver, POA and marshal cost nothing unless set. */
+    static ModelParameters.Builder single(ThreadingModel m, int threads, double cores, Dist cpu, Dist wait,
+                                          ArrivalLaw law, double ratePerSec) {
+        return ModelParameters.builder().threadingModel(m).dispatcherThreads(threads).cores(cores)
+                .servant("obj", "RootPOA", 0).operation("obj", "op", cpu, wait, Dist.ZERO)
+                .stream(law, ratePerSec, 0, "obj.op");
+    }
+
+    static SimulationResult run(ModelParameters p, long n, long seed) {
+        SimulationResult r = Simulator.run(p, n, n / 50, seed);
+        // Little's law must hold on every run: both sides are computed independently.
+        if (r.littleRelativeError() > 1e-6 || r.queueLittleRelativeError() > 1e-6) {
+            throw new AssertionError("Little's law violated: " + r.table());
+        }
+        return r;
+    }
+
+    /** Erlang C: probability that an arrival waits in M/M/c with offered load a = lambda/mu. */
+    static double erlangC(int c, double a) {
+        double term = 1;
+        double sum = 1;
+        for (int k = 1; k < c; k++) {
+            term *= a / k;
+            sum += term;
+        }
+        double last = term * a / c;
+        double rho = a / c;
+        double top = last / (1 - rho);
+        return top / (sum + top);
+    }
+}
