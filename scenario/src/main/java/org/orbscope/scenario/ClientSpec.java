@@ -1,0 +1,40 @@
+package org.orbscope.scenario;
+
+import java.util.List;
+
+/**
+ * The workload client: N_con connections (one JacORB ORB instance each, since JacORB shares one connection
+ * per target per ORB), the invocation style, and the arrival processes that run concurrently.
+ */
+public record ClientSpec(
+        List<Integer> cpus,
+        List<String> jvmArgs,
+        Integer connections,
+        Invocation invocation,
+        Long seed,
+        Integer warmup,
+        String maxDuration,
+        List<ProcessSpec> processes) {
+
+    public enum Invocation { SYNC, ONEWAY, AMI, DEFERRED;
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public static Invocation parse(String s) {
+            return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    public ClientSpec {
+        cpus = cpus == null ? List.of() : cpus;
+        jvmArgs = jvmArgs == null ? List.of() : jvmArgs;
+        connections = connections == null ? 1 : connections;
+        invocation = invocation == null ? Invocation.SYNC : invocation;
+        seed = seed == null ? 1L : seed;
+        warmup = warmup == null ? 0 : warmup;
+        processes = processes == null ? List.of() : processes;
+    }
+
+    /** Hard limit on the client's run time in nanoseconds (a guard, not a workload parameter). */
+    public long maxDurationNanos() {
+        return maxDuration == null ? Durations.parseNanos("10m") : Durations.parseNanos(maxDuration);
+    }
+}

@@ -1,0 +1,25 @@
+package org.orbscope.scenario;
+
+import java.util.List;
+
+/**
+ * One open arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
+ * from its arrival law, each to a target chosen by the targets' routing probabilities.
+ */
+public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets) {
+
+    public ProcessSpec {
+        targets = targets == null ? List.of() : targets;
+    }
+
+    /** Duration in nanoseconds, or -1 when the process is bounded by a request count. */
+    public long durationNanos() {
+        return duration == null ? -1 : Durations.parseNanos(duration);
+    }
+
+    /** Routing probability of target i (equal shares when the scenario gives none). */
+    public double probability(int i) {
+        Double p = targets.get(i).probability();
+        return p != null ? p : 1.0 / targets.size();
+    }
+}

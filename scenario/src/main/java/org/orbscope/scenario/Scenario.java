@@ -1,0 +1,34 @@
+package org.orbscope.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario file: the server to build, the client workload to fire at it, whether to monitor, and the
+ * parameters to sweep. Load it with {@link ScenarioLoader}, which validates it.
+ */
+public record Scenario(
+        @JsonProperty(required = true) String name,
+        String description,
+        @JsonProperty(required = true) ServerSpec server,
+        @JsonProperty(required = true) ClientSpec client,
+        MonitoringSpec monitoring,
+        Map<String, List<Object>> sweep) {
+
+    public Scenario {
+        description = description == null ? "" : description;
+        monitoring = monitoring == null ? MonitoringSpec.OFF : monitoring;
+        sweep = sweep == null ? Map.of() : sweep;
+    }
+
+    /** The object with this id, or null. */
+    public ObjectSpec object(String id) {
+        for (ObjectSpec o : server.objects()) {
+            if (o.id().equals(id)) {
+                return o;
+            }
+        }
+        return null;
+    }
+}
