@@ -1,0 +1,221 @@
+package org.orbscope.trace;
+
+/**
+ * One thread's event buffer: the agent's hot path writes events here with no allocation and no locks, and
+ * hands the full buffer to {@link TraceWriter#submit}. Times are delta-encoded against the previous event,
+ * so a monitored call (enter + exit) takes about six bytes.
+ *
+ * <p>Each {@code put} returns false when the buffer has no room for the largest event; the caller then
+ * submits it and takes a fresh one. A buffer is owned by one thread at a time.
+ */
+public final class ThreadBuffer {
+    /** Room every put needs: tag + 5 varlongs of at most 10 bytes. */
+    public static final int MAX_EVENT_BYTES = 64;
+
+    final byte[] data;
+    int pos;
+    int threadId;
+    long baseNanos;
+    long lastNanos;
+    long lastCpu;
+    int events;
+
+    public ThreadBuffer(int capacity) {
+        data = new byte[Math.max(capacity, MAX_EVENT_BYTES * 4)];
+    }
+
+    /** Makes the buffer empty and owned by {@code threadId}; {@code nanos} becomes its base time. */
+    public void reset(int threadId, long nanos) {
+        this.threadId = threadId;
+        this.pos = 0;
+        this.baseNanos = nanos;
+        this.lastNanos = nanos;
+        this.lastCpu = 0;
+        this.events = 0;
+    }
+
+    public int threadId() {
+        return threadId;
+    }
+
+    public int size() {
+        return pos;
+    }
+
+    public int events() {
+        return events;
+    }
+
+    public boolean isEmpty() {
+        return pos == 0;
+    }
+
+    /** True while the buffer has room for one more event of any kind. */
+    public boolean hasRoom() {
+        return data.length - pos >= MAX_EVENT_BYTES;
+    }
+
+    private void head(int tag, long nanos) {
+        data[pos++] = (byte) tag;
+        long delta = nanos - lastNanos;
+        // nanoTime is monotonic per JVM, but clamp anyway: a negative delta would corrupt the stream.
+        if (delta < 0) {
+            delta = 0;
+        } else {
+            lastNanos = nanos;
+        }
+        putVarLong(delta);
+        events++;
+    }
+
+    private void cpu(long cpuNanos) {
+        long d = cpuNanos - lastCpu;
+        lastCpu = cpuNanos;
+        putVarLong((d << 1) ^ (d >> 63));
+    }
+
+    public boolean methodEnter(long nanos, int methodId) {
+        if (!hasRoom()) return false;
+        head(EventType.METHOD_ENTER, nanos);
+        putVarLong(methodId);
+        return true;
+    }
+
+    public boolean methodEnter(long nanos, int methodId, long cpuNanos) {
+        if (!hasRoom()) return false;
+        head(EventType.METHOD_ENTER | EventType.FLAG_CPU, nanos);
+        putVarLong(methodId);
+        cpu(cpuNanos);
+        return true;
+    }
+
+    /** Enter with a correlation key; {@code cpuNanos} < 0 means no CPU time. */
+    public boolean methodEnterKeyed(long nanos, int methodId, long cpuNanos, long key) {
+        if (!hasRoom()) return false;
+        head(EventType.METHOD_ENTER | EventType.FLAG_KEY | (cpuNanos >= 0 ? EventType.FLAG_CPU : 0), nanos);
+        putVarLong(methodId);
+        if (cpuNanos >= 0) cpu(cpuNanos);
+        putVarLong(key);
+        return true;
+    }
+
+    public boolean methodExit(long nanos, boolean exceptional) {
+        if (!hasRoom()) return false;
+        head(EventType.METHOD_EXIT | (exceptional ? EventType.FLAG_ALT : 0), nanos);
+        return true;
+    }
+
+    public boolean methodExit(long nanos, boolean exceptional, long cpuNanos) {
+        if (!hasRoom()) return false;
+        head(EventType.METHOD_EXIT | EventType.FLAG_CPU | (exceptional ? EventType.FLAG_ALT : 0), nanos);
+        cpu(cpuNanos);
+        return true;
+    }
+
+    public boolean threadStart(long nanos, int parentThreadId, int nameStringId) {
+        return put2(EventType.THREAD_START, nanos, parentThreadId, nameStringId);
+    }
+
+    public boolean threadEnd(long nanos) {
+        return put0(EventType.THREAD_END, nanos);
+    }
+
+    public boolean threadName(long nanos, int nameStringId) {
+        return put1(EventType.THREAD_NAME, nanos, nameStringId);
+    }
+
+    public boolean monitorContended(long nanos, int monitorId) {
+        return put1(EventType.MONITOR_CONTENDED, nanos, monitorId);
+    }
+
+    public boolean monitorEntered(long nanos, int monitorId) {
+        return put1(EventType.MONITOR_ENTERED, nanos, monitorId);
+    }
+
+    public boolean monitorExit(long nanos, int monitorId) {
+        return put1(EventType.MONITOR_EXIT, nanos, monitorId);
+    }
+
+    public boolean waitBegin(long nanos, int monitorId, long timeoutMillis) {
+        return put2(EventType.WAIT_BEGIN, nanos, monitorId, timeoutMillis);
+    }
+
+    public boolean waitEnd(long nanos, int monitorId, boolean timedOut) {
+        return put1(EventType.WAIT_END | (timedOut ? EventType.FLAG_ALT : 0), nanos, monitorId);
+    }
+
+    public boolean notify(long nanos, int monitorId, boolean all) {
+        return put1(EventType.NOTIFY | (all ? EventType.FLAG_ALT : 0), nanos, monitorId);
+    }
+
+    public boolean parkBegin(long nanos, int blockerClassId, long timeoutNanos) {
+        return put2(EventType.PARK_BEGIN, nanos, blockerClassId, timeoutNanos);
+    }
+
+    public boolean parkEnd(long nanos) {
+        return put0(EventType.PARK_END, nanos);
+    }
+
+    public boolean allocation(long nanos, int classId, long bytes) {
+        return put2(EventType.ALLOCATION, nanos, classId, bytes);
+    }
+
+    public boolean gc(long startNanos, int collectorStringId, int causeStringId, long durationNanos) {
+        if (!hasRoom()) return false;
+        head(EventType.GC, startNanos);
+        putVarLong(collectorStringId);
+        putVarLong(causeStringId);
+        putVarLong(durationNanos);
+        return true;
+    }
+
+    public boolean processSample(long nanos, long processCpuNanos, long epochMillis) {
+        return put2(EventType.PROCESS_SAMPLE, nanos, processCpuNanos, epochMillis);
+    }
+
+    public boolean dropped(long nanos, long count) {
+        return put1(EventType.DROPPED, nanos, count);
+    }
+
+    public boolean agentErrors(long nanos, long count) {
+        return put1(EventType.AGENT_ERRORS, nanos, count);
+    }
+
+    private boolean put0(int tag, long nanos) {
+        if (!hasRoom()) return false;
+        head(tag, nanos);
+        return true;
+    }
+
+    private boolean put1(int tag, long nanos, long a) {
+        if (!hasRoom()) return false;
+        head(tag, nanos);
+        putVarLong(a);
+        return true;
+    }
+
+    private boolean put2(int tag, long nanos, long a, long b) {
+        if (!hasRoom()) return false;
+        head(tag, nanos);
+        putVarLong(a);
+        putVarLong(b);
+        return true;
+    }
+
+    void putVarLong(long v) {
+        byte[] d = data;
+        int p = pos;
+        while ((v & ~0x7FL) != 0) {
+            d[p++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        d[p++] = (byte) v;
+        pos = p;
+    }
+
+    /** Appends raw bytes (definition records only). */
+    void putBytes(byte[] b) {
+        System.arraycopy(b, 0, data, pos, b.length);
+        pos += b.length;
+    }
+}

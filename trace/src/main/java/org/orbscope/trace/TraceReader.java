@@ -1,0 +1,574 @@
+package org.orbscope.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.zip.CRC32;
+
+/**
+ * Streams the events of a trace file. {@link #open} reads the header and indexes the file (checking every
+ * checksum and loading the dictionaries); {@link #read} then replays events in file order and
+ * {@link #readMerged} in time order across threads. Memory grows with the number of threads and chunks,
+ * not with the number of events.
+ *
+ * <pre>{@code
+ * try (TraceReader r = TraceReader.open(path)) {
+ *     r.readMerged(e -> { if (e.type == EventType.METHOD_EXIT) ... });
+ * }
+ * }</pre>
+ */
+public final class TraceReader implements AutoCloseable {
+    private final Path path;
+    private final FileChannel channel;
+    private final Map<String, String> info;
+    private final Dictionary dictionary = new Dictionary();
+    private final List<Segment> segments = new ArrayList<>();
+    private final long startNanos;
+    private final long startEpochMillis;
+    private boolean truncated;
+    private String truncation;
+    private long footerEvents = -1;
+    private long footerDropped;
+    private long footerErrors;
+    private long footerEndNanos = -1;
+    private long chunks;
+    private long maxNanos = Long.MIN_VALUE;
+    private long minNanos = Long.MAX_VALUE;
+
+    private static final class Segment {
+        final int threadId;
+        final long base;
+        final int events;
+        final long offset;
+        final int length;
+
+        Segment(int threadId, long base, int events, long offset, int length) {
+            this.threadId = threadId;
+            this.base = base;
+            this.events = events;
+            this.offset = offset;
+            this.length = length;
+        }
+    }
+
+    private TraceReader(Path path, FileChannel channel, Map<String, String> info) {
+        this.path = path;
+        this.channel = channel;
+        this.info = info;
+        this.startNanos = parseLong(info.get(TraceFormat.INFO_START_NANOS));
+        this.startEpochMillis = parseLong(info.get(TraceFormat.INFO_START_EPOCH_MILLIS));
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return s == null ? 0 : Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** Opens and indexes a trace. A file cut short reads up to its last whole chunk ({@link #isTruncated}). */
+    public static TraceReader open(Path path) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        try {
+            TraceReader r = new TraceReader(path, ch, readHeader(path, ch));
+            r.index();
+            return r;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            if (e instanceof IOException) {
+                throw (IOException) e;
+            }
+            throw new TraceFormatException(path + ": unreadable trace (" + e + ")");
+        }
+    }
+
+    private static Map<String, String> readHeader(Path path, FileChannel ch) throws IOException {
+        ByteBuffer h = ByteBuffer.allocate(TraceFormat.MAGIC.length + 6);
+        if (readFully(ch, h, 0) < h.capacity()) {
+            throw new TraceFormatException(path + ": not an orbscope trace (file too short for a header)");
+        }
+        byte[] magic = new byte[TraceFormat.MAGIC.length];
+        h.get(magic);
+        if (!Arrays.equals(magic, TraceFormat.MAGIC)) {
+            throw new TraceFormatException(path + ": not an orbscope trace (bad magic)");
+        }
+        int version = h.getShort() & 0xFFFF;
+        if (version != TraceFormat.VERSION) {
+            throw new TraceFormatException(path + ": trace format version " + version + ", this reader reads "
+                    + TraceFormat.VERSION);
+        }
+        int len = h.getInt();
+        if (len < 0 || len > 1 << 20) {
+            throw new TraceFormatException(path + ": damaged header (info length " + len + ")");
+        }
+        ByteBuffer text = ByteBuffer.allocate(len + 4);
+        if (readFully(ch, text, h.capacity()) < text.capacity()) {
+            throw new TraceFormatException(path + ": damaged header (cut short)");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(text.array(), 0, len);
+        if ((int) crc.getValue() != text.getInt(len)) {
+            throw new TraceFormatException(path + ": damaged header (checksum mismatch)");
+        }
+        Map<String, String> info = new LinkedHashMap<>();
+        for (String line : new String(text.array(), 0, len, StandardCharsets.UTF_8).split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                info.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return info;
+    }
+
+    private static int readFully(FileChannel ch, ByteBuffer b, long pos) throws IOException {
+        int total = 0;
+        while (b.hasRemaining()) {
+            int n = ch.read(b, pos + total);
+            if (n < 0) {
+                break;
+            }
+            total += n;
+        }
+        b.flip();
+        return total;
+    }
+
+    private void index() throws IOException {
+        long pos = headerEnd();
+        long size = channel.size();
+        ByteBuffer head = ByteBuffer.allocate(TraceFormat.RECORD_HEADER);
+        CRC32 crc = new CRC32();
+        while (true) {
+            if (pos == size) {
+                truncate("no footer: the trace was not closed (the JVM died or is still running)");
+                return;
+            }
+            head.clear();
+            if (readFully(channel, head, pos) < TraceFormat.RECORD_HEADER) {
+                truncate("record at offset " + pos + " is cut short");
+                return;
+            }
+            byte kind = head.get();
+            int len = head.getInt();
+            int sum = head.getInt();
+            if ((kind != TraceFormat.CHUNK && kind != TraceFormat.FOOTER) || len < 0 || len > TraceFormat.MAX_RECORD) {
+                throw new TraceFormatException(path + ": damaged record at offset " + pos + " (kind " + kind
+                        + ", length " + len + ")");
+            }
+            if (pos + TraceFormat.RECORD_HEADER + len > size) {
+                truncate("chunk at offset " + pos + " is cut short");
+                return;
+            }
+            ByteBuffer payload = ByteBuffer.allocate(len);
+            readFully(channel, payload, pos + TraceFormat.RECORD_HEADER);
+            crc.reset();
+            crc.update(payload.array(), 0, len);
+            if ((int) crc.getValue() != sum) {
+                throw new TraceFormatException(path + ": checksum mismatch in the record at offset " + pos);
+            }
+            long dataStart = pos + TraceFormat.RECORD_HEADER;
+            if (kind == TraceFormat.FOOTER) {
+                Cursor c = new Cursor(payload.array(), 0, len, path, dataStart);
+                footerEvents = c.var();
+                footerDropped = c.var();
+                footerErrors = c.var();
+                footerEndNanos = c.var();
+                c.var();
+                c.var();
+                return;
+            }
+            chunks++;
+            indexChunk(payload.array(), len, dataStart);
+            pos = dataStart + len;
+        }
+    }
+
+    private long headerEnd() throws IOException {
+        ByteBuffer h = ByteBuffer.allocate(4);
+        readFully(channel, h, TraceFormat.MAGIC.length + 2);
+        return TraceFormat.MAGIC.length + 2 + 4 + h.getInt() + 4;
+    }
+
+    private void truncate(String why) {
+        truncated = true;
+        truncation = why;
+    }
+
+    private void indexChunk(byte[] data, int len, long fileOffset) throws TraceFormatException {
+        Cursor c = new Cursor(data, 0, len, path, fileOffset);
+        while (c.pos < len) {
+            int thread = (int) c.var();
+            long base = c.var();
+            int events = (int) c.var();
+            int bytes = (int) c.var();
+            if (bytes < 0 || c.pos + bytes > len || thread < 0) {
+                throw new TraceFormatException(path + ": damaged segment in the chunk at offset " + fileOffset);
+            }
+            if (thread == EventType.DEFINITIONS_THREAD) {
+                readDefinitions(new Cursor(data, c.pos, c.pos + bytes, path, fileOffset));
+            } else {
+                segments.add(new Segment(thread, base, events, fileOffset + c.pos, bytes));
+                minNanos = Math.min(minNanos, base);
+            }
+            c.pos += bytes;
+        }
+    }
+
+    private void readDefinitions(Cursor c) throws TraceFormatException {
+        while (c.more()) {
+            int tag = c.u8();
+            long id = c.var();
+            switch (tag) {
+                case EventType.DEF_STRING: {
+                    int n = (int) c.var();
+                    Dictionary.put(dictionary.strings, id, c.utf8(n));
+                    break;
+                }
+                case EventType.DEF_METHOD:
+                    Dictionary.put(dictionary.methods, id, new long[] {c.var(), c.var(), c.var()});
+                    break;
+                case EventType.DEF_CLASS: {
+                    long name = c.var();
+                    c.var();
+                    Dictionary.put(dictionary.classes, id, (int) name);
+                    break;
+                }
+                case EventType.DEF_MONITOR: {
+                    long cls = c.var();
+                    long hash = c.var();
+                    Dictionary.put(dictionary.monitors, id, new long[] {cls, hash});
+                    break;
+                }
+                case EventType.DEF_THREAD: {
+                    long name = c.var();
+                    long javaId = c.var();
+                    Dictionary.put(dictionary.threads, id, new long[] {name, javaId});
+                    break;
+                }
+                default:
+                    throw c.damaged("unknown definition tag " + tag);
+            }
+        }
+    }
+
+    /** Header entries: JVM and host facts, the clock calibration, and what the writer added. */
+    public Map<String, String> info() {
+        return Collections.unmodifiableMap(info);
+    }
+
+    public Dictionary dictionary() {
+        return dictionary;
+    }
+
+    public boolean isTruncated() {
+        return truncated;
+    }
+
+    /** Why the trace counts as truncated, or null. */
+    public String truncation() {
+        return truncation;
+    }
+
+    /** Events the footer counts (-1 when truncated). */
+    public long footerEvents() {
+        return footerEvents;
+    }
+
+    /** Events the agent dropped (footer total; for a truncated trace, sum the DROPPED markers). */
+    public long droppedEvents() {
+        return footerDropped;
+    }
+
+    public long agentErrors() {
+        return footerErrors;
+    }
+
+    public long chunks() {
+        return chunks;
+    }
+
+    public long startNanos() {
+        return startNanos;
+    }
+
+    /** The last nanoTime the trace knows of: the footer's end, or the last event's time once read. */
+    public long endNanos() {
+        return footerEndNanos >= 0 ? footerEndNanos : maxNanos;
+    }
+
+    /** Converts a trace nanoTime to epoch nanoseconds with the header's calibration. */
+    public long toEpochNanos(long nanos) {
+        return startEpochMillis * 1_000_000L + (nanos - startNanos);
+    }
+
+    /** Ids of the threads that have events, in order of their first segment. */
+    public int[] threadIds() {
+        return segments.stream().mapToInt(s -> s.threadId).distinct().toArray();
+    }
+
+    /** Replays every event in file order (each thread's events in order; threads interleaved by chunk). */
+    public void read(EventVisitor visitor) throws IOException {
+        Map<Integer, ThreadState> states = new HashMap<>();
+        Event e = new Event();
+        for (Segment s : segments) {
+            ThreadState st = states.computeIfAbsent(s.threadId, ThreadState::new);
+            Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
+            st.begin(s.base);
+            while (c.more()) {
+                st.decode(c, e, dictionary);
+                maxNanos = Math.max(maxNanos, e.nanos);
+                visitor.onEvent(e);
+            }
+        }
+    }
+
+    /** Replays every event in time order across threads (a k-way merge of the threads' streams). */
+    public void readMerged(EventVisitor visitor) throws IOException {
+        Map<Integer, List<Segment>> byThread = new LinkedHashMap<>();
+        for (Segment s : segments) {
+            byThread.computeIfAbsent(s.threadId, k -> new ArrayList<>()).add(s);
+        }
+        PriorityQueue<Stream> heap = new PriorityQueue<>((x, y) -> Long.compare(x.next.nanos, y.next.nanos));
+        for (Map.Entry<Integer, List<Segment>> t : byThread.entrySet()) {
+            Stream st = new Stream(t.getKey(), t.getValue());
+            if (st.advance()) {
+                heap.add(st);
+            }
+        }
+        while (!heap.isEmpty()) {
+            Stream st = heap.poll();
+            maxNanos = Math.max(maxNanos, st.next.nanos);
+            visitor.onEvent(st.next);
+            if (st.advance()) {
+                heap.add(st);
+            }
+        }
+    }
+
+    /** One thread's events, decoded one ahead, reading one segment at a time. */
+    private final class Stream {
+        final List<Segment> list;
+        final ThreadState state;
+        final Event next = new Event();
+        int index = -1;
+        Cursor cursor;
+
+        Stream(int thread, List<Segment> list) {
+            this.list = list;
+            this.state = new ThreadState(thread);
+        }
+
+        boolean advance() throws IOException {
+            while (cursor == null || !cursor.more()) {
+                if (++index >= list.size()) {
+                    return false;
+                }
+                Segment s = list.get(index);
+                cursor = new Cursor(load(s), 0, s.length, path, s.offset);
+                state.begin(s.base);
+            }
+            state.decode(cursor, next, dictionary);
+            return true;
+        }
+    }
+
+    private byte[] load(Segment s) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(s.length);
+        if (readFully(channel, b, s.offset) < s.length) {
+            throw new TraceFormatException(path + ": file changed while reading (segment at " + s.offset + ")");
+        }
+        return b.array();
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+
+    /** Per-thread decoding state: the time and CPU bases and the call stack used to pair exits with enters. */
+    private static final class ThreadState {
+        final int thread;
+        long last;
+        long lastCpu;
+        int depth;
+        int[] methods = new int[64];
+        long[] enterNanos = new long[64];
+        long[] enterCpu = new long[64];
+
+        ThreadState(int thread) {
+            this.thread = thread;
+        }
+
+        void begin(long base) {
+            last = base;
+            lastCpu = 0;
+        }
+
+        void decode(Cursor c, Event e, Dictionary dict) throws TraceFormatException {
+            int tag = c.u8();
+            e.type = tag & EventType.MASK;
+            e.flags = tag & ~EventType.MASK;
+            e.threadId = thread;
+            last += c.var();
+            e.nanos = last;
+            e.cpuNanos = -1;
+            e.key = 0;
+            e.a = 0;
+            e.b = 0;
+            e.c = 0;
+            e.methodId = 0;
+            e.enterNanos = 0;
+            e.enterCpuNanos = -1;
+            switch (e.type) {
+                case EventType.METHOD_ENTER:
+                    e.methodId = (int) c.var();
+                    readCpu(c, e);
+                    if (e.has(EventType.FLAG_KEY)) {
+                        e.key = c.var();
+                    }
+                    push(e);
+                    break;
+                case EventType.METHOD_EXIT:
+                    readCpu(c, e);
+                    pop(e);
+                    break;
+                case EventType.THREAD_END:
+                case EventType.PARK_END:
+                    break;
+                case EventType.THREAD_NAME:
+                    e.b = c.var();
+                    long[] t = thread < dict.threads.size() ? dict.threads.get(thread) : null;
+                    if (t != null) {
+                        t[0] = e.b;
+                    }
+                    break;
+                case EventType.MONITOR_CONTENDED:
+                case EventType.MONITOR_ENTERED:
+                case EventType.MONITOR_EXIT:
+                case EventType.WAIT_END:
+                case EventType.NOTIFY:
+                case EventType.DROPPED:
+                case EventType.AGENT_ERRORS:
+                    e.a = c.var();
+                    break;
+                case EventType.THREAD_START:
+                case EventType.WAIT_BEGIN:
+                case EventType.PARK_BEGIN:
+                case EventType.ALLOCATION:
+                case EventType.PROCESS_SAMPLE:
+                    e.a = c.var();
+                    e.b = c.var();
+                    break;
+                case EventType.GC:
+                    e.a = c.var();
+                    e.b = c.var();
+                    e.c = c.var();
+                    break;
+                default:
+                    throw c.damaged("unknown event type " + e.type);
+            }
+        }
+
+        private void readCpu(Cursor c, Event e) throws TraceFormatException {
+            if (e.has(EventType.FLAG_CPU)) {
+                long z = c.var();
+                lastCpu += (z >>> 1) ^ -(z & 1);
+                e.cpuNanos = lastCpu;
+            }
+        }
+
+        private void push(Event e) {
+            if (depth == methods.length) {
+                methods = Arrays.copyOf(methods, depth * 2);
+                enterNanos = Arrays.copyOf(enterNanos, depth * 2);
+                enterCpu = Arrays.copyOf(enterCpu, depth * 2);
+            }
+            e.depth = depth;
+            methods[depth] = e.methodId;
+            enterNanos[depth] = e.nanos;
+            enterCpu[depth] = e.cpuNanos;
+            depth++;
+        }
+
+        private void pop(Event e) {
+            if (depth == 0) {
+                // An exit whose enter was dropped or happened before recording started (attach).
+                e.depth = -1;
+                return;
+            }
+            depth--;
+            e.depth = depth;
+            e.methodId = methods[depth];
+            e.enterNanos = enterNanos[depth];
+            e.enterCpuNanos = enterCpu[depth];
+        }
+    }
+
+    /** Bounds-checked varint decoding over one byte range; damage becomes a TraceFormatException. */
+    static final class Cursor {
+        final byte[] data;
+        int pos;
+        final int end;
+        final Path path;
+        final long fileOffset;
+
+        Cursor(byte[] data, int pos, int end, Path path, long fileOffset) {
+            this.data = data;
+            this.pos = pos;
+            this.end = end;
+            this.path = path;
+            this.fileOffset = fileOffset;
+        }
+
+        boolean more() {
+            return pos < end;
+        }
+
+        int u8() throws TraceFormatException {
+            if (pos >= end) {
+                throw damaged("event cut short");
+            }
+            return data[pos++] & 0xFF;
+        }
+
+        long var() throws TraceFormatException {
+            long v = 0;
+            for (int shift = 0; shift < 64; shift += 7) {
+                if (pos >= end) {
+                    throw damaged("number cut short");
+                }
+                byte b = data[pos++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+            }
+            throw damaged("number too long");
+        }
+
+        String utf8(int n) throws TraceFormatException {
+            if (n < 0 || pos + n > end) {
+                throw damaged("string cut short");
+            }
+            String s = new String(data, pos, n, StandardCharsets.UTF_8);
+            pos += n;
+            return s;
+        }
+
+        TraceFormatException damaged(String what) {
+            return new TraceFormatException(path + ": damaged data near offset " + (fileOffset + pos) + ": " + what);
+        }
+    }
+}

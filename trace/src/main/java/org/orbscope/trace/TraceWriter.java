@@ -1,0 +1,362 @@
+package org.orbscope.trace;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32;
+
+/**
+ * Writes a trace file from thread buffers on one writer thread. Producers take a buffer with
+ * {@link #acquire}, fill it, and {@link #submit} it; neither call blocks. When the writer falls behind the
+ * free pool runs dry, {@code acquire} returns null and the caller drops and counts ({@link #addDropped}).
+ *
+ * <p>Buffers move through two bounded queues; their locks are taken once per filled buffer (tens of
+ * thousands of events), never per event.
+ */
+public final class TraceWriter implements AutoCloseable {
+    private final FileChannel channel;
+    private final ArrayBlockingQueue<ThreadBuffer> free;
+    private final ArrayBlockingQueue<ThreadBuffer> full;
+    private final int chunkTarget;
+    private final Thread thread;
+    private final CRC32 crc = new CRC32();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+    private long events;
+    private long chunks;
+    private volatile boolean closing;
+    private volatile String failure;
+
+    // Dictionaries: defined rarely (class loading, thread start), so a plain lock is fine here.
+    private final Object defLock = new Object();
+    private final Map<String, Integer> stringIds = new HashMap<>();
+    private final Map<String, Integer> methodIds = new HashMap<>();
+    private final Map<String, Integer> classIds = new HashMap<>();
+    private final Map<String, Integer> monitorIds = new HashMap<>();
+    private int nextThreadId = 1;
+    private ThreadBuffer defs = new ThreadBuffer(64 * 1024);
+    private final List<ThreadBuffer> defsFull = new ArrayList<>();
+
+    private TraceWriter(FileChannel channel, int buffers, int bufferBytes) {
+        this.channel = channel;
+        this.free = new ArrayBlockingQueue<>(buffers);
+        this.full = new ArrayBlockingQueue<>(buffers);
+        for (int i = 0; i < buffers; i++) {
+            free.add(new ThreadBuffer(bufferBytes));
+        }
+        this.chunkTarget = Math.max(bufferBytes * 4, 1 << 20);
+        this.thread = new Thread(this::loop, "orbscope-trace-writer");
+        this.thread.setDaemon(true);
+        defs.reset(EventType.DEFINITIONS_THREAD, 0);
+    }
+
+    /**
+     * Creates {@code file} and starts the writer thread. {@code info} goes into the header, next to the
+     * nanoTime-to-epoch calibration taken now.
+     */
+    public static TraceWriter open(Path file, Map<String, String> info, int buffers, int bufferBytes) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE);
+        TraceWriter w = new TraceWriter(ch, buffers, bufferBytes);
+        Map<String, String> all = new LinkedHashMap<>(info);
+        long nanos = System.nanoTime();
+        long millis = System.currentTimeMillis();
+        all.put(TraceFormat.INFO_START_NANOS, Long.toString(nanos));
+        all.put(TraceFormat.INFO_START_EPOCH_MILLIS, Long.toString(millis));
+        all.putIfAbsent("java.version", System.getProperty("java.version"));
+        all.putIfAbsent("java.vm.name", System.getProperty("java.vm.name"));
+        all.putIfAbsent("os.name", System.getProperty("os.name"));
+        all.putIfAbsent("os.arch", System.getProperty("os.arch"));
+        all.putIfAbsent("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        w.writeHeader(all);
+        w.thread.start();
+        return w;
+    }
+
+    private void writeHeader(Map<String, String> info) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (Map.Entry<String, String> e : info.entrySet()) {
+            b.append(e.getKey().replace('\n', ' ').replace('=', '_')).append('=')
+                    .append(String.valueOf(e.getValue()).replace('\n', ' ')).append('\n');
+        }
+        byte[] text = b.toString().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer h = ByteBuffer.allocate(TraceFormat.MAGIC.length + 2 + 4 + text.length + 4);
+        h.put(TraceFormat.MAGIC).putShort((short) TraceFormat.VERSION).putInt(text.length).put(text);
+        crc.reset();
+        crc.update(text, 0, text.length);
+        h.putInt((int) crc.getValue());
+        h.flip();
+        writeFully(h);
+    }
+
+    /** A free buffer reset for {@code threadId}, or null when the writer is behind (drop and count). */
+    public ThreadBuffer acquire(int threadId, long nanos) {
+        ThreadBuffer b = free.poll();
+        if (b != null) {
+            b.reset(threadId, nanos);
+        }
+        return b;
+    }
+
+    /** Hands a buffer to the writer thread. Never blocks: the queue holds every buffer there is. */
+    public void submit(ThreadBuffer b) {
+        if (b.isEmpty() || failure != null) {
+            free.offer(b);
+            return;
+        }
+        full.offer(b);
+    }
+
+    public void addDropped(long n) {
+        dropped.addAndGet(n);
+    }
+
+    public void addErrors(long n) {
+        errors.addAndGet(n);
+    }
+
+    public long dropped() {
+        return dropped.get();
+    }
+
+    /** Why recording stopped (e.g. disk full), or null while it works. */
+    public String failure() {
+        return failure;
+    }
+
+    public int defineString(String s) {
+        synchronized (defLock) {
+            Integer id = stringIds.get(s);
+            if (id != null) {
+                return id;
+            }
+            int nid = stringIds.size() + 1;
+            stringIds.put(s, nid);
+            byte[] utf = s.getBytes(StandardCharsets.UTF_8);
+            ensureDefRoom(utf.length + 16);
+            defs.data[defs.pos++] = (byte) EventType.DEF_STRING;
+            defs.putVarLong(nid);
+            defs.putVarLong(utf.length);
+            defs.putBytes(utf);
+            defs.events++;
+            return nid;
+        }
+    }
+
+    public int defineMethod(String className, String name, String descriptor) {
+        synchronized (defLock) {
+            String k = className + '#' + name + descriptor;
+            Integer id = methodIds.get(k);
+            if (id != null) {
+                return id;
+            }
+            int c = defineString(className);
+            int n = defineString(name);
+            int d = defineString(descriptor);
+            int nid = methodIds.size() + 1;
+            methodIds.put(k, nid);
+            def(EventType.DEF_METHOD, nid, c, n, d);
+            return nid;
+        }
+    }
+
+    public int defineClass(String className) {
+        synchronized (defLock) {
+            Integer id = classIds.get(className);
+            if (id != null) {
+                return id;
+            }
+            int c = defineString(className);
+            int nid = classIds.size() + 1;
+            classIds.put(className, nid);
+            def(EventType.DEF_CLASS, nid, c, 0, -1);
+            return nid;
+        }
+    }
+
+    /** A monitor: its class and identity hash (identity hashes can collide; the pair rarely does). */
+    public int defineMonitor(String className, int identityHash) {
+        synchronized (defLock) {
+            String k = className + '@' + identityHash;
+            Integer id = monitorIds.get(k);
+            if (id != null) {
+                return id;
+            }
+            int c = defineString(className);
+            int nid = monitorIds.size() + 1;
+            monitorIds.put(k, nid);
+            def(EventType.DEF_MONITOR, nid, c, identityHash & 0xFFFFFFFFL, -1);
+            return nid;
+        }
+    }
+
+    /** A new trace thread id for a Java thread (ids are never reused, so a thread's stream is unambiguous). */
+    public int defineThread(String name, long javaThreadId) {
+        synchronized (defLock) {
+            int nid = nextThreadId++;
+            int n = defineString(name);
+            def(EventType.DEF_THREAD, nid, n, javaThreadId, -1);
+            return nid;
+        }
+    }
+
+    private void def(int tag, long a, long b, long c, long d) {
+        ensureDefRoom(48);
+        defs.data[defs.pos++] = (byte) tag;
+        defs.putVarLong(a);
+        defs.putVarLong(b);
+        defs.putVarLong(c);
+        if (d >= 0) {
+            defs.putVarLong(d);
+        }
+        defs.events++;
+    }
+
+    private void ensureDefRoom(int bytes) {
+        if (defs.data.length - defs.pos < bytes) {
+            defsFull.add(defs);
+            defs = new ThreadBuffer(Math.max(64 * 1024, bytes * 2));
+            defs.reset(EventType.DEFINITIONS_THREAD, 0);
+        }
+    }
+
+    private List<ThreadBuffer> takeDefinitions() {
+        synchronized (defLock) {
+            List<ThreadBuffer> out = new ArrayList<>(defsFull);
+            defsFull.clear();
+            if (!defs.isEmpty()) {
+                out.add(defs);
+                defs = new ThreadBuffer(64 * 1024);
+                defs.reset(EventType.DEFINITIONS_THREAD, 0);
+            }
+            return out;
+        }
+    }
+
+    private void loop() {
+        List<ThreadBuffer> batch = new ArrayList<>();
+        try {
+            while (true) {
+                ThreadBuffer b = full.poll(50, TimeUnit.MILLISECONDS);
+                boolean stop = closing && b == null && full.isEmpty();
+                int bytes = 0;
+                while (b != null) {
+                    batch.add(b);
+                    bytes += b.pos;
+                    if (bytes >= chunkTarget) {
+                        break;
+                    }
+                    b = full.poll();
+                }
+                writeChunk(batch);
+                batch.clear();
+                if (stop) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void writeChunk(List<ThreadBuffer> buffers) {
+        // Definitions first: any event in these buffers was encoded after its definitions were made.
+        List<ThreadBuffer> d = takeDefinitions();
+        if (buffers.isEmpty() && d.isEmpty()) {
+            return;
+        }
+        if (failure == null) {
+            try {
+                int size = 0;
+                for (ThreadBuffer b : d) size += b.pos + 30;
+                for (ThreadBuffer b : buffers) size += b.pos + 30;
+                ByteBuffer out = ByteBuffer.allocate(TraceFormat.RECORD_HEADER + size);
+                out.position(TraceFormat.RECORD_HEADER);
+                for (ThreadBuffer b : d) segment(out, b);
+                for (ThreadBuffer b : buffers) {
+                    segment(out, b);
+                    events += b.events;
+                }
+                record(out, TraceFormat.CHUNK);
+                chunks++;
+            } catch (IOException e) {
+                failure = "trace writing stopped: " + e;
+                System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
+            }
+        }
+        for (ThreadBuffer b : buffers) {
+            if (failure != null) {
+                dropped.addAndGet(b.events);
+            }
+            free.offer(b);
+        }
+    }
+
+    private static void segment(ByteBuffer out, ThreadBuffer b) {
+        putVar(out, b.threadId);
+        putVar(out, b.baseNanos);
+        putVar(out, b.events);
+        putVar(out, b.pos);
+        out.put(b.data, 0, b.pos);
+    }
+
+    private void record(ByteBuffer out, byte kind) throws IOException {
+        int len = out.position() - TraceFormat.RECORD_HEADER;
+        crc.reset();
+        crc.update(out.array(), TraceFormat.RECORD_HEADER, len);
+        out.put(0, kind).putInt(1, len).putInt(5, (int) crc.getValue());
+        out.flip();
+        writeFully(out);
+    }
+
+    private void writeFully(ByteBuffer b) throws IOException {
+        while (b.hasRemaining()) {
+            channel.write(b);
+        }
+    }
+
+    static void putVar(ByteBuffer out, long v) {
+        while ((v & ~0x7FL) != 0) {
+            out.put((byte) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        out.put((byte) v);
+    }
+
+    /** Writes what was submitted, the footer, and closes the file. Producers must have stopped submitting. */
+    @Override
+    public void close() throws IOException {
+        closing = true;
+        try {
+            thread.join(30_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (failure == null) {
+                ByteBuffer out = ByteBuffer.allocate(TraceFormat.RECORD_HEADER + 80);
+                out.position(TraceFormat.RECORD_HEADER);
+                putVar(out, events);
+                putVar(out, dropped.get());
+                putVar(out, errors.get());
+                putVar(out, System.nanoTime());
+                putVar(out, System.currentTimeMillis());
+                putVar(out, chunks);
+                record(out, TraceFormat.FOOTER);
+            }
+        } finally {
+            channel.close();
+        }
+    }
+}
