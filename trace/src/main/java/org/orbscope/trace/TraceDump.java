@@ -1,0 +1,100 @@
+package org.orbscope.trace;
+
+import java.io.IOException;
+import java.io.PrintStream;
+
+/**
+ * A human-readable text trace in the spirit of JPMT: one line per event in time order, with the time since
+ * the trace start, the thread, and method calls indented by call depth; exits show wall and CPU time.
+ */
+public final class TraceDump {
+    private TraceDump() {
+    }
+
+    /** Dumps every event; {@code threadFilter} (a substring of the thread name) may be null. */
+    public static void dump(TraceReader r, PrintStream out, String threadFilter) throws IOException {
+        Dictionary d = r.dictionary();
+        long start = r.startNanos();
+        if (r.isTruncated()) {
+            out.println("# TRUNCATED trace: " + r.truncation());
+        }
+        out.println("#    time(ms) thread                          event");
+        StringBuilder line = new StringBuilder(160);
+        r.readMerged(e -> {
+            String thread = d.threadName(e.threadId);
+            if (threadFilter != null && !thread.contains(threadFilter)) {
+                return;
+            }
+            line.setLength(0);
+            line.append(String.format("%13.6f %-31s ", (e.nanos - start) / 1e6, clip(thread, 31)));
+            switch (e.type) {
+                case EventType.METHOD_ENTER:
+                    indent(line, e.depth).append("> ").append(d.method(e.methodId));
+                    if (e.has(EventType.FLAG_KEY)) {
+                        line.append(" key=").append(Long.toHexString(e.key));
+                    }
+                    break;
+                case EventType.METHOD_EXIT:
+                    indent(line, Math.max(e.depth, 0)).append(e.isExceptional() ? "< (exception) " : "< ")
+                            .append(e.depth < 0 ? "(enter not recorded)" : d.methodShort(e.methodId));
+                    if (e.depth >= 0) {
+                        line.append(String.format("  wall %.3f us", (e.nanos - e.enterNanos) / 1e3));
+                        if (e.cpuNanos >= 0 && e.enterCpuNanos >= 0) {
+                            line.append(String.format("  cpu %.3f us", (e.cpuNanos - e.enterCpuNanos) / 1e3));
+                        }
+                    }
+                    break;
+                case EventType.MONITOR_CONTENDED:
+                case EventType.MONITOR_ENTERED:
+                case EventType.MONITOR_EXIT:
+                case EventType.NOTIFY:
+                    line.append(EventType.name(e.type)).append(e.type == EventType.NOTIFY && e.has(EventType.FLAG_ALT) ? "-all " : " ")
+                            .append(d.monitor(e.a));
+                    break;
+                case EventType.WAIT_BEGIN:
+                    line.append("wait-begin ").append(d.monitor(e.a)).append(" timeout=").append(e.b).append("ms");
+                    break;
+                case EventType.WAIT_END:
+                    line.append("wait-end ").append(d.monitor(e.a)).append(e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)");
+                    break;
+                case EventType.PARK_BEGIN:
+                    line.append("park-begin blocker=").append(e.a == 0 ? "-" : d.className(e.a));
+                    break;
+                case EventType.ALLOCATION:
+                    line.append("allocation ").append(d.className(e.a)).append(' ').append(e.b).append(" bytes");
+                    break;
+                case EventType.GC:
+                    line.append("gc ").append(d.string(e.a)).append(" (").append(d.string(e.b)).append(") ")
+                            .append(String.format("%.3f ms", e.c / 1e6));
+                    break;
+                case EventType.PROCESS_SAMPLE:
+                    line.append(String.format("process-sample cpu=%.3f ms", e.a / 1e6));
+                    break;
+                case EventType.THREAD_START:
+                    line.append("thread-start parent=").append(e.a == 0 ? "-" : d.threadName((int) e.a));
+                    break;
+                case EventType.THREAD_NAME:
+                    line.append("thread-name ").append(d.string(e.b));
+                    break;
+                case EventType.DROPPED:
+                case EventType.AGENT_ERRORS:
+                    line.append(EventType.name(e.type)).append(' ').append(e.a);
+                    break;
+                default:
+                    line.append(EventType.name(e.type));
+            }
+            out.println(line);
+        });
+    }
+
+    private static StringBuilder indent(StringBuilder b, int depth) {
+        for (int i = 0; i < depth; i++) {
+            b.append("  ");
+        }
+        return b;
+    }
+
+    private static String clip(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n - 1) + "~";
+    }
+}

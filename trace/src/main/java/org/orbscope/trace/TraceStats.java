@@ -1,0 +1,57 @@
+package org.orbscope.trace;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Counts per event type and per thread, duration, drops and errors: {@code orbscope trace stats}. */
+public final class TraceStats {
+    public final long[] perType = new long[EventType.COUNT];
+    public final Map<Integer, Long> perThread = new TreeMap<>();
+    public long events;
+    public long first = Long.MAX_VALUE;
+    public long last = Long.MIN_VALUE;
+    public long droppedMarkers;
+    public long errorMarkers;
+
+    public static TraceStats of(TraceReader r) throws IOException {
+        TraceStats s = new TraceStats();
+        r.read(e -> {
+            s.events++;
+            s.perType[e.type]++;
+            s.perThread.merge(e.threadId, 1L, Long::sum);
+            s.first = Math.min(s.first, e.nanos);
+            s.last = Math.max(s.last, e.nanos);
+            if (e.type == EventType.DROPPED) {
+                s.droppedMarkers += e.a;
+            } else if (e.type == EventType.AGENT_ERRORS) {
+                s.errorMarkers += e.a;
+            }
+        });
+        return s;
+    }
+
+    public void print(TraceReader r, PrintStream out) {
+        out.printf("trace      %s%n", r.isTruncated() ? "TRUNCATED: " + r.truncation() : "complete");
+        out.printf("events     %d in %d chunks%n", events, r.chunks());
+        out.printf("duration   %.3f ms%n", events == 0 ? 0.0 : (last - first) / 1e6);
+        out.printf("dropped    %d%n", Math.max(r.droppedEvents(), droppedMarkers));
+        out.printf("errors     %d (caught inside the agent)%n", Math.max(r.agentErrors(), errorMarkers));
+        out.printf("methods    %d defined%n", r.dictionary().methodCount());
+        out.println();
+        out.println("per type");
+        for (int t = 0; t < perType.length; t++) {
+            if (perType[t] > 0) {
+                out.printf("  %-18s %12d%n", EventType.name(t), perType[t]);
+            }
+        }
+        out.println("per thread");
+        for (Map.Entry<Integer, Long> e : perThread.entrySet()) {
+            out.printf("  %-40s %12d%n", r.dictionary().threadName(e.getKey()) + " [" + e.getKey() + "]", e.getValue());
+        }
+        for (Map.Entry<String, String> e : r.info().entrySet()) {
+            out.printf("info %s = %s%n", e.getKey(), e.getValue());
+        }
+    }
+}
