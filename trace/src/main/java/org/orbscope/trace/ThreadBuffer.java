@@ -34,6 +34,11 @@ public final class ThreadBuffer {
         this.events = 0;
     }
 
+    /** The nanoTime the buffer was started at (the agent flushes buffers older than a second). */
+    public long baseNanosForFlush() {
+        return baseNanos;
+    }
+
     public int threadId() {
         return threadId;
     }

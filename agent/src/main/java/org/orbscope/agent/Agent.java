@@ -1,0 +1,314 @@
+package org.orbscope.agent;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+import java.io.File;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.ParameterDescription;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.implementation.bytecode.StackManipulation;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
+import net.bytebuddy.implementation.bytecode.constant.NullConstant;
+import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
+import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.utility.JavaModule;
+import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceWriter;
+
+/**
+ * Starts and stops recording: parses the options, opens the trace, installs the transformer (which also
+ * retransforms classes already loaded, so attaching works), and runs the flusher thread that hands over
+ * buffers of finished threads, GC events and process samples. {@code stop} restores the original bytecode.
+ */
+public final class Agent {
+    private static TraceWriter writer;
+    private static ResettableClassFileTransformer transformer;
+    private static Instrumentation instrumentation;
+    private static Thread flusher;
+    private static ThreadBuffer system;
+    private static final List<Runnable> UNDO = new ArrayList<>();
+
+    private Agent() {
+    }
+
+    public static synchronized void start(String args, Instrumentation inst, boolean attached) {
+        AgentConfig config;
+        try {
+            config = AgentConfig.parse(args);
+        } catch (AgentConfig.BadConfig e) {
+            System.err.println("orbscope agent: " + e.getMessage() + "; the application runs unmonitored");
+            return;
+        }
+        if (config.stop) {
+            stop("stop requested");
+            return;
+        }
+        if (writer != null) {
+            System.err.println("orbscope agent: already recording; attach with --stop first");
+            return;
+        }
+        try {
+            Map<String, String> info = new LinkedHashMap<>();
+            info.put("agent.options", args == null ? "" : args);
+            info.put("agent.attached", Boolean.toString(attached));
+            info.put("host", InetAddress.getLocalHost().getHostName());
+            info.put("pid", ManagementFactory.getRuntimeMXBean().getName());
+            info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
+            info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
+            writer = TraceWriter.open(new File(config.out).toPath(), info, config.buffers, config.bufferSize);
+            system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
+            instrumentation = inst;
+            Recorder.start(writer, config);
+            transformer = install(inst, config);
+            startFlusher(config);
+            if (config.events.contains("gc")) {
+                listenToGc();
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
+            if (!config.quiet) {
+                System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
+            }
+        } catch (Throwable t) {
+            System.err.println("orbscope agent: cannot start: " + t + "; the application runs unmonitored");
+            Recorder.deactivate();
+            writer = null;
+        }
+    }
+
+    private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
+        MethodSelection selection = new MethodSelection(config);
+        ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
+        Advice.WithCustomMapping mapping = Advice.withCustomMapping()
+                .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(
+                                writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor()))))
+                .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
+                        new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
+                .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
+                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu : config.cpu));
+                });
+        Advice wall = mapping.to(Advices.Wall.class, locator);
+        Advice cpu = mapping.to(Advices.Cpu.class, locator);
+        Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        AgentBuilder builder = new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .with(new ErrorCounter())
+                .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")))
+                .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> config.events.contains("threads")))
+                .transform((b, type, loader, module, pd) -> b.visit(Advice.to(Advices.ThreadStart.class, locator)
+                        .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0)))))
+                .type(t -> selection.typeSelected(t.getName()))
+                .transform((b, type, loader, module, pd) -> b
+                        .visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
+                        .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
+                        .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED)));
+        return builder.installOn(inst);
+    }
+
+    private static StackManipulation loadKey(AgentConfig.ProfileMethod p, MethodDescription method, Assigner assigner) {
+        if (p == null || p.key == -2 || (p.key == -1 && method.isStatic())) {
+            return NullConstant.INSTANCE;
+        }
+        if (p.key == -1) {
+            return MethodVariableAccess.loadThis();
+        }
+        if (p.key >= method.getParameters().size()) {
+            return NullConstant.INSTANCE;
+        }
+        ParameterDescription param = method.getParameters().get(p.key);
+        return new StackManipulation.Compound(MethodVariableAccess.load(param),
+                assigner.assign(param.getType(), TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class), Assigner.Typing.DYNAMIC));
+    }
+
+    /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */
+    private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
+        @Override
+        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
+            Recorder.ERRORS.incrementAndGet();
+            System.err.println("orbscope agent: cannot instrument " + typeName + ": " + throwable);
+        }
+    }
+
+    private static void startFlusher(AgentConfig config) {
+        long interval = config.sampleIntervalMillis;
+        boolean samples = config.events.contains("process");
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        flusher = new Thread(() -> {
+            long reportedDropped = 0;
+            long reportedErrors = 0;
+            while (Recorder.isActive()) {
+                try {
+                    Thread.sleep(interval);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                try {
+                    long now = System.nanoTime();
+                    long dropped = Recorder.DEAD_DROPPED.get();
+                    for (Iterator<ThreadRecorder> it = Recorder.ALL.iterator(); it.hasNext(); ) {
+                        ThreadRecorder r = it.next();
+                        dropped += r.dropped;
+                        if (!r.thread.isAlive()) {
+                            r.finish(writer, true);
+                            Recorder.DEAD_DROPPED.addAndGet(r.dropped);
+                            it.remove();
+                        }
+                    }
+                    synchronized (Agent.class) {
+                        if (samples) {
+                            systemEvent(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));
+                        }
+                        long errors = Recorder.ERRORS.get();
+                        if (dropped > reportedDropped) {
+                            long d = dropped - reportedDropped;
+                            systemEvent(b -> b.dropped(now, d));
+                            reportedDropped = dropped;
+                        }
+                        if (errors > reportedErrors) {
+                            long e = errors - reportedErrors;
+                            systemEvent(b -> b.agentErrors(now, e));
+                            reportedErrors = errors;
+                        }
+                    }
+                } catch (Throwable t) {
+                    Recorder.ERRORS.incrementAndGet();
+                }
+            }
+        }, "orbscope-flusher");
+        flusher.setDaemon(true);
+        flusher.start();
+    }
+
+    interface SystemWrite {
+        boolean write(ThreadBuffer b);
+    }
+
+    /** Writes one event on the agent's own system stream; callers hold the Agent lock. */
+    private static void systemEvent(SystemWrite w) {
+        if (system == null) {
+            system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
+            if (system == null) {
+                writer.addDropped(1);
+                return;
+            }
+        }
+        if (!w.write(system)) {
+            writer.submit(system);
+            system = writer.acquire(system.threadId(), System.nanoTime());
+            if (system == null || !w.write(system)) {
+                writer.addDropped(1);
+            }
+        }
+    }
+
+    private static void listenToGc() {
+        long jvmStartEpoch = ManagementFactory.getRuntimeMXBean().getStartTime();
+        long nanos0 = System.nanoTime();
+        long epoch0 = System.currentTimeMillis();
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (!(gc instanceof NotificationEmitter)) {
+                continue;
+            }
+            NotificationListener l = (Notification n, Object handback) -> {
+                if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType()) || writer == null) {
+                    return;
+                }
+                try {
+                    GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+                    // GcInfo times are milliseconds since JVM start: map them onto nanoTime via the epoch.
+                    long startEpochMs = jvmStartEpoch + info.getGcInfo().getStartTime();
+                    long startNanos = nanos0 + (startEpochMs - epoch0) * 1_000_000L;
+                    long duration = info.getGcInfo().getDuration() * 1_000_000L;
+                    synchronized (Agent.class) {
+                        if (system != null || writer != null) {
+                            int name = writer.defineString(info.getGcName());
+                            int cause = writer.defineString(info.getGcCause());
+                            systemEvent(b -> b.gc(startNanos, name, cause, duration));
+                        }
+                    }
+                } catch (Throwable t) {
+                    Recorder.ERRORS.incrementAndGet();
+                }
+            };
+            ((NotificationEmitter) gc).addNotificationListener(l, null, null);
+            UNDO.add(() -> {
+                try {
+                    ((NotificationEmitter) gc).removeNotificationListener(l);
+                } catch (Exception ignored) {
+                    // already gone
+                }
+            });
+        }
+    }
+
+    /** Stops recording, restores the original bytecode, writes everything and closes the trace. */
+    public static synchronized void stop(String why) {
+        if (writer == null) {
+            return;
+        }
+        Recorder.deactivate();
+        try {
+            if (transformer != null && instrumentation != null) {
+                transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+            }
+        } catch (Throwable t) {
+            System.err.println("orbscope agent: could not restore all classes: " + t);
+        }
+        for (Runnable r : UNDO) {
+            r.run();
+        }
+        UNDO.clear();
+        try {
+            if (flusher != null) {
+                flusher.interrupt();
+                flusher.join(1000);
+            }
+            // Threads stop writing once the recorder is inactive; give those mid-event a moment.
+            Thread.sleep(20);
+            long dropped = 0;
+            for (ThreadRecorder r : Recorder.ALL) {
+                r.finish(writer, !r.thread.isAlive());
+                dropped += r.dropped;
+            }
+            Recorder.ALL.clear();
+            writer.addDropped(dropped + Recorder.DEAD_DROPPED.get());
+            if (system != null) {
+                writer.submit(system);
+                system = null;
+            }
+            writer.addErrors(Recorder.ERRORS.get());
+            writer.close();
+            if (why != null) {
+                System.err.println("orbscope agent: stopped (" + why + "), trace written");
+            }
+        } catch (Throwable t) {
+            System.err.println("orbscope agent: error while closing the trace: " + t);
+        } finally {
+            writer = null;
+            transformer = null;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.orbscope.agent;
+
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
+
+/** Decides, from the config, whether and how a method is instrumented. */
+final class MethodSelection {
+    enum Kind { NONE, WALL, CPU, KEYED }
+
+    /**
+     * Packages the agent never instruments by include globs: the agent itself uses them, so advice there
+     * could recurse (profile entries and Thread.start are chosen individually and stay allowed).
+     */
+    private static final String[] PROTECTED = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "org.orbscope.", "net.bytebuddy."};
+
+    private final AgentConfig config;
+
+    MethodSelection(AgentConfig config) {
+        this.config = config;
+    }
+
+    boolean typeSelected(String className) {
+        for (AgentConfig.ProfileMethod m : config.methods) {
+            if (m.type.equals(className)) {
+                return true;
+            }
+        }
+        if (isProtected(className) || !config.events.contains("methods")) {
+            return false;
+        }
+        for (AgentConfig.MethodRule r : config.includes) {
+            if (r.matchesType(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isProtected(String className) {
+        for (String p : PROTECTED) {
+            if (className.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    AgentConfig.ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
+        for (AgentConfig.ProfileMethod p : config.methods) {
+            if (p.type.equals(type.getName()) && p.name.equals(m.getInternalName()) && p.descriptor.equals(m.getDescriptor())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    Kind kind(TypeDescription type, MethodDescription m) {
+        if (!m.isMethod() || m.isAbstract() || m.isNative() || m.isBridge() || m.isSynthetic()) {
+            return Kind.NONE;
+        }
+        AgentConfig.ProfileMethod p = profileEntry(type, m);
+        if (p != null) {
+            if (p.key != -2) {
+                return Kind.KEYED;
+            }
+            return p.cpu ? Kind.CPU : Kind.WALL;
+        }
+        String cls = type.getName();
+        if (isProtected(cls) || !config.events.contains("methods")) {
+            return Kind.NONE;
+        }
+        boolean in = false;
+        for (AgentConfig.MethodRule r : config.includes) {
+            in |= r.matches(cls, m.getInternalName());
+        }
+        if (!in) {
+            return Kind.NONE;
+        }
+        for (AgentConfig.MethodRule r : config.excludes) {
+            if (r.matches(cls, m.getInternalName())) {
+                return Kind.NONE;
+            }
+        }
+        return config.cpu ? Kind.CPU : Kind.WALL;
+    }
+}

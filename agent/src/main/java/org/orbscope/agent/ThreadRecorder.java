@@ -1,0 +1,136 @@
+package org.orbscope.agent;
+
+import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceWriter;
+
+/**
+ * One application thread's recording state, touched only by that thread (the flusher reads it once the
+ * thread is dead, or at stop). Enters are remembered in a bit stack so an exit is written only when its enter
+ * was: dropped events, recursion-guarded calls and calls already running at attach never unbalance a trace.
+ */
+final class ThreadRecorder {
+    private static final long FLUSH_AFTER_NANOS = 1_000_000_000L;
+
+    final Thread thread;
+    final int traceId;
+    final boolean selected;
+    boolean busy;
+    int generation;
+    ThreadBuffer buffer;
+    long dropped;
+    private long droppedSinceAcquire;
+    private int depth;
+    private long recorded;
+    private String name;
+    volatile boolean ended;
+
+    ThreadRecorder(Thread thread, int traceId, boolean selected) {
+        this.thread = thread;
+        this.traceId = traceId;
+        this.selected = selected;
+        this.name = thread.getName();
+    }
+
+    /** A buffer with room, or null (dropping). Takes a new one when full or older than a second. */
+    private ThreadBuffer room(TraceWriter w, long now) {
+        ThreadBuffer b = buffer;
+        if (b != null) {
+            if (b.hasRoom() && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS) {
+                return b;
+            }
+            w.submit(b);
+            buffer = null;
+        }
+        // When dropping, retry the free pool only now and then: it has a lock.
+        if (droppedSinceAcquire > 0 && (droppedSinceAcquire & 0xFF) != 0) {
+            return null;
+        }
+        b = w.acquire(traceId, now);
+        if (b == null) {
+            return null;
+        }
+        buffer = b;
+        if (droppedSinceAcquire > 0) {
+            b.dropped(now, droppedSinceAcquire);
+            droppedSinceAcquire = 0;
+        }
+        String current = thread.getName();
+        if (!current.equals(name)) {
+            name = current;
+            b.threadName(now, w.defineString(current));
+        }
+        return b;
+    }
+
+    private void drop() {
+        dropped++;
+        droppedSinceAcquire++;
+    }
+
+    /**
+     * Records an enter. Clocks are read wall first, CPU second at enter and the reverse at exit, so a call's
+     * wall interval encloses its CPU interval.
+     */
+    void enter(TraceWriter w, int methodId, boolean withCpu, boolean keyed, long key) {
+        int d = depth++;
+        long now = System.nanoTime();
+        long cpu = withCpu ? Recorder.cpuNow() : -1;
+        ThreadBuffer b = room(w, now);
+        boolean ok;
+        if (b == null) {
+            ok = false;
+        } else if (keyed) {
+            ok = b.methodEnterKeyed(now, methodId, cpu, key);
+        } else if (cpu >= 0) {
+            ok = b.methodEnter(now, methodId, cpu);
+        } else {
+            ok = b.methodEnter(now, methodId);
+        }
+        if (d < 64) {
+            recorded = ok ? recorded | (1L << d) : recorded & ~(1L << d);
+        }
+        if (!ok) {
+            drop();
+        }
+    }
+
+    void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
+        if (depth == 0) {
+            return; // entered before recording started
+        }
+        int d = --depth;
+        if (d < 64 && (recorded & (1L << d)) == 0) {
+            return;
+        }
+        long cpu = withCpu ? Recorder.cpuNow() : -1;
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        boolean ok = b != null && (cpu >= 0 ? b.methodExit(now, exceptional, cpu) : b.methodExit(now, exceptional));
+        if (!ok) {
+            drop();
+        }
+    }
+
+    void threadStart(TraceWriter w, int parent) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.threadStart(now, parent, w.defineString(name))) {
+            drop();
+        }
+    }
+
+    /** Called by the flusher once the thread is dead, or at stop: the owner no longer writes. */
+    void finish(TraceWriter w, boolean threadEnded) {
+        long now = System.nanoTime();
+        if (threadEnded) {
+            ThreadBuffer b = room(w, now);
+            if (b != null) {
+                b.threadEnd(now);
+            }
+        }
+        if (buffer != null) {
+            w.submit(buffer);
+            buffer = null;
+        }
+    }
+}
