@@ -22,11 +22,23 @@ public final class AgentLauncher {
         launch(args, inst, true);
     }
 
+    /** True when an earlier load (attach, then attach --stop) already put the agent on the boot path. */
+    private static boolean onBootPath() {
+        try {
+            Class.forName("org.orbscope.agent.Agent", false, null);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
     private static void launch(String args, Instrumentation inst, boolean attached) {
         try {
-            File jar = new File(AgentLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (jar.isFile()) {
-                inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+            if (!onBootPath()) {
+                File jar = new File(AgentLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                if (jar.isFile()) {
+                    inst.appendToBootstrapClassLoaderSearch(new JarFile(jar));
+                }
             }
             Class<?> agent = Class.forName("org.orbscope.agent.Agent", true, null);
             agent.getMethod("start", String.class, Instrumentation.class, boolean.class).invoke(null, args, inst, attached);

@@ -153,8 +153,8 @@ public final class Recorder {
     public static void threadStarting(Thread child) {
         if (!active) return;
         try {
-            ThreadRecorder r = LOCAL.get();
-            if (r != null && r.traceId > 0) {
+            ThreadRecorder r = current();
+            if (r != null && r.traceId > 0 && !r.busy) {
                 PARENTS.put(child.getId(), r.traceId);
             }
         } catch (Throwable t) {

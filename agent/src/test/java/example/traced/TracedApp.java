@@ -1,0 +1,64 @@
+package example.traced;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/** (Outside org.orbscope: the agent never instruments its own packages.) The application the agent tests watch: known threads, nested calls, an exception, a CPU burn, a sleep. */
+public final class TracedApp {
+    private TracedApp() {
+    }
+
+    static int outer(int n) {
+        return inner(n) + inner(n + 1);
+    }
+
+    static int inner(int n) {
+        return n * 2;
+    }
+
+    static void fails() {
+        throw new IllegalStateException("expected by the test");
+    }
+
+    /** Burns ~ms of this thread's CPU time. */
+    static long burn(long millis) {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        long end = mx.getCurrentThreadCpuTime() + millis * 1_000_000L;
+        long x = 0;
+        while (mx.getCurrentThreadCpuTime() < end) {
+            for (int i = 0; i < 10_000; i++) {
+                x += i ^ x;
+            }
+        }
+        return x;
+    }
+
+    static void sleepy(long millis) throws InterruptedException {
+        Thread.sleep(millis);
+    }
+
+    static void hidden() {
+        inner(0);
+    }
+
+    public static void main(String[] args) throws Exception {
+        Thread worker = new Thread(() -> {
+            outer(1);
+            outer(2);
+        }, "worker-1");
+        worker.start();
+        worker.join();
+        Thread noisy = new Thread(() -> outer(3), "noisy-1");
+        noisy.start();
+        noisy.join();
+        try {
+            fails();
+        } catch (IllegalStateException expected) {
+            // part of the scenario
+        }
+        burn(20);
+        sleepy(50);
+        hidden();
+        System.out.println("traced app done");
+    }
+}

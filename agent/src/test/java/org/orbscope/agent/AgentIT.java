@@ -1,0 +1,176 @@
+package org.orbscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.Dictionary;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
+
+/** The real agent in a real child JVM, read back through the real trace reader. */
+class AgentIT {
+    private static final String APP = "example.traced.TracedApp";
+    private static final String LOOP = "example.traced.LoopApp";
+
+    @TempDir
+    Path dir;
+
+    /** One line per event: thread, kind, method, as the tests compare them. */
+    private static Map<String, List<String>> eventsByThread(Path trace) throws IOException {
+        Map<String, List<String>> out = new HashMap<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            r.read(e -> {
+                String line;
+                if (e.type == EventType.METHOD_ENTER) {
+                    line = "> " + d.methodShort(e.methodId);
+                } else if (e.type == EventType.METHOD_EXIT) {
+                    line = "< " + d.methodShort(e.methodId) + (e.isExceptional() ? " !" : "");
+                } else {
+                    line = EventType.name(e.type);
+                }
+                out.computeIfAbsent(d.threadName(e.threadId), k -> new ArrayList<>()).add(line);
+            });
+        }
+        return out;
+    }
+
+    private Path runApp(String options) throws Exception {
+        Path trace = dir.resolve("app.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + (options.isEmpty() ? "" : "," + options), APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        return trace;
+    }
+
+    @Test
+    void recordsNestedCallsPerThreadInOrder() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#*,exclude=example.traced.TracedApp#lambda*");
+        Map<String, List<String>> ev = eventsByThread(trace);
+        assertEquals(List.of("thread-start", "> TracedApp.outer", "> TracedApp.inner", "< TracedApp.inner",
+                "> TracedApp.inner", "< TracedApp.inner", "< TracedApp.outer",
+                "> TracedApp.outer", "> TracedApp.inner", "< TracedApp.inner",
+                "> TracedApp.inner", "< TracedApp.inner", "< TracedApp.outer", "thread-end"), ev.get("worker-1"));
+        List<String> main = ev.get("main");
+        assertTrue(main.contains("< TracedApp.fails !"), main.toString());
+        assertEquals(main.stream().filter(s -> s.startsWith(">")).count(), main.stream().filter(s -> s.startsWith("<")).count(), main.toString());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            assertEquals(0, r.droppedEvents());
+            assertEquals(0, r.agentErrors());
+        }
+    }
+
+    @Test
+    void threadParentsAreRecorded() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#outer");
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            Map<String, String> parent = new HashMap<>();
+            r.read(e -> {
+                if (e.type == EventType.THREAD_START) {
+                    parent.put(d.threadName(e.threadId), e.a == 0 ? "-" : d.threadName((int) e.a));
+                }
+            });
+            assertEquals("main", parent.get("worker-1"), parent.toString());
+        }
+    }
+
+    @Test
+    void cpuTimesAreMeasuredAndInsideTheWallTime() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#burn,include=example.traced.TracedApp#sleepy,cpu=true");
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            Map<String, long[]> calls = new HashMap<>();
+            r.read(e -> {
+                if (e.type == EventType.METHOD_EXIT) {
+                    calls.put(d.methodName(e.methodId), new long[] {e.nanos - e.enterNanos, e.cpuNanos - e.enterCpuNanos});
+                }
+            });
+            long[] burn = calls.get("burn");
+            assertTrue(burn[1] >= 19_000_000L && burn[1] <= 40_000_000L, "burn cpu " + burn[1]);
+            assertTrue(burn[0] >= burn[1], "wall " + burn[0] + " >= cpu " + burn[1]);
+            long[] sleepy = calls.get("sleepy");
+            assertTrue(sleepy[0] >= 50_000_000L, "sleep wall " + sleepy[0]);
+            assertTrue(sleepy[1] < 5_000_000L, "sleep cpu " + sleepy[1]);
+        }
+    }
+
+    @Test
+    void filtersExcludeMethodsAndThreads() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#*,exclude=example.traced.TracedApp#inner,threads.exclude=noisy-*");
+        Map<String, List<String>> ev = eventsByThread(trace);
+        assertFalse(ev.containsKey("noisy-1"), ev.keySet().toString());
+        for (List<String> l : ev.values()) {
+            assertFalse(l.contains("> TracedApp.inner"), l.toString());
+        }
+        assertTrue(ev.get("worker-1").contains("> TracedApp.outer"));
+    }
+
+    @Test
+    void anUnknownOptionLeavesTheApplicationRunningUnmonitored() throws Exception {
+        ChildJvm app = ChildJvm.start(dir, "bogus=1,out=" + dir.resolve("x.trace"), APP);
+        assertEquals(0, app.await(60));
+        assertTrue(app.output().contains("unknown option 'bogus'"), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertFalse(Files.exists(dir.resolve("x.trace")));
+    }
+
+    @Test
+    void attachRecordsARunningJvmAndStopRestoresIt() throws Exception {
+        Path ready = dir.resolve("ready");
+        ChildJvm app = ChildJvm.start(dir, null, LOOP, ready.toString(), "6000");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(ready) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Path trace = dir.resolve("attached.trace");
+        Attach.load(app.pid(), ChildJvm.agentJar(), "include=example.traced.LoopApp#tick,out=" + trace);
+        Thread.sleep(700);
+        Attach.load(app.pid(), ChildJvm.agentJar(), "stop=true");
+        assertEquals(0, app.await(30), app.output());
+        assertTrue(app.output().contains("loop done"), app.output());
+        long size = Files.size(trace);
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
+            long[] n = new long[2];
+            r.read(e -> {
+                if (e.type == EventType.METHOD_ENTER) n[0]++;
+                if (e.type == EventType.METHOD_EXIT) n[1]++;
+            });
+            assertTrue(n[0] > 10, "calls recorded while attached: " + n[0]);
+            assertEquals(n[0], n[1]);
+        }
+        assertEquals(size, Files.size(trace), "nothing written after stop");
+    }
+
+    @Test
+    void aTraceCutByKillMinus9ReadsBackAndSaysTruncated() throws Exception {
+        Path ready = dir.resolve("ready");
+        Path trace = dir.resolve("killed.trace");
+        ChildJvm app = ChildJvm.start(dir, "include=example.traced.LoopApp#tick,out=" + trace, LOOP, ready.toString(), "20000");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!Files.exists(ready) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(1500); // the loop thread hands over its buffer once a second
+        app.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertTrue(r.isTruncated());
+            long[] n = new long[1];
+            r.read(e -> n[0]++);
+            assertTrue(n[0] > 0, "events before the kill");
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package org.orbscope.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Starts a test application in its own JVM, optionally with the agent, and collects its output. */
+final class ChildJvm {
+    final Process process;
+    final Path log;
+
+    private ChildJvm(Process process, Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    static Path agentJar() {
+        String p = System.getProperty("orbscope.agent.jar");
+        Path jar = p != null ? Paths.get(p) : Paths.get("target", "orbscope-agent.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("agent jar missing: " + jar + " (the agent tests run after mvn package)");
+        }
+        return jar.toAbsolutePath();
+    }
+
+    static ChildJvm start(Path dir, String agentOptions, String mainClass, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xshare:off"); // no CDS warning when the agent appends to the boot class path
+        if (agentOptions != null) {
+            cmd.add("-javaagent:" + agentJar() + "=" + agentOptions);
+        }
+        cmd.add("-cp");
+        cmd.add(Paths.get("target", "test-classes").toAbsolutePath().toString());
+        cmd.add(mainClass);
+        cmd.addAll(Arrays.asList(args));
+        Path log = dir.resolve("child-" + System.nanoTime() + ".log");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        return new ChildJvm(p, log);
+    }
+
+    int await(long seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("child JVM did not finish in " + seconds + " s; output:\n" + output());
+        }
+        return process.exitValue();
+    }
+
+    String output() {
+        try {
+            return new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no output: " + e + ")";
+        }
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    static String path(File f) {
+        return f.getAbsolutePath();
+    }
+}
