@@ -150,7 +150,8 @@ class AgentIT {
                 if (e.type == EventType.METHOD_EXIT) n[1]++;
             });
             assertTrue(n[0] > 10, "calls recorded while attached: " + n[0]);
-            assertEquals(n[0], n[1]);
+            // One thread, one leaf method: a call running at the moment of stop may lack its exit.
+            assertTrue(n[1] == n[0] || n[1] == n[0] - 1, n[0] + " enters, " + n[1] + " exits");
         }
         assertEquals(size, Files.size(trace), "nothing written after stop");
     }
