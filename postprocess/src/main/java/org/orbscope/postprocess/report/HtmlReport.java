@@ -1,0 +1,334 @@
+package org.orbscope.postprocess.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.run.PointAnalyzer;
+import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.stats.Summary;
+
+/** report/index.html: one self-contained page (inline CSS and SVG, no scripts, no network). */
+public final class HtmlReport {
+    private static final String CSS = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
+            + "table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #bbb;padding:3px 7px;"
+            + "text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}"
+            + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"
+            + "summary{font-weight:bold;cursor:pointer}pre{background:#f6f6f6;padding:0.6em;overflow:auto}"
+            + ".charts{display:flex;flex-wrap:wrap;gap:10px}dt{font-weight:bold}dd{margin:0 0 0.4em 1.5em}";
+
+    private HtmlReport() {
+    }
+
+    public static String render(RunData run) {
+        StringBuilder b = new StringBuilder(64 * 1024);
+        b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>orbscope report: ")
+                .append(Svg.esc(run.scenarioName())).append("</title><style>").append(CSS).append("</style></head><body>");
+        b.append("<h1>orbscope report: ").append(Svg.esc(run.scenarioName())).append("</h1>");
+        b.append("<p>Run <code>").append(Svg.esc(run.runName())).append("</code>, report generated ")
+                .append(Svg.esc(run.generated())).append(". ").append(Svg.esc(run.description())).append("</p>");
+        whatRan(b, run);
+        b.append("<h2 id=\"sweep\">Sweep table</h2>");
+        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. (seed 001). Times are means "
+                + "over the measured requests. <em>Calculated</em> utilization = arrival rate &times; CPU time per "
+                + "request; it is flagged when it differs from the measured utilization by more than 5%. Simulated "
+                + "columns come from the seed's queueing model calibrated with this point's stage table "
+                + "(relative error against the measurement in brackets).</p>");
+        table(b, "sweep-table", SweepTable.display(), run.points());
+        figures(b, run);
+        b.append("<h2 id=\"points\">Per-point drill-down</h2>");
+        for (PointAnalysis p : run.points()) {
+            point(b, p);
+        }
+        glossary(b);
+        b.append("</body></html>\n");
+        return b.toString();
+    }
+
+    private static void whatRan(StringBuilder b, RunData run) {
+        b.append("<h2>What ran</h2>");
+        if (run.points().isEmpty()) {
+            b.append("<p class=\"warn\">The run directory has no points.</p>");
+            return;
+        }
+        PointSummary first = run.points().get(0).summary;
+        b.append("<ul>");
+        for (String f : first.facts) {
+            b.append("<li>").append(Svg.esc(f)).append("</li>");
+        }
+        b.append("</ul>");
+        if (first.parameter != null) {
+            b.append("<p>Swept <code>").append(Svg.esc(first.parameter)).append("</code> over ")
+                    .append(run.points().size()).append(" values; each point is a separate server + client run.</p>");
+        }
+        List<String> warnings = new ArrayList<>();
+        for (PointAnalysis p : run.points()) {
+            for (String n : p.summary.notes) {
+                warnings.add(p.summary.name + ": " + n);
+            }
+        }
+        if (!warnings.isEmpty()) {
+            b.append("<h3>What is missing or suspicious</h3><ul class=\"warn\">");
+            warnings.forEach(w -> b.append("<li>").append(Svg.esc(w)).append("</li>"));
+            b.append("</ul>");
+        }
+    }
+
+    static void table(StringBuilder b, String id, List<SweepTable.Column> cols, List<PointAnalysis> points) {
+        b.append("<table id=\"").append(id).append("\"><thead><tr>");
+        cols.forEach(c -> b.append("<th>").append(Svg.esc(c.header())).append("</th>"));
+        b.append("</tr></thead><tbody>");
+        for (PointAnalysis p : points) {
+            b.append("<tr>");
+            for (SweepTable.Column c : cols) {
+                Object v = c.value().apply(p.summary);
+                String cls = "DIFFERS".equals(v) ? " class=\"warn\"" : "ok".equals(v) ? " class=\"ok\"" : "";
+                b.append("<td").append(cls).append('>');
+                if ("point".equals(c.csvName())) {
+                    b.append("<a href=\"#p-").append(anchor(p.summary.name)).append("\">")
+                            .append(Svg.esc(SweepTable.format(v))).append("</a>");
+                } else {
+                    b.append(Svg.esc(SweepTable.format(v)));
+                }
+                b.append("</td>");
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+    }
+
+    private static void figures(StringBuilder b, RunData run) {
+        List<PointAnalysis> pts = run.points();
+        int n = pts.size();
+        boolean byRate = n > 0 && pts.stream().allMatch(p -> p.summary.offeredRatePerMs != null);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = byRate ? pts.get(i).summary.offeredRatePerMs : i;
+        }
+        String xLabel = byRate ? "arrival rate (requests/ms)" : "point (sweep order)";
+        b.append("<h2 id=\"figures\">Figures</h2><p>Like Figures 4-5 of seed 001: measured means (solid) with the "
+                + "band between the 50th and 95th percentile, simulated means dashed.</p><div class=\"charts\">");
+        boolean anyStages = pts.stream().anyMatch(p -> p.summary.stages.containsKey("completion"));
+        if (anyStages) {
+            b.append(sweepChart("Queueing time in the dispatcher queue", xLabel, x, pts, "queue", true));
+            b.append(sweepChart("Completion time (receiver arrival to dispatcher 1st phase end)", xLabel, x, pts,
+                    "completion", false));
+        } else {
+            b.append("<p class=\"warn\">No stage data (no server trace): only client-side results are plotted.</p>");
+        }
+        double[] y = new double[n];
+        double[] lo = new double[n];
+        double[] hi = new double[n];
+        for (int i = 0; i < n; i++) {
+            Summary s = pts.get(i).summary.client.response;
+            y[i] = s == null || s.meanMs() == null ? Double.NaN : s.meanMs();
+            lo[i] = s == null || s.p50Ms() == null ? Double.NaN : s.p50Ms();
+            hi[i] = s == null || s.p95Ms() == null ? Double.NaN : s.p95Ms();
+        }
+        b.append(Svg.lineChart("Client response time", xLabel, "ms",
+                List.of(new Svg.Series("client mean", x, y, lo, hi, false))));
+        b.append("</div>");
+    }
+
+    private static String sweepChart(String title, String xLabel, double[] x, List<PointAnalysis> pts, String stage,
+                                     boolean queue) {
+        int n = pts.size();
+        double[] y = new double[n];
+        double[] lo = new double[n];
+        double[] hi = new double[n];
+        double[] sim = new double[n];
+        boolean anySim = false;
+        for (int i = 0; i < n; i++) {
+            PointSummary p = pts.get(i).summary;
+            Summary s = p.stages.get(stage);
+            y[i] = s == null ? Double.NaN : s.meanMs();
+            lo[i] = s == null ? Double.NaN : s.p50Ms();
+            hi[i] = s == null ? Double.NaN : s.p95Ms();
+            Double v = p.simulated == null ? null : queue ? p.simulated.queueMs : p.simulated.completionMs;
+            sim[i] = v == null ? Double.NaN : v;
+            anySim |= v != null;
+        }
+        List<Svg.Series> series = new ArrayList<>();
+        series.add(new Svg.Series("measured mean", x, y, lo, hi, false));
+        if (anySim) {
+            series.add(new Svg.Series("simulated mean", x, sim, null, null, true));
+        }
+        if (!queue) {
+            double[] ps = new double[n];
+            boolean anyPs = false;
+            for (int i = 0; i < n; i++) {
+                Double v = pts.get(i).summary.psPredictionMs;
+                ps[i] = v == null ? Double.NaN : v;
+                anyPs |= v != null;
+            }
+            if (anyPs) {
+                series.add(new Svg.Series("PS S/(1-rho)", x, ps, null, null, true));
+            }
+        }
+        return Svg.lineChart(title, xLabel, "ms", series);
+    }
+
+    private static void point(StringBuilder b, PointAnalysis a) {
+        PointSummary p = a.summary;
+        b.append("<details id=\"p-").append(anchor(p.name)).append("\"><summary>Point ").append(Svg.esc(p.name))
+                .append(p.offeredRatePerMs != null ? " (" + SweepTable.format(p.offeredRatePerMs) + " req/ms)" : "")
+                .append("</summary>");
+        b.append("<ul>");
+        p.facts.forEach(f -> b.append("<li>").append(Svg.esc(f)).append("</li>"));
+        b.append("</ul>");
+        if (!p.notes.isEmpty()) {
+            b.append("<ul class=\"warn\">");
+            p.notes.forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
+            b.append("</ul>");
+        }
+        b.append("<h4>Requests</h4><p>Client: ").append(p.client.records).append(" records, ").append(p.client.ok)
+                .append(" ok, ").append(p.client.failed).append(" failed, ").append(p.client.notSent)
+                .append(" not sent. Server trace: ").append(Svg.esc(p.server.trace)).append(", ")
+                .append(p.server.requests).append(" requests (").append(p.server.complete).append(" complete, ")
+                .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected).append(" rejected), ")
+                .append(p.server.measured).append(" measured, ").append(p.server.droppedEvents)
+                .append(" dropped events").append(p.server.truncated ? ", trace truncated" : "").append(".</p>");
+        if (!p.stages.isEmpty()) {
+            b.append("<h4>Stages (ms)</h4>");
+            statsTable(b, p.stages);
+            if (!p.makeUp.isEmpty()) {
+                b.append("<h4>Make-up of each stage (mean ms)</h4>");
+                makeUpTable(b, p.makeUp);
+            }
+        } else {
+            b.append("<p class=\"warn\">No stage data for this point.</p>");
+        }
+        b.append("<h4>Client response beside server completion (ms)</h4><table class=\"compare\"><thead><tr><th></th>"
+                + "<th>mean</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr></thead><tbody>");
+        compareRow(b, "client response", p.client.response);
+        compareRow(b, "server completion", p.stages.get("completion"));
+        b.append("</tbody></table>");
+        if (p.networkAndClientMs != null) {
+            b.append("<p>Difference of the means (network + client ORB + server 2nd phases not in completion): ")
+                    .append(SweepTable.format(p.networkAndClientMs)).append(" ms.</p>");
+        }
+        utilization(b, p);
+        b.append("<div class=\"charts\">");
+        for (String stage : new String[] {"completion", "queue", "receiver", "dispatcher", "servant"}) {
+            if (a.distributions.containsKey(stage) && !a.distributions.get(stage).isEmpty()) {
+                Histograms.Bins bins = Histograms.of(a.distributions.get(stage));
+                b.append(Svg.histogram("Distribution: " + stage + " time", "ms", bins.counts(), bins.widthMs()));
+            }
+        }
+        if (a.clientResponse != null && !a.clientResponse.isEmpty()) {
+            Histograms.Bins bins = Histograms.of(a.clientResponse);
+            b.append(Svg.histogram("Distribution: client response time", "ms", bins.counts(), bins.widthMs()));
+        }
+        if (!p.makeUp.isEmpty()) {
+            List<String> cats = new ArrayList<>(p.makeUp.keySet());
+            double[][] v = new double[cats.size()][PointAnalyzer.PARTS.length];
+            for (int i = 0; i < cats.size(); i++) {
+                for (int j = 0; j < PointAnalyzer.PARTS.length; j++) {
+                    Double d = p.makeUp.get(cats.get(i)).get(PointAnalyzer.PARTS[j]);
+                    v[i][j] = d == null ? Double.NaN : d;
+                }
+            }
+            b.append(Svg.stackedBars("Stage make-up (mean)", "ms", cats, PointAnalyzer.PARTS, v));
+        }
+        if (a.utilizationSeries.length > 1) {
+            double t0 = a.utilizationSeries[0][0];
+            double[] x = new double[a.utilizationSeries.length];
+            double[] y = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                x[i] = (a.utilizationSeries[i][0] - t0) / 1e9;
+                y[i] = 100 * a.utilizationSeries[i][1];
+            }
+            b.append(Svg.lineChart("Server CPU utilization over the run", "seconds", "%",
+                    List.of(new Svg.Series("process CPU", x, y, null, null, false))));
+        }
+        b.append("</div>");
+        if (!a.scenarioText.isEmpty()) {
+            b.append("<h4>Scenario of this point (point.yaml)</h4><pre>").append(Svg.esc(a.scenarioText)).append("</pre>");
+        }
+        b.append("</details>");
+    }
+
+    private static void utilization(StringBuilder b, PointSummary p) {
+        PointSummary.Utilization u = p.utilization;
+        b.append("<h4>CPU utilization sanity check</h4><p>");
+        if (u.measured == null) {
+            b.append("Measured utilization unknown (no usable server/system.csv samples).");
+        } else {
+            b.append("Measured ").append(SweepTable.format(100 * u.measured)).append("% of ").append(u.cpus)
+                    .append(" CPU(s) over ").append(SweepTable.format(u.windowSec)).append(" s");
+            if (u.calculated != null) {
+                b.append("; arrival rate ").append(SweepTable.format(p.serverRatePerMs)).append(" req/ms &times; CPU ")
+                        .append(SweepTable.format(p.cpuPerRequestMs)).append(" ms = ")
+                        .append(SweepTable.format(100 * u.calculated)).append("%: ")
+                        .append(Boolean.TRUE.equals(u.agree) ? "<span class=\"ok\">agree within 5%</span>"
+                                : "<span class=\"warn\">differ by more than 5%</span>");
+            } else {
+                b.append("; no CPU time per request known, so the check cannot be made");
+            }
+            b.append('.');
+        }
+        b.append("</p>");
+    }
+
+    private static void statsTable(StringBuilder b, Map<String, Summary> stages) {
+        b.append("<table class=\"stages\"><thead><tr><th>stage</th><th>n</th><th>mean</th><th>variance (ms&sup2;)</th>"
+                + "<th>p50</th><th>p90</th><th>p95</th><th>p99</th><th>max</th></tr></thead><tbody>");
+        for (Map.Entry<String, Summary> e : stages.entrySet()) {
+            Summary s = e.getValue();
+            b.append("<tr><td>").append(e.getKey()).append("</td><td>").append(s.count()).append("</td>");
+            for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms(), s.p90Ms(), s.p95Ms(), s.p99Ms(),
+                    s.maxMs()}) {
+                b.append("<td>").append(SweepTable.format(d)).append("</td>");
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+    }
+
+    private static void makeUpTable(StringBuilder b, Map<String, Map<String, Double>> makeUp) {
+        b.append("<table class=\"makeup\"><thead><tr><th>stage</th>");
+        for (String part : PointAnalyzer.PARTS) {
+            b.append("<th>").append(part).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+        for (Map.Entry<String, Map<String, Double>> e : makeUp.entrySet()) {
+            b.append("<tr><td>").append(e.getKey()).append("</td>");
+            for (String part : PointAnalyzer.PARTS) {
+                b.append("<td>").append(SweepTable.format(e.getValue().get(part))).append("</td>");
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+    }
+
+    private static void compareRow(StringBuilder b, String name, Summary s) {
+        b.append("<tr><td>").append(name).append("</td>");
+        for (Double d : s == null ? new Double[5] : new Double[] {s.meanMs(), s.p50Ms(), s.p90Ms(), s.p99Ms(), s.maxMs()}) {
+            b.append("<td>").append(SweepTable.format(d)).append("</td>");
+        }
+        b.append("</tr>");
+    }
+
+    private static void glossary(StringBuilder b) {
+        b.append("<h2>How to read the stages</h2><dl>"
+                + "<dt>receiver</dt><dd>Receiver thread 1st phase: from the GIOP message header being read off the "
+                + "socket to the request being put into the POA's dispatcher queue.</dd>"
+                + "<dt>queue</dt><dd>Time in the dispatcher FIFO queue, including waiting for a free dispatcher "
+                + "thread (JacORB RequestController) and the hand-over to it.</dd>"
+                + "<dt>dispatcher</dt><dd>Dispatcher thread 1st phase: POA processing, skeleton unmarshal, servant, "
+                + "result marshal and reply send.</dd>"
+                + "<dt>servant</dt><dd>The skeleton's invocation (unmarshal + servant + result marshal), part of "
+                + "dispatcher.</dd><dt>reply</dt><dd>Reply send, part of dispatcher.</dd>"
+                + "<dt>completion</dt><dd>Receiver arrival to dispatcher 1st phase end (seed 001's completion time)."
+                + "</dd><dt>receiver2, dispatcher2</dt><dd>2nd phases: clean-up after the request left the thread."
+                + "</dd><dt>cpu</dt><dd>All CPU time spent on the request by every thread, 1st and 2nd phases.</dd>"
+                + "<dt>make-up</dt><dd>cpu = thread CPU time; gc = overlap with GC pauses; blocked = entering "
+                + "contended monitors; wait = Object.wait; park = j.u.c. parking; rest = the remainder (runnable "
+                + "but not running, I/O). For the queue, cpu/blocked/wait/park are the controller thread's work "
+                + "for the request.</dd></dl>");
+    }
+
+    static String anchor(String name) {
+        return name.replaceAll("[^A-Za-z0-9_.-]", "_");
+    }
+}

@@ -1,0 +1,93 @@
+package org.orbscope.postprocess.report;
+
+import java.util.List;
+import java.util.Map;
+import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.run.PointAnalyzer;
+import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.stats.Summary;
+
+/** report/report.md: the tables of the HTML report, for terminals and diffs. */
+public final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    public static String render(RunData run) {
+        StringBuilder b = new StringBuilder();
+        b.append("# orbscope report: ").append(run.scenarioName()).append("\n\nRun `").append(run.runName())
+                .append("`, generated ").append(run.generated()).append(".\n\n");
+        if (!run.description().isEmpty()) {
+            b.append(run.description()).append("\n\n");
+        }
+        if (!run.points().isEmpty()) {
+            run.points().get(0).summary.facts.forEach(f -> b.append("- ").append(f).append('\n'));
+            b.append('\n');
+        }
+        b.append("## Sweep table\n\n");
+        table(b, SweepTable.display(), run.points());
+        for (PointAnalysis a : run.points()) {
+            PointSummary p = a.summary;
+            b.append("\n## Point ").append(p.name).append("\n\n");
+            p.notes.forEach(n -> b.append("- **note:** ").append(n).append('\n'));
+            b.append("- client: ").append(p.client.records).append(" records, ").append(p.client.ok).append(" ok, ")
+                    .append(p.client.failed).append(" failed, ").append(p.client.notSent).append(" not sent\n");
+            b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
+                    .append(" requests, ").append(p.server.complete).append(" complete, ").append(p.server.incomplete)
+                    .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.measured)
+                    .append(" measured\n\n");
+            if (!p.stages.isEmpty()) {
+                b.append("| stage | n | mean ms | variance ms^2 | p50 | p90 | p95 | p99 | max |\n");
+                b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                for (Map.Entry<String, Summary> e : p.stages.entrySet()) {
+                    Summary s = e.getValue();
+                    b.append("| ").append(e.getKey()).append(" | ").append(s.count());
+                    for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms(), s.p90Ms(), s.p95Ms(),
+                            s.p99Ms(), s.maxMs()}) {
+                        b.append(" | ").append(SweepTable.format(d));
+                    }
+                    b.append(" |\n");
+                }
+                b.append('\n');
+            }
+            if (!p.makeUp.isEmpty()) {
+                b.append("| make-up (mean ms) |");
+                for (String part : PointAnalyzer.PARTS) {
+                    b.append(' ').append(part).append(" |");
+                }
+                b.append("\n|---|").append("---:|".repeat(PointAnalyzer.PARTS.length)).append('\n');
+                for (Map.Entry<String, Map<String, Double>> e : p.makeUp.entrySet()) {
+                    b.append("| ").append(e.getKey()).append(" |");
+                    for (String part : PointAnalyzer.PARTS) {
+                        b.append(' ').append(SweepTable.format(e.getValue().get(part))).append(" |");
+                    }
+                    b.append('\n');
+                }
+                b.append('\n');
+            }
+            Summary c = p.client.response;
+            if (c != null && c.count() > 0) {
+                b.append("Client response: mean ").append(SweepTable.format(c.meanMs())).append(" ms, p99 ")
+                        .append(SweepTable.format(c.p99Ms())).append(" ms");
+                if (p.networkAndClientMs != null) {
+                    b.append(" (mean minus server completion: ").append(SweepTable.format(p.networkAndClientMs))
+                            .append(" ms)");
+                }
+                b.append(".\n");
+            }
+        }
+        return b.toString();
+    }
+
+    private static void table(StringBuilder b, List<SweepTable.Column> cols, List<PointAnalysis> points) {
+        b.append('|');
+        cols.forEach(c -> b.append(' ').append(c.header()).append(" |"));
+        b.append("\n|");
+        cols.forEach(c -> b.append("---|"));
+        b.append('\n');
+        for (PointAnalysis p : points) {
+            b.append('|');
+            cols.forEach(c -> b.append(' ').append(SweepTable.format(c.value().apply(p.summary))).append(" |"));
+            b.append('\n');
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package org.orbscope.postprocess.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.stats.Summary;
+
+/** The sweep table shaped like seed 001 Tables 1-2, shared by the HTML, Markdown and CSV outputs. */
+public final class SweepTable {
+    /** A column: its human header, its CSV name, and its raw value for a point (null = unknown). */
+    public record Column(String header, String csvName, Function<PointSummary, Object> value) {
+    }
+
+    private SweepTable() {
+    }
+
+    /** Columns of the human table (the seed's columns, then what orbscope adds). */
+    public static List<Column> display() {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("Point", "point", p -> p.name));
+        c.add(new Column("Arrival rate (req/ms)", "arrival_rate_per_ms", p -> p.offeredRatePerMs));
+        c.add(new Column("Measured queuing time (ms)", "queue_mean_ms", p -> mean(p, "queue")));
+        c.add(new Column("Simulated queuing time (ms)", "sim_queue_ms", p -> p.simulated == null ? null
+                : withError(p.simulated.queueMs, p.simulated.queueRelativeError)));
+        c.add(new Column("Measured completion time (ms)", "completion_mean_ms", p -> mean(p, "completion")));
+        c.add(new Column("Simulated completion time (ms)", "sim_completion_ms", p -> p.simulated == null ? null
+                : withError(p.simulated.completionMs, p.simulated.completionRelativeError)));
+        c.add(new Column("PS prediction S/(1-rho) (ms)", "ps_prediction_ms", p -> p.psPredictionMs));
+        c.add(new Column("Measured CPU time (ms)", "cpu_per_request_ms", p -> p.cpuPerRequestMs));
+        c.add(new Column("Measured CPU utilization (%)", "util_measured_pct", p -> pct(p.utilization.measured)));
+        c.add(new Column("Calculated CPU utilization (%)", "util_calculated_pct",
+                p -> pct(p.utilization.calculated)));
+        c.add(new Column("Simulated CPU utilization (%)", "util_simulated_pct",
+                p -> p.simulated == null ? null : pct(p.simulated.utilization)));
+        c.add(new Column("Utilization check", "util_check", p -> p.utilization.agree == null ? null
+                : p.utilization.agree ? "ok" : "DIFFERS"));
+        c.add(new Column("Client mean response (ms)", "client_response_mean_ms",
+                p -> p.client.response == null ? null : p.client.response.meanMs()));
+        c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server.measured + " / "
+                + p.server.requests + " / " + p.client.ok));
+        return c;
+    }
+
+    /** Columns of summary.csv: plain numbers, more percentiles, no combined cells. */
+    public static List<Column> csv() {
+        List<Column> c = new ArrayList<>();
+        c.add(new Column("", "point", p -> p.name));
+        c.add(new Column("", "parameter", p -> p.parameter));
+        c.add(new Column("", "value", p -> p.value));
+        c.add(new Column("", "arrival_rate_per_ms", p -> p.offeredRatePerMs));
+        c.add(new Column("", "server_rate_per_ms", p -> p.serverRatePerMs));
+        for (String stage : new String[] {"queue", "completion", "receiver", "dispatcher", "servant"}) {
+            c.add(new Column("", stage + "_mean_ms", p -> mean(p, stage)));
+            c.add(new Column("", stage + "_variance_ms2", p -> p.stages.get(stage) == null ? null
+                    : p.stages.get(stage).varianceMs2()));
+            c.add(new Column("", stage + "_p50_ms", p -> p.stages.get(stage) == null ? null
+                    : p.stages.get(stage).p50Ms()));
+            c.add(new Column("", stage + "_p95_ms", p -> p.stages.get(stage) == null ? null
+                    : p.stages.get(stage).p95Ms()));
+            c.add(new Column("", stage + "_p99_ms", p -> p.stages.get(stage) == null ? null
+                    : p.stages.get(stage).p99Ms()));
+        }
+        c.add(new Column("", "sim_queue_ms", p -> p.simulated == null ? null : p.simulated.queueMs));
+        c.add(new Column("", "sim_queue_rel_err", p -> p.simulated == null ? null : p.simulated.queueRelativeError));
+        c.add(new Column("", "sim_completion_ms", p -> p.simulated == null ? null : p.simulated.completionMs));
+        c.add(new Column("", "sim_completion_rel_err", p -> p.simulated == null ? null
+                : p.simulated.completionRelativeError));
+        c.add(new Column("", "ps_prediction_ms", p -> p.psPredictionMs));
+        c.add(new Column("", "cpu_per_request_ms", p -> p.cpuPerRequestMs));
+        c.add(new Column("", "util_measured_pct", p -> pct(p.utilization.measured)));
+        c.add(new Column("", "util_calculated_pct", p -> pct(p.utilization.calculated)));
+        c.add(new Column("", "util_simulated_pct", p -> p.simulated == null ? null : pct(p.simulated.utilization)));
+        c.add(new Column("", "util_agree", p -> p.utilization.agree));
+        c.add(new Column("", "client_response_mean_ms", p -> p.client.response == null ? null
+                : p.client.response.meanMs()));
+        c.add(new Column("", "client_response_p99_ms", p -> p.client.response == null ? null
+                : p.client.response.p99Ms()));
+        c.add(new Column("", "network_and_client_ms", p -> p.networkAndClientMs));
+        c.add(new Column("", "client_ok", p -> p.client.ok));
+        c.add(new Column("", "client_failed", p -> p.client.failed));
+        c.add(new Column("", "client_not_sent", p -> p.client.notSent));
+        c.add(new Column("", "server_requests", p -> p.server.requests));
+        c.add(new Column("", "server_complete", p -> p.server.complete));
+        c.add(new Column("", "server_incomplete", p -> p.server.incomplete));
+        c.add(new Column("", "server_rejected", p -> p.server.rejected));
+        c.add(new Column("", "measured_requests", p -> p.server.measured));
+        c.add(new Column("", "dropped_events", p -> p.server.droppedEvents));
+        c.add(new Column("", "trace", p -> p.server.trace));
+        return c;
+    }
+
+    static Double mean(PointSummary p, String stage) {
+        Summary s = p.stages.get(stage);
+        return s == null ? null : s.meanMs();
+    }
+
+    private static Double pct(Double fraction) {
+        return fraction == null ? null : fraction * 100;
+    }
+
+    private static Object withError(Double value, Double relErr) {
+        if (value == null) {
+            return null;
+        }
+        return relErr == null ? value : new ValueWithError(value, relErr);
+    }
+
+    /** A simulated value shown with its relative error against the measured one. */
+    record ValueWithError(double value, double relativeError) {
+        @Override
+        public String toString() {
+            return format(value) + String.format(Locale.ROOT, " (%+.0f%%)", 100 * relativeError);
+        }
+    }
+
+    /** How a cell reads in the HTML and Markdown tables; "-" for unknown. */
+    public static String format(Object v) {
+        if (v == null) {
+            return "-";
+        }
+        if (v instanceof Double d) {
+            if (d.isNaN()) {
+                return "-";
+            }
+            double a = Math.abs(d);
+            return String.format(Locale.ROOT, a == 0 ? "0" : a >= 100 ? "%.1f" : a >= 0.01 ? "%.2f" : "%.4f", d);
+        }
+        return v.toString();
+    }
+
+    /** A raw CSV cell: plain numbers, empty for unknown. */
+    public static Object raw(Object v) {
+        if (v instanceof ValueWithError e) {
+            return e.value();
+        }
+        if (v instanceof Double d && d.isNaN()) {
+            return null;
+        }
+        return v;
+    }
+}

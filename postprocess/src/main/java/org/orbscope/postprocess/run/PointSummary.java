@@ -1,0 +1,95 @@
+package org.orbscope.postprocess.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.orbscope.postprocess.stats.Summary;
+
+/** Everything the report says about one sweep point; serialized into summary.json as is. Times in ms. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public final class PointSummary {
+    public String name;
+    public String parameter;
+    public String value;
+    public String scenario;
+    public String description;
+    public List<String> facts = new ArrayList<>();
+    /** Offered arrival rate in requests/ms (from the scenario or the client). */
+    public Double offeredRatePerMs;
+    /** Arrival rate the server saw (requests/ms) over the measurement window. */
+    public Double serverRatePerMs;
+    public Client client = new Client();
+    public Server server = new Server();
+    /** Per stage (receiver, queue, dispatcher, servant, reply, completion, receiver2, dispatcher2, cpu). */
+    public Map<String, Summary> stages = new LinkedHashMap<>();
+    /** Per stage: mean make-up in ms (cpu, gc, blocked, wait, park, rest). */
+    public Map<String, Map<String, Double>> makeUp = new LinkedHashMap<>();
+    public Double cpuPerRequestMs;
+    /**
+     * Processor-sharing prediction of the mean completion time on one CPU, S/(1-rho) with S the CPU time per
+     * request and rho = arrival rate x S (only for a server pinned to one CPU).
+     */
+    public Double psPredictionMs;
+    public Utilization utilization = new Utilization();
+    /** Mean client response time minus mean server completion time (network + client ORB). */
+    public Double networkAndClientMs;
+    public Simulated simulated;
+    public List<String> notes = new ArrayList<>();
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class Client {
+        public long records;
+        public long ok;
+        public long failed;
+        public long notSent;
+        public Map<String, Long> outcomes = new LinkedHashMap<>();
+        public Summary response;
+        public Summary lateness;
+        public Boolean complete;
+        public String error;
+        public Double achievedRatePerSec;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class Server {
+        /** read | absent | unreadable */
+        public String trace;
+        public String traceNote;
+        public long requests;
+        public long complete;
+        public long rejected;
+        public long incomplete;
+        /** Complete requests the statistics are computed over (warm-up excluded). */
+        public long measured;
+        public long droppedEvents;
+        public boolean truncated;
+        public int gcPauses;
+        public Double gcTotalMs;
+        public long matchedToClient;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class Utilization {
+        public Integer cpus;
+        public Double windowSec;
+        /** Measured process CPU utilization (fraction of the server's CPUs). */
+        public Double measured;
+        /** Arrival rate x mean CPU per request (seed 001's sanity check). */
+        public Double calculated;
+        public Double relativeDifference;
+        /** True when measured and calculated agree within 5%. */
+        public Boolean agree;
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class Simulated {
+        public Double queueMs;
+        public Double completionMs;
+        public Double utilization;
+        public Double queueRelativeError;
+        public Double completionRelativeError;
+        public String note;
+    }
+}

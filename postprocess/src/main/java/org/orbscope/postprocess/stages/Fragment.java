@@ -1,0 +1,71 @@
+package org.orbscope.postprocess.stages;
+
+/**
+ * The part of one request seen on one thread; fragments of a request are joined by key and time.
+ * Marks are kept in one primitive array per fragment (5 longs each: ts, cpu, blocked, waited, parked) rather
+ * than as objects: a big trace holds millions of them, and object count is what the garbage collector pays.
+ */
+abstract class Fragment {
+    private static final int W = 5;
+    private static final long ABSENT = Long.MIN_VALUE;
+
+    long key;
+    boolean hasKey;
+    /** {@link #anchor()} computed once before sorting. */
+    long sortTime;
+    ThreadState thread;
+    private final long[] slots;
+
+    Fragment(int marks) {
+        slots = new long[marks * W];
+        for (int i = 0; i < marks; i++) {
+            slots[i * W] = ABSENT;
+        }
+    }
+
+    String threadName() {
+        return thread == null || thread.name == null ? "" : thread.name;
+    }
+
+    void key(long k) {
+        if (!hasKey) {
+            key = k;
+            hasKey = true;
+        }
+    }
+
+    void set(int mark, ThreadState t, long ts, long cpu) {
+        int i = mark * W;
+        slots[i] = ts;
+        slots[i + 1] = cpu;
+        slots[i + 2] = t.total(BlockKind.BLOCKED, ts);
+        slots[i + 3] = t.total(BlockKind.WAITING, ts);
+        slots[i + 4] = t.total(BlockKind.PARKED, ts);
+    }
+
+    boolean has(int mark) {
+        return slots[mark * W] != ABSENT;
+    }
+
+    long ts(int mark) {
+        return slots[mark * W];
+    }
+
+    /** The mark as a short-lived object for the row computation, or null when it was not seen. */
+    Mark get(int mark) {
+        int i = mark * W;
+        return slots[i] == ABSENT ? null : Mark.of(slots[i], slots[i + 1], slots[i + 2], slots[i + 3], slots[i + 4]);
+    }
+
+    /** The time that orders this fragment among the fragments with the same key. */
+    abstract long anchor();
+
+    long first(int... marks) {
+        for (int m : marks) {
+            if (has(m)) {
+                return ts(m);
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+}

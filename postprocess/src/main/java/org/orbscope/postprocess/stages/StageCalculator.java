@@ -1,0 +1,178 @@
+package org.orbscope.postprocess.stages;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns the fragments of one request into its stage-table row; a number is only set when both ends exist. */
+final class StageCalculator {
+    private final GcIntervals gc;
+
+    StageCalculator(GcIntervals gc) {
+        this.gc = gc;
+    }
+
+    RequestStages row(ReceiverFragment r, ControllerFragment c, DispatcherFragment d) {
+        RequestStages s = new RequestStages();
+        Fragment keyed = r != null && r.hasKey ? r : d != null && d.hasKey ? d : c;
+        if (keyed != null && keyed.hasKey) {
+            s.key = Long.toHexString(keyed.key);
+        }
+        Mark arrival = r == null ? null : r.get(ReceiverFragment.ARRIVAL);
+        Mark enqueued = r == null ? null : r.get(ReceiverFragment.ENQUEUED);
+        Mark receiverEnd = r == null ? null : r.get(ReceiverFragment.END);
+        Mark dispatch = d == null ? null : d.get(DispatcherFragment.BEGIN);
+        Mark firstEnd = d == null || d.firstPhaseEnd() < 0 ? null : d.get(d.firstPhaseEnd());
+        Mark dispatcherEnd = d == null ? null : d.get(DispatcherFragment.END);
+        Mark servantBegin = d == null ? null : d.get(DispatcherFragment.SERVANT_BEGIN);
+        Mark servantEnd = d == null ? null : d.get(DispatcherFragment.SERVANT_END);
+        Mark replyBegin = d == null ? null : d.get(DispatcherFragment.REPLY_BEGIN);
+        Mark replyEnd = d == null ? null : d.get(DispatcherFragment.REPLY_END);
+        if (r != null) {
+            s.receiverThread = r.threadName();
+        }
+        if (d != null) {
+            s.dispatcherThread = d.threadName();
+        }
+
+        setTs(s, Col.ARRIVAL, arrival);
+        setTs(s, Col.ENQUEUED, enqueued);
+        setTs(s, Col.RECEIVER_END, receiverEnd);
+        if (c != null && c.assigned != Long.MIN_VALUE) {
+            s.set(Col.ASSIGNED, c.assigned);
+        }
+        setTs(s, Col.DISPATCH, dispatch);
+        setTs(s, Col.SERVANT_BEGIN, servantBegin);
+        setTs(s, Col.SERVANT_END, servantEnd);
+        setTs(s, Col.REPLY_BEGIN, replyBegin);
+        setTs(s, Col.REPLY_END, firstEnd);
+        setTs(s, Col.DISPATCHER_END, dispatcherEnd);
+
+        setWall(s, Col.RECEIVER, arrival, enqueued);
+        setWall(s, Col.QUEUE, enqueued, dispatch);
+        setWall(s, Col.DISPATCHER, dispatch, firstEnd);
+        setWall(s, Col.SERVANT, servantBegin, servantEnd);
+        setWall(s, Col.REPLY, replyBegin, replyEnd);
+        setWall(s, Col.COMPLETION, arrival, firstEnd);
+        setWall(s, Col.RECEIVER2, enqueued, receiverEnd);
+        setWall(s, Col.DISPATCHER2, firstEnd, dispatcherEnd);
+
+        makeUp(s, Col.RECEIVER, Col.RECEIVER_CPU, arrival, enqueued, arrival, enqueued);
+        Mark ctrlBegin = c == null ? null : c.get(ControllerFragment.BEGIN);
+        Mark ctrlEnd = c == null ? null : c.get(ControllerFragment.END);
+        makeUp(s, Col.QUEUE, Col.QUEUE_CPU, enqueued, dispatch, ctrlBegin, ctrlEnd);
+        makeUp(s, Col.DISPATCHER, Col.DISPATCHER_CPU, dispatch, firstEnd, dispatch, firstEnd);
+        makeUp(s, Col.SERVANT, Col.SERVANT_CPU, servantBegin, servantEnd, servantBegin, servantEnd);
+
+        long cpuReceiver = Mark.cpuBetween(arrival, receiverEnd);
+        long cpuController = c == null ? 0 : Mark.cpuBetween(ctrlBegin, ctrlEnd);
+        long cpuServant = Mark.cpuBetween(servantBegin, servantEnd);
+        long cpuReply = Mark.cpuBetween(replyBegin, replyEnd);
+        long cpuDispatch1 = Mark.cpuBetween(dispatch, firstEnd);
+        long cpuDispatchAll = Mark.cpuBetween(dispatch, dispatcherEnd);
+        s.set(Col.CPU_RECEIVER, cpuReceiver);
+        s.set(Col.CPU_SERVANT, cpuServant);
+        s.set(Col.CPU_REPLY, cpuReply);
+        if (known(cpuController, cpuDispatch1, cpuServant)) {
+            long reply = cpuReply == Mark.UNKNOWN ? 0 : cpuReply;
+            s.set(Col.CPU_POA, Math.max(0, cpuController + cpuDispatch1 - cpuServant - reply));
+        }
+        if (known(cpuReceiver, cpuController, cpuDispatchAll)) {
+            s.set(Col.CPU_TOTAL, cpuReceiver + cpuController + cpuDispatchAll);
+        }
+        if (s.has(Col.SERVANT) && cpuServant != Mark.UNKNOWN) {
+            s.set(Col.SERVANT_NONCPU, Math.max(0, s.get(Col.SERVANT) - cpuServant));
+        }
+        status(s, r, d, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
+        return s;
+    }
+
+    private static boolean known(long... v) {
+        for (long x : v) {
+            if (x == Mark.UNKNOWN) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void status(RequestStages s, ReceiverFragment r, DispatcherFragment d, Mark arrival,
+                               Mark enqueued, Mark receiverEnd, Mark dispatch, Mark firstEnd,
+                               Mark dispatcherEnd, Mark servantBegin) {
+        if (r != null && r.rejected) {
+            s.status = RequestStages.REJECTED;
+            return;
+        }
+        if (arrival != null && enqueued != null && receiverEnd != null && d != null && dispatch != null
+                && servantBegin != null && firstEnd != null && dispatcherEnd != null) {
+            s.status = RequestStages.COMPLETE;
+            return;
+        }
+        List<String> missing = new ArrayList<>();
+        if (arrival == null) {
+            missing.add("arrival");
+        }
+        if (enqueued == null) {
+            missing.add("enqueued");
+        }
+        if (receiverEnd == null) {
+            missing.add("receiver_end");
+        }
+        if (d == null) {
+            missing.add("dispatcher");
+        } else {
+            if (dispatch == null) {
+                missing.add("dispatch");
+            }
+            if (servantBegin == null) {
+                missing.add("servant");
+            }
+            if (firstEnd == null) {
+                missing.add("reply_end");
+            }
+            if (dispatcherEnd == null) {
+                missing.add("dispatcher_end");
+            }
+        }
+        s.missing = String.join(";", missing);
+        s.status = missing.isEmpty() ? RequestStages.COMPLETE : RequestStages.INCOMPLETE;
+    }
+
+    private static void setTs(RequestStages s, Col col, Mark m) {
+        if (m != null) {
+            s.set(col, m.ts);
+        }
+    }
+
+    private static void setWall(RequestStages s, Col col, Mark a, Mark b) {
+        if (a != null && b != null) {
+            s.set(col, b.ts - a.ts);
+        }
+    }
+
+    /**
+     * Stage make-up. The wall interval is [from, to]; the thread counters come from [ca, cb] on one thread
+     * (for the queue that is the controller thread's work on the request, not the whole wait).
+     */
+    private void makeUp(RequestStages s, Col wallCol, Col cpuCol, Mark from, Mark to, Mark ca, Mark cb) {
+        if (from == null || to == null) {
+            return;
+        }
+        long wall = to.ts - from.ts;
+        long gcNs = gc.overlap(from.ts, to.ts);
+        s.set(Col.makeUp(cpuCol, 1), gcNs);
+        if (ca == null || cb == null) {
+            return;
+        }
+        long cpu = Mark.cpuBetween(ca, cb);
+        long blocked = Math.max(0, cb.blocked() - ca.blocked());
+        long waited = Math.max(0, cb.waited() - ca.waited());
+        long parked = Math.max(0, cb.parked() - ca.parked());
+        s.set(Col.makeUp(cpuCol, 2), blocked);
+        s.set(Col.makeUp(cpuCol, 3), waited);
+        s.set(Col.makeUp(cpuCol, 4), parked);
+        if (cpu != Mark.UNKNOWN) {
+            s.set(cpuCol, cpu);
+            s.set(Col.makeUp(cpuCol, 5), Math.max(0, wall - cpu - gcNs - blocked - waited - parked));
+        }
+    }
+}

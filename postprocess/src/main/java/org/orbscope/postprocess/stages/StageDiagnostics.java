@@ -1,0 +1,20 @@
+package org.orbscope.postprocess.stages;
+
+/** What the stage extraction could not see: the report states these instead of guessing numbers. */
+public final class StageDiagnostics {
+    public long boundaryEvents;
+    public long droppedEvents;
+    public long droppedUnattributed;
+    public long fragmentsCutByDrops;
+    public long nonRequestMessages;
+    public long unkeyedFragments;
+    /** Fragments left unjoined because a hole in the receiver's record made their request uncertain. */
+    public long ambiguousJoins;
+    public boolean truncated;
+    public int gcPauses;
+    public long gcTotalNs;
+    public long requests;
+    public long complete;
+    public long rejected;
+    public long incomplete;
+}

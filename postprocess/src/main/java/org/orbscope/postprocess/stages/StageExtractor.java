@@ -1,0 +1,296 @@
+package org.orbscope.postprocess.stages;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Streams boundary events into per-thread fragments of requests. Memory grows with the number of requests
+ * (their fragments), not with the number of events; {@link #finish} joins fragments into requests.
+ */
+public final class StageExtractor implements StageEventSink {
+    private static final int DIRECT_TIDS = 1 << 16;
+
+    private final ThreadState[] direct = new ThreadState[DIRECT_TIDS];
+    private final Map<Long, ThreadState> others = new HashMap<>();
+    private final List<Fragment> fragments = new ArrayList<>();
+    private final GcIntervals gc = new GcIntervals();
+    private final StageDiagnostics diagnostics = new StageDiagnostics();
+    /** Stretches of time in which some thread's events are missing (drops, the cut of a truncated trace). */
+    private final Gaps gaps = new Gaps();
+
+    private ThreadState thread(long tid) {
+        if (tid >= 0 && tid < DIRECT_TIDS) {
+            ThreadState t = direct[(int) tid];
+            if (t == null) {
+                t = new ThreadState(tid);
+                direct[(int) tid] = t;
+            }
+            return t;
+        }
+        return others.computeIfAbsent(tid, ThreadState::new);
+    }
+
+    @Override
+    public void threadName(long tid, String name) {
+        thread(tid).name = name;
+    }
+
+    @Override
+    public void blocking(long tid, long ts, BlockKind kind, boolean begin) {
+        ThreadState t = thread(tid);
+        t.lastTs = Math.max(t.lastTs, ts);
+        if (begin) {
+            t.begin(kind, ts);
+        } else {
+            t.end(kind, ts);
+        }
+    }
+
+    @Override
+    public void gc(long start, long duration) {
+        gc.add(start, duration);
+    }
+
+    @Override
+    public void dropped(long tid, long ts, long count) {
+        diagnostics.droppedEvents += count;
+        if (tid < 0) {
+            diagnostics.droppedUnattributed += count;
+            return;
+        }
+        // The thread's open fragments may lack events now: close them so they are reported as incomplete.
+        ThreadState t = thread(tid);
+        gaps.add(t, t.lastTs, ts);
+        t.lastTs = Math.max(t.lastTs, ts);
+        if (t.receiver != null || t.controller != null || t.dispatcher != null) {
+            diagnostics.fragmentsCutByDrops++;
+        }
+        closeAll(t);
+        t.forgetOpenIntervals();
+    }
+
+    @Override
+    public void boundary(long tid, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu,
+                         boolean exceptional) {
+        diagnostics.boundaryEvents++;
+        ThreadState t = thread(tid);
+        t.lastTs = Math.max(t.lastTs, ts);
+        if (role.controllerSide()) {
+            t.controllerThread = true;
+        } else if (role.receiverSide()) {
+            t.receiverThread = true;
+        } else {
+            t.dispatcherThread = true;
+        }
+        switch (role) {
+            case RECV_ARRIVAL:
+                if (enter) {
+                    closeReceiver(t);
+                    ReceiverFragment r = newReceiver(t);
+                    r.set(ReceiverFragment.ARRIVAL, t, ts, cpu);
+                }
+                break;
+            case RECV_BIND:
+                if (hasKey) {
+                    receiverFor(t, key).key(key);
+                }
+                break;
+            case RECV_ENQUEUE: {
+                ReceiverFragment r = hasKey ? receiverFor(t, key) : receiverOrNew(t);
+                if (hasKey) {
+                    r.key(key);
+                }
+                if (!enter) {
+                    r.set(ReceiverFragment.ENQUEUED, t, ts, cpu);
+                    r.rejected = exceptional;
+                }
+                break;
+            }
+            case RECV_END:
+                if (!enter && t.receiver != null) {
+                    t.receiver.set(ReceiverFragment.END, t, ts, cpu);
+                    closeReceiver(t);
+                }
+                break;
+            case CTRL_PROCESS:
+                if (enter) {
+                    closeController(t);
+                    ControllerFragment c = new ControllerFragment();
+                    c.thread = t;
+                    c.set(ControllerFragment.BEGIN, t, ts, cpu);
+                    if (hasKey) {
+                        c.key(key);
+                    }
+                    t.controller = c;
+                } else if (t.controller != null) {
+                    t.controller.set(ControllerFragment.END, t, ts, cpu);
+                    closeController(t);
+                }
+                break;
+            case CTRL_ASSIGN:
+                if (enter) {
+                    boolean standalone = t.controller == null;
+                    ControllerFragment c = standalone ? new ControllerFragment() : t.controller;
+                    c.thread = t;
+                    if (hasKey) {
+                        c.key(key);
+                    }
+                    c.assigned = ts;
+                    if (standalone) {
+                        fragments.add(c);
+                    }
+                }
+                break;
+            case DISP_BEGIN:
+                if (enter) {
+                    if (t.dispatcher != null && t.dispatcher.has(DispatcherFragment.BEGIN)) {
+                        closeDispatcher(t);
+                    }
+                    dispatcherFor(t, hasKey, key).set(DispatcherFragment.BEGIN, t, ts, cpu);
+                } else if (t.dispatcher != null) {
+                    t.dispatcher.set(DispatcherFragment.PROCESSED, t, ts, cpu);
+                }
+                break;
+            case DISP_SERVANT: {
+                DispatcherFragment d = dispatcherFor(t, hasKey, key);
+                if (enter) {
+                    d.set(DispatcherFragment.SERVANT_BEGIN, t, ts, cpu);
+                } else {
+                    d.set(DispatcherFragment.SERVANT_END, t, ts, cpu);
+                }
+                break;
+            }
+            case DISP_REPLY:
+                // Receiver and controller threads answer rejected requests themselves: no dispatcher stage.
+                if (t.dispatcher == null && (t.receiverThread || t.controllerThread)) {
+                    break;
+                }
+                DispatcherFragment d = dispatcherFor(t, hasKey, key);
+                if (enter) {
+                    d.set(DispatcherFragment.REPLY_BEGIN, t, ts, cpu);
+                } else {
+                    d.set(DispatcherFragment.REPLY_END, t, ts, cpu);
+                }
+                break;
+            case DISP_RESULT:
+                if (t.dispatcher == null && (t.receiverThread || t.controllerThread)) {
+                    break;
+                }
+                DispatcherFragment r = dispatcherFor(t, hasKey, key);
+                if (!enter) {
+                    r.set(DispatcherFragment.RESULT, t, ts, cpu);
+                }
+                break;
+            case DISP_FINISH:
+                if (t.dispatcher != null && hasKey) {
+                    dispatcherFor(t, true, key);
+                }
+                break;
+            case DISP_END:
+                if (!enter && t.dispatcher != null) {
+                    t.dispatcher.set(DispatcherFragment.END, t, ts, cpu);
+                    closeDispatcher(t);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    private ReceiverFragment newReceiver(ThreadState t) {
+        ReceiverFragment r = new ReceiverFragment();
+        r.thread = t;
+        t.receiver = r;
+        return r;
+    }
+
+    private ReceiverFragment receiverOrNew(ThreadState t) {
+        return t.receiver != null ? t.receiver : newReceiver(t);
+    }
+
+    /** The thread's open receiver fragment, unless it belongs to another request (its end was lost). */
+    private ReceiverFragment receiverFor(ThreadState t, long key) {
+        if (t.receiver != null && t.receiver.hasKey && t.receiver.key != key) {
+            closeReceiver(t);
+        }
+        return receiverOrNew(t);
+    }
+
+    private DispatcherFragment dispatcherFor(ThreadState t, boolean hasKey, long key) {
+        DispatcherFragment d = t.dispatcher;
+        if (d != null && hasKey && d.hasKey && d.key != key) {
+            closeDispatcher(t);
+            d = null;
+        }
+        if (d == null) {
+            d = new DispatcherFragment();
+            d.thread = t;
+            t.dispatcher = d;
+        }
+        if (hasKey) {
+            d.key(key);
+        }
+        return d;
+    }
+
+    private void closeReceiver(ThreadState t) {
+        ReceiverFragment r = t.receiver;
+        if (r == null) {
+            return;
+        }
+        t.receiver = null;
+        if (!r.hasKey && !r.has(ReceiverFragment.ENQUEUED)) {
+            // GIOP messages other than requests (locate, close, replies on bidir connections) end here.
+            diagnostics.nonRequestMessages++;
+            return;
+        }
+        fragments.add(r);
+    }
+
+    private void closeController(ThreadState t) {
+        if (t.controller != null) {
+            fragments.add(t.controller);
+            t.controller = null;
+        }
+    }
+
+    private void closeDispatcher(ThreadState t) {
+        if (t.dispatcher != null) {
+            fragments.add(t.dispatcher);
+            t.dispatcher = null;
+        }
+    }
+
+    private void closeAll(ThreadState t) {
+        closeReceiver(t);
+        closeController(t);
+        closeDispatcher(t);
+    }
+
+    /**
+     * Ends the stream and joins fragments into requests.
+     *
+     * @param truncated whether the trace ended without its proper end (crash, kill)
+     */
+    public StageResult finish(boolean truncated) {
+        List<ThreadState> all = new ArrayList<>(others.values());
+        for (ThreadState t : direct) {
+            if (t != null) {
+                all.add(t);
+            }
+        }
+        for (ThreadState t : all) {
+            closeAll(t);
+            if (truncated) {
+                gaps.add(t, t.lastTs, Long.MAX_VALUE);
+            }
+        }
+        diagnostics.truncated = truncated;
+        diagnostics.gcPauses = gc.count();
+        diagnostics.gcTotalNs = gc.total();
+        List<RequestStages> rows = new FragmentJoiner(gc, gaps).join(fragments, diagnostics);
+        return new StageResult(rows, diagnostics);
+    }
+}

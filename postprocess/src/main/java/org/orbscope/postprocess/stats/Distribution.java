@@ -1,0 +1,61 @@
+package org.orbscope.postprocess.stats;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Exact count, mean and variance (Welford) plus HdrHistogram percentiles of nanosecond values.
+ * Mean and variance are exact because the seed's tables report means; percentiles are 3-digit precise.
+ */
+public final class Distribution {
+    private final Histogram histogram = new Histogram(3);
+    private long count;
+    private double mean;
+    private double m2;
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
+
+    public void add(long ns) {
+        long v = Math.max(0, ns);
+        histogram.recordValue(v);
+        count++;
+        double delta = v - mean;
+        mean += delta / count;
+        m2 += delta * (v - mean);
+        min = Math.min(min, v);
+        max = Math.max(max, v);
+    }
+
+    public long count() {
+        return count;
+    }
+
+    public boolean isEmpty() {
+        return count == 0;
+    }
+
+    /** Mean in ns (NaN when empty). */
+    public double mean() {
+        return count == 0 ? Double.NaN : mean;
+    }
+
+    /** Sample variance in ns^2 (NaN with fewer than two values). */
+    public double variance() {
+        return count < 2 ? Double.NaN : m2 / (count - 1);
+    }
+
+    public double percentile(double p) {
+        return count == 0 ? Double.NaN : histogram.getValueAtPercentile(p);
+    }
+
+    public double min() {
+        return count == 0 ? Double.NaN : min;
+    }
+
+    public double max() {
+        return count == 0 ? Double.NaN : max;
+    }
+
+    public Histogram histogram() {
+        return histogram;
+    }
+}

@@ -1,0 +1,95 @@
+package org.orbscope.postprocess.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.run.SyntheticRun;
+import org.orbscope.postprocess.stages.SyntheticServer;
+
+/**
+ * Loads the HTML report in headless Chromium (Debian's chromium package; .ci/run installs it) and checks the
+ * DOM Chromium built: the sweep table with its rows, the SVG charts, and no error page.
+ */
+class HtmlInChromiumTest {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void reportLoadsWithTableAndCharts() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
+        SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
+        run.point("rate=10", 10, 100, 10_000_000, 100, 0.1, false);
+        run.point("rate=20", 20, 100, 11_000_000, 100, 0.2, false);
+        run.point("rate=30", 30, 100, 13_000_000, 100, 0.3, false);
+        Path html = Reporter.report(run.dir()).resolve("index.html");
+        String dom = dumpDom(html, tmp);
+
+        assertTrue(dom.contains("<table id=\"sweep-table\""), "sweep table in the DOM");
+        assertEquals(3, count(dom, "<tr><td><a href=\"#p-"), "one sweep row per point");
+        assertTrue(count(dom, "<svg") >= 4, "charts present");
+        assertTrue(dom.contains("<polyline"), "line chart drawn");
+        assertTrue(dom.contains("orbscope report: synthetic"));
+        assertFalse(dom.contains("ERR_"), "no Chromium error page");
+        assertFalse(dom.contains("This page isn"), "no Chromium error page");
+        assertFalse(dom.toLowerCase().contains("nan"), "no NaN printed");
+    }
+
+    @Test
+    void reportWithStageDataShowsDrillDownCharts() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
+        SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
+        for (int rate : new int[] {10, 30}) {
+            Path p = run.point("rate=" + rate, rate, 200, 8_400_000, 200, rate * 0.0041, true);
+            Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
+        }
+        Path html = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE))
+                .resolve("index.html");
+        String dom = dumpDom(html, tmp);
+        assertTrue(dom.contains("Queueing time in the dispatcher queue"));
+        assertTrue(dom.contains("Distribution: completion time"));
+        assertTrue(dom.contains("Stage make-up (mean)"));
+        assertEquals(2, count(dom, "<table class=\"stages\">"), "a stage table per point");
+        assertTrue(count(dom, "<svg") >= 2 + 2 * 6, "sweep charts + per-point charts");
+        assertFalse(dom.contains("ERR_"));
+        assertFalse(dom.toLowerCase().contains("nan"), "no NaN printed");
+    }
+
+    /** Chromium's DOM of {@code html}; its profile and output go under {@code work}, which the test removes. */
+    static String dumpDom(Path html, Path work) throws IOException, InterruptedException {
+        Path profile = Files.createDirectories(work.resolve("chromium-profile"));
+        Path out = work.resolve("dom.html");
+        Process p = new ProcessBuilder(CHROMIUM.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString())
+                .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("chromium did not finish within 90 s");
+        }
+        assertEquals(0, p.exitValue(), "chromium exit code");
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    static int count(String s, String what) {
+        Matcher m = Pattern.compile(Pattern.quote(what)).matcher(s);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}

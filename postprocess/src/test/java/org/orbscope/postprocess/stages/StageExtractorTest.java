@@ -1,0 +1,205 @@
+package org.orbscope.postprocess.stages;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StageExtractorTest {
+    private static final long T0 = 1_700_000_000_000_000_000L;
+
+    @Test
+    void knownTimesGiveExactStages() {
+        StageExtractor x = new StageExtractor();
+        x.threadName(RequestScript.RECEIVER, "ServerMessageReceptor1");
+        x.threadName(RequestScript.DISPATCHER, "RequestProcessor-1");
+        RequestScript s = RequestScript.at(0xabcL, T0);
+        // Dispatcher and controller events first: the trace need not be ordered across threads.
+        s.waitFrom = T0 + 65_000;
+        s.waitTo = T0 + 69_000;
+        s.dispatcher(x);
+        s.controller(x);
+        s.receiver(x);
+        x.gc(T0 + 1_000_000, 500_000);
+        StageResult r = x.finish(false);
+
+        assertEquals(1, r.rows().size());
+        RequestStages row = r.rows().get(0);
+        assertEquals(RequestStages.COMPLETE, row.status, row.missing);
+        assertEquals("abc", row.key);
+        assertEquals("ServerMessageReceptor1", row.receiverThread);
+        assertEquals("RequestProcessor-1", row.dispatcherThread);
+        assertEquals(T0, row.get(Col.ARRIVAL));
+        assertEquals(40_000, row.get(Col.RECEIVER));
+        assertEquals(60_000, row.get(Col.QUEUE));
+        assertEquals(8_100_000, row.get(Col.DISPATCHER));
+        assertEquals(8_000_000, row.get(Col.SERVANT));
+        assertEquals(50_000, row.get(Col.REPLY));
+        assertEquals(8_200_000, row.get(Col.COMPLETION));
+        assertEquals(10_000, row.get(Col.RECEIVER2));
+        assertEquals(30_000, row.get(Col.DISPATCHER2));
+        // CPU = wall / 2 by construction of the script.
+        assertEquals(20_000, row.get(Col.RECEIVER_CPU));
+        assertEquals(25_000, row.get(Col.CPU_RECEIVER));
+        assertEquals(4_000_000, row.get(Col.CPU_SERVANT));
+        assertEquals(25_000, row.get(Col.CPU_REPLY));
+        // poa = controller 10000 + dispatcher 1st phase 4050000 - servant - reply
+        assertEquals(10_000 + 4_050_000 - 4_000_000 - 25_000, row.get(Col.CPU_POA));
+        assertEquals(25_000 + 10_000 + 4_065_000, row.get(Col.CPU_TOTAL));
+        assertEquals(4_000_000, row.get(Col.SERVANT_NONCPU));
+        // The GC pause lies inside the servant and the dispatcher stage.
+        assertEquals(500_000, row.get(Col.SERVANT_GC));
+        assertEquals(500_000, row.get(Col.DISPATCHER_GC));
+        assertEquals(0, row.get(Col.RECEIVER_GC));
+        assertEquals(4_000, row.get(Col.QUEUE_WAIT));
+        assertEquals(10_000, row.get(Col.QUEUE_CPU));
+        assertEquals(8_000_000 - 4_000_000 - 500_000, row.get(Col.SERVANT_REST));
+        assertEquals(1, r.diagnostics().complete);
+    }
+
+    @Test
+    void reusedKeysAreJoinedByTime() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(7, T0);
+        RequestScript b = RequestScript.at(7, T0 + 20_000_000);
+        b.dispatcherTid = 4;
+        b.dispatcher(x);
+        a.dispatcher(x);
+        a.receiver(x);
+        b.receiver(x);
+        a.controller(x);
+        b.controller(x);
+        List<RequestStages> rows = x.finish(false).rows();
+        assertEquals(2, rows.size());
+        for (RequestStages row : rows) {
+            assertEquals(RequestStages.COMPLETE, row.status, row.missing);
+            assertEquals(8_200_000, row.get(Col.COMPLETION));
+        }
+        assertEquals(T0 + 20_000_000, rows.get(1).get(Col.ARRIVAL));
+    }
+
+    @Test
+    void interleavedRequestsOnTwoDispatchers() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(1, T0);
+        RequestScript b = RequestScript.at(2, T0 + 1_000_000);
+        b.dispatcherTid = 4;
+        // The receiver handles a then b; events of the two dispatchers interleave freely.
+        a.receiver(x);
+        b.receiver(x);
+        a.controller(x);
+        b.controller(x);
+        b.dispatcher(x);
+        a.dispatcher(x);
+        List<RequestStages> rows = x.finish(false).rows();
+        assertEquals(2, rows.size());
+        assertEquals("1", rows.get(0).key);
+        assertEquals("2", rows.get(1).key);
+        assertTrue(rows.stream().allMatch(RequestStages::complete));
+    }
+
+    @Test
+    void neverCompletedRequestIsIncompleteAndHasNoInventedNumbers() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(1, T0);
+        a.receiver(x);
+        a.controller(x);
+        StageResult r = x.finish(true);
+        RequestStages row = r.rows().get(0);
+        assertEquals(RequestStages.INCOMPLETE, row.status);
+        assertTrue(row.missing.contains("dispatcher"), row.missing);
+        assertFalse(row.has(Col.COMPLETION));
+        assertFalse(row.has(Col.QUEUE));
+        assertEquals(40_000, row.get(Col.RECEIVER));
+        assertTrue(r.diagnostics().truncated);
+        assertEquals(1, r.diagnostics().incomplete);
+    }
+
+    @Test
+    void droppedEventsCutTheOpenFragment() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(1, T0);
+        a.receiver(x);
+        a.controller(x);
+        long t = RequestScript.DISPATCHER;
+        x.boundary(t, a.dispatch, Role.DISP_BEGIN, true, false, 0, 0, false);
+        x.dropped(t, a.dispatch + 1, 12);
+        // After the drop the dispatcher's remaining events arrive; the request cannot be trusted.
+        x.boundary(t, a.replyEnd, Role.DISP_REPLY, false, true, 1, 0, false);
+        x.boundary(t, a.result, Role.DISP_RESULT, false, true, 1, 0, false);
+        x.boundary(t, a.dispatcherEnd, Role.DISP_END, false, false, 0, 0, false);
+        StageResult r = x.finish(false);
+        assertEquals(12, r.diagnostics().droppedEvents);
+        assertTrue(r.rows().stream().noneMatch(RequestStages::complete));
+        // Nothing that needs the lost dispatcher start is computed.
+        assertTrue(r.rows().stream().noneMatch(row -> row.has(Col.QUEUE) || row.has(Col.DISPATCHER)));
+        assertTrue(r.rows().stream().anyMatch(row -> row.missing.contains("dispatch")));
+    }
+
+    @Test
+    void rejectedRequestIsReportedAsRejected() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(9, T0);
+        a.rejected = true;
+        a.receiver(x);
+        // JacORB answers TRANSIENT from the receiver thread itself: not a dispatcher stage.
+        x.boundary(RequestScript.RECEIVER, a.receiverEnd - 1, Role.DISP_REPLY, true, true, 9, 0, false);
+        StageResult r = x.finish(false);
+        assertEquals(1, r.rows().size());
+        assertEquals(RequestStages.REJECTED, r.rows().get(0).status);
+        assertEquals(1, r.diagnostics().rejected);
+    }
+
+    @Test
+    void nonRequestMessagesAreNotRequests() {
+        StageExtractor x = new StageExtractor();
+        x.boundary(1, T0, Role.RECV_ARRIVAL, true, false, 0, 0, false);
+        x.boundary(1, T0 + 10, Role.RECV_END, false, false, 0, 0, false);
+        StageResult r = x.finish(false);
+        assertEquals(0, r.rows().size());
+        assertEquals(1, r.diagnostics().nonRequestMessages);
+    }
+
+    @Test
+    void withoutCpuTimesCpuColumnsStayEmpty() {
+        StageExtractor x = new StageExtractor();
+        RequestScript a = RequestScript.at(3, T0);
+        StageEventSink noCpu = new StageEventSink() {
+            @Override
+            public void threadName(long tid, String name) {
+                x.threadName(tid, name);
+            }
+
+            @Override
+            public void boundary(long tid, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu,
+                                 boolean exceptional) {
+                x.boundary(tid, ts, role, enter, hasKey, key, StageEventSink.NO_CPU, exceptional);
+            }
+
+            @Override
+            public void blocking(long tid, long ts, BlockKind kind, boolean begin) {
+                x.blocking(tid, ts, kind, begin);
+            }
+
+            @Override
+            public void gc(long start, long duration) {
+                x.gc(start, duration);
+            }
+
+            @Override
+            public void dropped(long tid, long ts, long count) {
+                x.dropped(tid, ts, count);
+            }
+        };
+        a.all(noCpu);
+        RequestStages row = x.finish(false).rows().get(0);
+        assertTrue(row.complete());
+        assertEquals(8_200_000, row.get(Col.COMPLETION));
+        assertFalse(row.has(Col.CPU_TOTAL));
+        assertFalse(row.has(Col.RECEIVER_CPU));
+        assertFalse(row.has(Col.RECEIVER_REST));
+        assertEquals(0, row.get(Col.RECEIVER_GC));
+    }
+}
