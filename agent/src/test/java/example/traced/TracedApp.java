@@ -37,6 +37,37 @@ public final class TracedApp {
         Thread.sleep(millis);
     }
 
+    static final Object LOCK = new Object();
+
+    /** worker-2 holds LOCK for 50 ms while main blocks on it, then main waits until worker-2 notifies. */
+    static void contendAndWait() throws InterruptedException {
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        Thread holder = new Thread(() -> {
+            synchronized (LOCK) {
+                held.countDown();
+                pause(50);
+            }
+            pause(30);
+            synchronized (LOCK) {
+                LOCK.notifyAll();
+            }
+        }, "worker-2");
+        holder.start();
+        held.await();
+        synchronized (LOCK) {
+            LOCK.wait(5_000);
+        }
+        holder.join();
+    }
+
+    static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     static void hidden() {
         inner(0);
     }
@@ -59,6 +90,7 @@ public final class TracedApp {
         burn(20);
         sleepy(50);
         hidden();
+        contendAndWait();
         System.out.println("traced app done");
     }
 }

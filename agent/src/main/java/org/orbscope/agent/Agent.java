@@ -109,6 +109,12 @@ public final class Agent {
         Advice wall = mapping.to(Advices.Wall.class, locator);
         Advice cpu = mapping.to(Advices.Cpu.class, locator);
         Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        AsmVisitorWrapper waits;
+        try {
+            waits = MonitorInstrumentation.waitsAndNotifies();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
+        }
         AgentBuilder builder = new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
@@ -119,11 +125,16 @@ public final class Agent {
                 .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> config.events.contains("threads")))
                 .transform((b, type, loader, module, pd) -> b.visit(Advice.to(Advices.ThreadStart.class, locator)
                         .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0)))))
-                .type(t -> selection.typeSelected(t.getName()))
-                .transform((b, type, loader, module, pd) -> b
-                        .visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
-                        .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
-                        .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED)));
+                .type(t -> selection.anySelected(t.getName()))
+                .transform((b, type, loader, module, pd) -> {
+                    if (selection.monitorsSelected(type.getName())) {
+                        // Call sites and monitor bytecodes first, so advice added below is not rewritten.
+                        b = b.visit(waits).visit(MonitorInstrumentation.blocks());
+                    }
+                    return b.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
+                            .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
+                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));
+                });
         return builder.installOn(inst);
     }
 

@@ -19,9 +19,9 @@ import java.util.Set;
  * Parsed by hand because the agent runs inside the application and may not bring a YAML library along.
  */
 final class AgentConfig {
-    static final Set<String> EVENTS = new HashSet<>(Arrays.asList("methods", "threads", "gc", "process"));
+    static final Set<String> EVENTS = new HashSet<>(Arrays.asList("methods", "threads", "gc", "process", "monitors"));
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
-            "exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
+            "exclude", "monitors.include", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "stop", "quiet", "profile.name", "profile.orb", "profile.threads.receiver",
             "profile.threads.controller", "profile.threads.dispatcher"));
 
@@ -29,6 +29,8 @@ final class AgentConfig {
     final List<String> profiles = new ArrayList<>();
     final List<MethodRule> includes = new ArrayList<>();
     final List<MethodRule> excludes = new ArrayList<>();
+    /** Classes whose synchronized blocks and wait/notify calls are recorded, besides the method selection's. */
+    final List<Glob> monitorIncludes = new ArrayList<>();
     final List<Glob> threadIncludes = new ArrayList<>();
     final List<Glob> threadExcludes = new ArrayList<>();
     final List<ProfileMethod> methods = new ArrayList<>();
@@ -167,6 +169,7 @@ final class AgentConfig {
             case "profile": profiles.add(value); break;
             case "include": includes.add(new MethodRule(value)); break;
             case "exclude": excludes.add(new MethodRule(value)); break;
+            case "monitors.include": monitorIncludes.add(new Glob(value)); break;
             case "threads.include": threadIncludes.add(new Glob(value, true)); break;
             case "threads.exclude": threadExcludes.add(new Glob(value, true)); break;
             case "cpu": cpu = bool(value, where); break;

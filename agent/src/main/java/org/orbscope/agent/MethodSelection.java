@@ -19,6 +19,10 @@ final class MethodSelection {
         this.config = config;
     }
 
+    boolean anySelected(String className) {
+        return typeSelected(className) || monitorsSelected(className);
+    }
+
     boolean typeSelected(String className) {
         for (AgentConfig.ProfileMethod m : config.methods) {
             if (m.type.equals(className)) {
@@ -34,6 +38,19 @@ final class MethodSelection {
             }
         }
         return false;
+    }
+
+    /** Whether synchronized blocks and wait/notify call sites of this class are recorded. */
+    boolean monitorsSelected(String className) {
+        if (!config.events.contains("monitors") || isProtected(className)) {
+            return false;
+        }
+        for (Glob g : config.monitorIncludes) {
+            if (g.matches(className)) {
+                return true;
+            }
+        }
+        return typeSelected(className);
     }
 
     private static boolean isProtected(String className) {

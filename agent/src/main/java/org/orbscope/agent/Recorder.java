@@ -149,6 +149,132 @@ public final class Recorder {
         }
     }
 
+    /** Before {@code monitorenter}: remember when this thread started to acquire. */
+    public static void monitorEnterBefore(Object monitor) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.monitorRequested = System.nanoTime();
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        }
+    }
+
+    /** After {@code monitorenter}: entered; contended when acquiring took longer than an uncontended lock can. */
+    public static void monitorEnterAfter(Object monitor) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            r.monitorEntered(writer, monitorId(r, monitor));
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    public static void monitorExitBefore(Object monitor) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            r.monitorExit(writer, monitorId(r, monitor));
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    /** The trace id of a monitor; each thread remembers its last one, since code takes the same lock repeatedly. */
+    private static int monitorId(ThreadRecorder r, Object monitor) {
+        if (r.lastMonitor != monitor) {
+            r.lastMonitor = monitor;
+            r.lastMonitorId = writer.defineMonitor(monitor.getClass().getName(), System.identityHashCode(monitor));
+        }
+        return r.lastMonitorId;
+    }
+
+    public static void waitOn(Object monitor) throws InterruptedException {
+        waitOn(monitor, 0L);
+    }
+
+    public static void waitOn(Object monitor, long timeoutMillis, int nanos) throws InterruptedException {
+        waitOn(monitor, timeoutMillis + (nanos > 0 ? 1 : 0));
+    }
+
+    /** Replaces {@code monitor.wait(timeout)} in selected classes: the wait itself is the application's. */
+    public static void waitOn(Object monitor, long timeoutMillis) throws InterruptedException {
+        ThreadRecorder r = null;
+        int id = 0;
+        long begin = 0;
+        if (active) {
+            try {
+                r = current();
+                if (r != null && !r.busy) {
+                    r.busy = true;
+                    id = monitorId(r, monitor);
+                    begin = r.waitBegin(writer, id, timeoutMillis);
+                    r.busy = false;
+                } else {
+                    r = null;
+                }
+            } catch (Throwable t) {
+                ERRORS.incrementAndGet();
+                if (r != null) r.busy = false;
+                r = null;
+            }
+        }
+        try {
+            monitor.wait(timeoutMillis);
+        } finally {
+            if (r != null && active) {
+                try {
+                    r.busy = true;
+                    // wait() does not say why it returned: a timed wait that lasted its timeout timed out.
+                    long waited = System.nanoTime() - begin;
+                    r.waitEnd(writer, id, timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
+                } catch (Throwable t) {
+                    ERRORS.incrementAndGet();
+                } finally {
+                    r.busy = false;
+                }
+            }
+        }
+    }
+
+    public static void notifyOn(Object monitor) {
+        recordNotify(monitor, false);
+        monitor.notify();
+    }
+
+    public static void notifyAllOn(Object monitor) {
+        recordNotify(monitor, true);
+        monitor.notifyAll();
+    }
+
+    private static void recordNotify(Object monitor, boolean all) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            r.notifyEvent(writer, monitorId(r, monitor), all);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
     /** Advice on {@code Thread.start}: remember who started {@code child}. */
     public static void threadStarting(Thread child) {
         if (!active) return;

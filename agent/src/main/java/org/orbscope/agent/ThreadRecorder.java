@@ -16,6 +16,9 @@ final class ThreadRecorder {
     final boolean selected;
     boolean busy;
     int generation;
+    long monitorRequested;
+    Object lastMonitor;
+    int lastMonitorId;
     ThreadBuffer buffer;
     long dropped;
     private long droppedSinceAcquire;
@@ -107,6 +110,56 @@ final class ThreadRecorder {
         ThreadBuffer b = room(w, now);
         boolean ok = b != null && (cpu >= 0 ? b.methodExit(now, exceptional, cpu) : b.methodExit(now, exceptional));
         if (!ok) {
+            drop();
+        }
+    }
+
+    /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
+    private static final long CONTENDED_NANOS = 1_000;
+
+    void monitorEntered(TraceWriter w, int monitorId) {
+        long now = System.nanoTime();
+        long requested = monitorRequested;
+        monitorRequested = 0;
+        ThreadBuffer b = room(w, requested > 0 ? requested : now);
+        boolean ok = b != null;
+        if (ok && requested > 0 && now - requested > CONTENDED_NANOS) {
+            ok = b.monitorContended(requested, monitorId);
+        }
+        if (!ok || !b.monitorEntered(now, monitorId)) {
+            drop();
+        }
+    }
+
+    void monitorExit(TraceWriter w, int monitorId) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.monitorExit(now, monitorId)) {
+            drop();
+        }
+    }
+
+    long waitBegin(TraceWriter w, int monitorId, long timeoutMillis) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.waitBegin(now, monitorId, timeoutMillis)) {
+            drop();
+        }
+        return now;
+    }
+
+    void waitEnd(TraceWriter w, int monitorId, boolean timedOut) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.waitEnd(now, monitorId, timedOut)) {
+            drop();
+        }
+    }
+
+    void notifyEvent(TraceWriter w, int monitorId, boolean all) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.notify(now, monitorId, all)) {
             drop();
         }
     }

@@ -108,6 +108,41 @@ class AgentIT {
     }
 
     @Test
+    void contendedMonitorsHoldTimesAndWaitNotifyAreRecorded() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#contendAndWait");
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            Map<String, Long> at = new HashMap<>();
+            List<String> seen = new ArrayList<>();
+            long[] blocked = {-1};
+            long[] held = {-1};
+            long[] waited = {-1};
+            r.readMerged(e -> {
+                String thread = d.threadName(e.threadId);
+                String kind = EventType.name(e.type);
+                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
+                    assertTrue(d.monitor(e.a).startsWith("java.lang.Object@"), d.monitor(e.a));
+                    seen.add(thread + " " + kind + (e.type == EventType.WAIT_END && e.has(EventType.FLAG_ALT) ? " timed-out" : ""));
+                }
+                if (e.type == EventType.MONITOR_CONTENDED && thread.equals("main")) at.put("contended", e.nanos);
+                if (e.type == EventType.MONITOR_ENTERED && thread.equals("main") && at.containsKey("contended") && blocked[0] < 0) {
+                    blocked[0] = e.nanos - at.get("contended");
+                }
+                if (e.type == EventType.MONITOR_ENTERED && thread.equals("worker-2") && !at.containsKey("held")) at.put("held", e.nanos);
+                if (e.type == EventType.MONITOR_EXIT && thread.equals("worker-2") && held[0] < 0) held[0] = e.nanos - at.get("held");
+                if (e.type == EventType.WAIT_BEGIN) at.put("wait", e.nanos);
+                if (e.type == EventType.WAIT_END) waited[0] = e.nanos - at.get("wait");
+            });
+            assertTrue(blocked[0] >= 35_000_000L && blocked[0] < 1_000_000_000L, "main blocked ~50 ms, was " + blocked[0]);
+            assertTrue(held[0] >= 45_000_000L && held[0] < 1_000_000_000L, "worker-2 held ~50 ms, was " + held[0]);
+            assertTrue(waited[0] >= 20_000_000L && waited[0] < 4_000_000_000L, "main waited for the notify, " + waited[0]);
+            assertTrue(seen.contains("worker-2 notify"), seen.toString());
+            assertTrue(seen.contains("main wait-begin"), seen.toString());
+            assertTrue(seen.contains("main wait-end"), "notified, not timed out: " + seen);
+        }
+    }
+
+    @Test
     void filtersExcludeMethodsAndThreads() throws Exception {
         Path trace = runApp("include=example.traced.TracedApp#*,exclude=example.traced.TracedApp#inner,threads.exclude=noisy-*");
         Map<String, List<String>> ev = eventsByThread(trace);
