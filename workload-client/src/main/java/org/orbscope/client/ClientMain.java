@@ -1,0 +1,108 @@
+package org.orbscope.client;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.orbscope.scenario.ObjectSpec;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
+
+/**
+ * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior FILE|URL) --out DIR}: the client JVM that
+ * {@code orbscope run} starts. Exit codes: 0 every request answered, 1 the run failed (server gone, requests
+ * failed), 2 bad input.
+ */
+public final class ClientMain {
+    private ClientMain() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
+        Path scenarioFile = null;
+        Path iorDir = null;
+        String ior = null;
+        Path out = Paths.get(".");
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
+                case "--ior-dir": iorDir = Paths.get(args[i + 1]); break;
+                case "--ior": ior = args[i + 1]; break;
+                case "--out": out = Paths.get(args[i + 1]); break;
+                default:
+                    System.err.println("orbscope client: unknown argument " + args[i]);
+                    return 2;
+            }
+        }
+        if (scenarioFile == null || (iorDir == null && ior == null)) {
+            System.err.println("usage: ClientMain --scenario FILE (--ior-dir DIR | --ior FILE|URL) --out DIR");
+            return 2;
+        }
+        Scenario scenario;
+        try {
+            scenario = ScenarioLoader.load(scenarioFile);
+        } catch (ScenarioException e) {
+            System.err.println("orbscope client: " + e.getMessage());
+            return 2;
+        }
+        Map<String, String> iors;
+        try {
+            iors = references(scenario, iorDir, ior);
+        } catch (IOException e) {
+            System.err.println("orbscope client: " + e.getMessage());
+            return 2;
+        }
+        try {
+            WorkloadClient.Result r = WorkloadClient.run(scenario, iors, out);
+            if (r.error != null) {
+                System.err.println("orbscope client: " + r.error + "; results so far are in " + out);
+                return 1;
+            }
+            Object failed = r.summary.get("failed");
+            if (failed instanceof Number && ((Number) failed).longValue() > 0) {
+                System.err.println("orbscope client: " + failed + " requests failed; see " + out.resolve("requests.csv"));
+                return 1;
+            }
+            return 0;
+        } catch (IOException e) {
+            System.err.println("orbscope client: cannot write results to " + out + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /**
+     * References per object id: from DIR/{id}.ior, or one reference (file or URL) for every object when the
+     * scenario targets one object.
+     */
+    static Map<String, String> references(Scenario scenario, Path iorDir, String ior) throws IOException {
+        Map<String, String> iors = new LinkedHashMap<>();
+        for (ObjectSpec o : scenario.server().objects()) {
+            if (iorDir != null) {
+                Path f = iorDir.resolve(o.id() + ".ior");
+                if (!Files.isRegularFile(f)) {
+                    throw new IOException("no IOR file for object '" + o.id() + "': " + f);
+                }
+                iors.put(o.id(), new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim());
+            } else {
+                String ref = ior;
+                if (!ior.startsWith("IOR:") && !ior.startsWith("corbaloc:") && !ior.startsWith("corbaname:")) {
+                    Path f = Paths.get(ior);
+                    if (!Files.isRegularFile(f)) {
+                        throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
+                    }
+                    ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
+                }
+                iors.put(o.id(), ref);
+            }
+        }
+        return iors;
+    }
+}

@@ -1,0 +1,106 @@
+package org.orbscope.client;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.orbscope.scenario.ClientSpec;
+import org.orbscope.scenario.ProcessSpec;
+
+/**
+ * Every request of a run, computed before the run starts: intended send time (ns after the start), arrival
+ * process and target, merged over all processes in time order. Precomputing keeps the send path free of
+ * random draws and allocation, and makes a run's schedule reproducible from the seed.
+ */
+public final class Schedule {
+    final long[] intended;
+    final int[] process;
+    final int[] target;
+
+    private Schedule(long[] intended, int[] process, int[] target) {
+        this.intended = intended;
+        this.process = process;
+        this.target = target;
+    }
+
+    public int size() {
+        return intended.length;
+    }
+
+    public long intendedNanos(int i) {
+        return intended[i];
+    }
+
+    public int process(int i) {
+        return process[i];
+    }
+
+    public int target(int i) {
+        return target[i];
+    }
+
+    /** Builds the schedule; duration-bounded processes stop at their duration, all at {@code maxNanos}. */
+    public static Schedule of(ClientSpec client, long maxNanos) {
+        List<ProcessSpec> ps = client.processes();
+        long[][] times = new long[ps.size()][];
+        int[][] targets = new int[ps.size()][];
+        int total = 0;
+        for (int p = 0; p < ps.size(); p++) {
+            ProcessSpec spec = ps.get(p);
+            SplittableRandom random = new SplittableRandom(client.seed() * 7919L + p);
+            InterArrival law = InterArrival.of(spec.arrival());
+            long limit = spec.durationNanos() > 0 ? Math.min(spec.durationNanos(), maxNanos) : maxNanos;
+            long count = spec.requests() != null ? spec.requests() : Long.MAX_VALUE;
+            double[] cumulative = new double[spec.targets().size()];
+            double sum = 0;
+            for (int t = 0; t < cumulative.length; t++) {
+                sum += spec.probability(t);
+                cumulative[t] = sum;
+            }
+            long[] ts = new long[(int) Math.min(count, 1 << 16)];
+            int[] tg = new int[ts.length];
+            int n = 0;
+            long now = 0;
+            while (n < count) {
+                now += law.nextGapNanos(random);
+                if (now > limit) {
+                    break;
+                }
+                if (n == ts.length) {
+                    if (ts.length >= 50_000_000) {
+                        throw new IllegalArgumentException("process " + spec.name() + " would send more than 50 M requests");
+                    }
+                    ts = Arrays.copyOf(ts, ts.length * 2);
+                    tg = Arrays.copyOf(tg, tg.length * 2);
+                }
+                ts[n] = now;
+                double u = random.nextDouble() * sum;
+                int t = 0;
+                while (t < cumulative.length - 1 && u >= cumulative[t]) {
+                    t++;
+                }
+                tg[n] = t;
+                n++;
+            }
+            times[p] = Arrays.copyOf(ts, n);
+            targets[p] = Arrays.copyOf(tg, n);
+            total += n;
+        }
+        long[] intended = new long[total];
+        int[] process = new int[total];
+        int[] target = new int[total];
+        int[] next = new int[ps.size()];
+        for (int i = 0; i < total; i++) {
+            int best = -1;
+            for (int p = 0; p < ps.size(); p++) {
+                if (next[p] < times[p].length && (best < 0 || times[p][next[p]] < times[best][next[best]])) {
+                    best = p;
+                }
+            }
+            intended[i] = times[best][next[best]];
+            process[i] = best;
+            target[i] = targets[best][next[best]];
+            next[best]++;
+        }
+        return new Schedule(intended, process, target);
+    }
+}

@@ -1,0 +1,263 @@
+package org.orbscope.client;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.SystemException;
+import org.orbscope.scenario.ClientSpec;
+import org.orbscope.scenario.ProcessSpec;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.TargetSpec;
+import org.orbscope.server.OrbProperties;
+import org.orbscope.workload.Target;
+import org.orbscope.workload.TargetHelper;
+
+/**
+ * Fires a scenario's open workload at a server. The schedule is computed up front; a pool of invoker threads
+ * takes requests in schedule order, each thread waiting for its request's intended time (parking, then
+ * spinning the last {@value #SPIN_NANOS} ns) and then calling synchronously. A request is therefore sent on
+ * time whether or not earlier ones have finished, as long as one of the pool's threads is free; when all are
+ * busy the delay shows up as send lateness. Response time counts from the intended time.
+ */
+public final class WorkloadClient {
+    static final long SPIN_NANOS = 60_000;
+    /** Consecutive connection failures after which the server is taken to be gone. */
+    static final int GIVE_UP_AFTER = 20;
+
+    private WorkloadClient() {
+    }
+
+    /** The outcome of a run: the summary written to summary.json, and the one-line error if it failed. */
+    public static final class Result {
+        public final Map<String, Object> summary;
+        public final String error;
+
+        Result(Map<String, Object> summary, String error) {
+            this.summary = summary;
+            this.error = error;
+        }
+
+        public boolean ok() {
+            return error == null && Boolean.TRUE.equals(summary.get("complete"));
+        }
+    }
+
+    /** Runs the workload against {@code iors} (object id -> IOR or corbaloc URL) and writes {@code outDir}. */
+    public static Result run(Scenario scenario, Map<String, String> iors, Path outDir) throws IOException {
+        ClientSpec client = scenario.client();
+        Schedule schedule = Schedule.of(client, client.maxDurationNanos());
+        RequestLog log = new RequestLog(schedule.size());
+        List<String> processNames = new ArrayList<>();
+        List<List<String[]>> targetNames = new ArrayList<>();
+        for (ProcessSpec p : client.processes()) {
+            processNames.add(p.name());
+            List<String[]> t = new ArrayList<>();
+            for (TargetSpec ts : p.targets()) {
+                t.add(new String[] {ts.object(), client.invocation() == ClientSpec.Invocation.ONEWAY ? "post" : ts.operation()});
+            }
+            targetNames.add(t);
+        }
+        long epochAtStart = System.currentTimeMillis() * 1_000_000L;
+        long nanoAtStart = System.nanoTime();
+        String error = null;
+        ORB[] orbs = new ORB[client.connections()];
+        long start = nanoAtStart;
+        double duration = 0;
+        try {
+            if (client.invocation() == ClientSpec.Invocation.AMI || client.invocation() == ClientSpec.Invocation.DEFERRED) {
+                throw new IllegalArgumentException("invocation " + client.invocation().name().toLowerCase()
+                        + " is not implemented yet; use sync or oneway");
+            }
+            Properties props = OrbProperties.base();
+            // A reply that never comes must not hang the client: give up on it after a minute.
+            props.setProperty("jacorb.connection.client.pending_reply_timeout", "60000");
+            props.setProperty("jacorb.connection.client.connect_timeout", "5000");
+            props.setProperty("jacorb.retries", "0");
+            Invocation[][][] calls = new Invocation[orbs.length][][];
+            Target[][][] stubs = new Target[orbs.length][][];
+            for (int c = 0; c < orbs.length; c++) {
+                orbs[c] = ORB.init(new String[0], props);
+                calls[c] = new Invocation[client.processes().size()][];
+                stubs[c] = new Target[client.processes().size()][];
+                for (int p = 0; p < client.processes().size(); p++) {
+                    List<TargetSpec> ts = client.processes().get(p).targets();
+                    calls[c][p] = new Invocation[ts.size()];
+                    stubs[c][p] = new Target[ts.size()];
+                    for (int t = 0; t < ts.size(); t++) {
+                        String ior = iors.get(ts.get(t).object());
+                        if (ior == null) {
+                            throw new IllegalArgumentException("no reference for object '" + ts.get(t).object() + "'");
+                        }
+                        stubs[c][p][t] = TargetHelper.unchecked_narrow(orbs[c].string_to_object(ior));
+                        calls[c][p][t] = Invocation.of(ts.get(t), client.invocation(), orbs[c]);
+                    }
+                }
+            }
+            probe(stubs[0], client);
+            int threads = poolSize(client);
+            AtomicInteger next = new AtomicInteger();
+            AtomicInteger connectionFailures = new AtomicInteger();
+            AtomicReference<String> abort = new AtomicReference<>();
+            AtomicLong done = new AtomicLong();
+            AtomicLong failures = new AtomicLong();
+            start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
+            long guard = start + client.maxDurationNanos();
+            long runStart = start;
+            List<Thread> pool = new ArrayList<>();
+            for (int k = 0; k < threads; k++) {
+                Thread th = new Thread(() -> {
+                    while (abort.get() == null) {
+                        int i = next.getAndIncrement();
+                        if (i >= schedule.size()) {
+                            return;
+                        }
+                        long due = runStart + schedule.intended[i];
+                        if (due > guard) {
+                            abort.compareAndSet(null, "client.maxDuration reached before every request was sent");
+                            return;
+                        }
+                        waitUntil(due, abort);
+                        if (abort.get() != null) {
+                            return;
+                        }
+                        int c = i % orbs.length;
+                        int p = schedule.process[i];
+                        int t = schedule.target[i];
+                        log.sent[i] = System.nanoTime();
+                        try {
+                            calls[c][p][t].invoke(stubs[c][p][t]);
+                            log.completed[i] = System.nanoTime();
+                            log.outcome[i] = RequestLog.OK;
+                            connectionFailures.set(0);
+                            done.incrementAndGet();
+                        } catch (SystemException e) {
+                            log.completed[i] = System.nanoTime();
+                            String name = e.getClass().getSimpleName();
+                            log.outcome[i] = log.code(name);
+                            failures.incrementAndGet();
+                            if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
+                                abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
+                                        + " consecutive " + name + "); stopped sending");
+                            }
+                        } catch (RuntimeException e) {
+                            log.completed[i] = System.nanoTime();
+                            log.outcome[i] = log.code(e.getClass().getSimpleName());
+                            failures.incrementAndGet();
+                        }
+                    }
+                }, "orbscope-invoker-" + k);
+                th.setDaemon(true);
+                pool.add(th);
+            }
+            pool.forEach(Thread::start);
+            Thread progress = progress(schedule.size(), done, failures, abort);
+            for (Thread th : pool) {
+                th.join(Math.max(1, (guard - System.nanoTime()) / 1_000_000L + 65_000));
+            }
+            progress.interrupt();
+            error = abort.get();
+            for (Thread th : pool) {
+                if (th.isAlive()) {
+                    error = error != null ? error : "some requests never returned";
+                }
+            }
+            duration = (System.nanoTime() - start) / 1e9;
+        } catch (UnreachableException e) {
+            error = e.getMessage();
+        } catch (IllegalArgumentException e) {
+            error = e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            error = "interrupted";
+        } finally {
+            for (ORB orb : orbs) {
+                if (orb != null) {
+                    try {
+                        orb.shutdown(false);
+                    } catch (RuntimeException ignored) {
+                        // shutting down anyway
+                    }
+                }
+            }
+        }
+        Map<String, Object> summary = log.write(outDir, schedule, processNames, targetNames, start, epochAtStart, nanoAtStart,
+                client.warmup(), duration, error);
+        return new Result(summary, error);
+    }
+
+    static final class UnreachableException extends Exception {
+        UnreachableException(String message) {
+            super(message);
+        }
+    }
+
+    /** Fails fast, with the object and the reason, when a target cannot be reached at all. */
+    private static void probe(Target[][] stubs, ClientSpec client) throws UnreachableException {
+        for (int p = 0; p < stubs.length; p++) {
+            for (int t = 0; t < stubs[p].length; t++) {
+                String object = client.processes().get(p).targets().get(t).object();
+                try {
+                    if (stubs[p][t]._non_existent()) {
+                        throw new UnreachableException("object '" + object + "' does not exist on the server");
+                    }
+                } catch (SystemException e) {
+                    throw new UnreachableException("cannot reach object '" + object + "': " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")"));
+                }
+            }
+        }
+    }
+
+    static boolean isConnectionFailure(String name) {
+        return name.equals("COMM_FAILURE") || name.equals("TRANSIENT") || name.equals("OBJECT_NOT_EXIST") || name.equals("TIMEOUT");
+    }
+
+    /**
+     * Invoker threads: enough for the expected number of requests in flight (rate x a generous 50 ms) plus
+     * slack, at most 256. When all are busy, requests go out late and the lateness is recorded.
+     */
+    static int poolSize(ClientSpec client) {
+        double rate = 0;
+        for (ProcessSpec p : client.processes()) {
+            rate += p.arrival().ratePerSecond();
+        }
+        return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
+    }
+
+    private static void waitUntil(long due, AtomicReference<String> abort) {
+        long left;
+        while ((left = due - System.nanoTime()) > SPIN_NANOS) {
+            LockSupport.parkNanos(Math.min(left - SPIN_NANOS, 100_000_000L));
+            if (abort.get() != null) {
+                return;
+            }
+        }
+        while (System.nanoTime() < due) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static Thread progress(int total, AtomicLong done, AtomicLong failures, AtomicReference<String> abort) {
+        Thread t = new Thread(() -> {
+            try {
+                while (true) {
+                    Thread.sleep(1000);
+                    System.err.printf("orbscope client: %d/%d done, %d failed%n", done.get(), total, failures.get());
+                }
+            } catch (InterruptedException e) {
+                // run over
+            }
+        }, "orbscope-progress");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+}

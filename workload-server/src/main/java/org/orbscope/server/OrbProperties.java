@@ -1,0 +1,48 @@
+package org.orbscope.server;
+
+import java.util.Map;
+import java.util.Properties;
+import org.orbscope.scenario.OrbSpec;
+
+/**
+ * JacORB properties for a scenario's ORB options. Only options the scenario names are set, so JacORB's own
+ * defaults (pool 5/20, queue 100) stay visible in the resolved scenario as "not set". Raw properties come
+ * last and win.
+ */
+public final class OrbProperties {
+    private OrbProperties() {
+    }
+
+    /** The ORB class properties every orbscope JVM uses (the JDK no longer ships an ORB). */
+    public static Properties base() {
+        Properties p = new Properties();
+        p.setProperty("org.omg.CORBA.ORBClass", "org.jacorb.orb.ORB");
+        p.setProperty("org.omg.CORBA.ORBSingletonClass", "org.jacorb.orb.ORBSingleton");
+        p.setProperty("jacorb.log.default.verbosity", "1");
+        return p;
+    }
+
+    public static Properties forServer(OrbSpec orb, String implName, int port, String host) {
+        Properties p = base();
+        p.setProperty("jacorb.implname", implName);
+        p.setProperty("OAPort", Integer.toString(port));
+        // Listen on, and advertise, loopback only unless the scenario's raw properties say otherwise.
+        p.setProperty("OAIAddr", host);
+        set(p, "jacorb.poa.thread_pool_min", orb.poolMin());
+        set(p, "jacorb.poa.thread_pool_max", orb.poolMax());
+        set(p, "jacorb.poa.thread_pool_shared", orb.poolShared() == null ? null : (orb.poolShared() ? "on" : "off"));
+        set(p, "jacorb.poa.queue_max", orb.queueMax());
+        set(p, "jacorb.poa.queue_min", orb.queueMin());
+        set(p, "jacorb.poa.queue_wait", orb.queueWait() == null ? null : (orb.queueWait() ? "on" : "off"));
+        for (Map.Entry<String, String> e : orb.properties().entrySet()) {
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        return p;
+    }
+
+    private static void set(Properties p, String key, Object value) {
+        if (value != null) {
+            p.setProperty(key, value.toString());
+        }
+    }
+}

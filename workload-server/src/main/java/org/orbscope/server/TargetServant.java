@@ -1,0 +1,258 @@
+package org.orbscope.server;
+
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.LockSupport;
+import org.orbscope.workload.TargetPOA;
+
+/**
+ * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then
+ * waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so waiting requests are
+ * served in arrival order). In/inout payload operations just receive and echo what the client sent.
+ */
+final class TargetServant extends TargetPOA {
+    private static final byte[] EMPTY = new byte[0];
+
+    private final String id;
+    private final Map<String, DemandSampler> demands;
+    private final Map<String, byte[]> replies;
+    private final Semaphore slots;
+
+    TargetServant(String id, Map<String, DemandSampler> demands, Map<String, byte[]> replies, int concurrency) {
+        this.id = id;
+        this.demands = demands;
+        this.replies = replies;
+        this.slots = concurrency > 0 ? new Semaphore(concurrency, true) : null;
+    }
+
+    String id() {
+        return id;
+    }
+
+    private void serve(String operation) {
+        DemandSampler d = demands.get(operation);
+        if (d == null) {
+            return;
+        }
+        long[] demand = d.next();
+        if (slots == null) {
+            execute(demand);
+            return;
+        }
+        slots.acquireUninterruptibly();
+        try {
+            execute(demand);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private static void execute(long[] demand) {
+        CpuBurner.burn(demand[0]);
+        long wait = demand[1];
+        if (wait > 0) {
+            // Waiting without CPU: park until the wall time has passed (parkNanos may return early).
+            long end = System.nanoTime() + wait;
+            for (long left = wait; left > 0; left = end - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+        }
+    }
+
+    @Override
+    public byte[] call(byte[] request) {
+        serve("call");
+        byte[] reply = replies.get("call");
+        return reply == null ? EMPTY : reply;
+    }
+
+    @Override
+    public void ping() {
+        serve("ping");
+    }
+
+    @Override
+    public void post(byte[] request) {
+        serve("post");
+    }
+
+    @Override
+    public void in_octet_seq(byte[] v) {
+        serve("in_octet_seq");
+    }
+
+    @Override
+    public void inout_octet_seq(org.orbscope.workload.OctetSeqHolder v) {
+        serve("inout_octet_seq");
+    }
+
+    @Override
+    public void in_char_seq(char[] v) {
+        serve("in_char_seq");
+    }
+
+    @Override
+    public void inout_char_seq(org.orbscope.workload.CharSeqHolder v) {
+        serve("inout_char_seq");
+    }
+
+    @Override
+    public void in_boolean_seq(boolean[] v) {
+        serve("in_boolean_seq");
+    }
+
+    @Override
+    public void inout_boolean_seq(org.orbscope.workload.BooleanSeqHolder v) {
+        serve("inout_boolean_seq");
+    }
+
+    @Override
+    public void in_short_seq(short[] v) {
+        serve("in_short_seq");
+    }
+
+    @Override
+    public void inout_short_seq(org.orbscope.workload.ShortSeqHolder v) {
+        serve("inout_short_seq");
+    }
+
+    @Override
+    public void in_long_seq(int[] v) {
+        serve("in_long_seq");
+    }
+
+    @Override
+    public void inout_long_seq(org.orbscope.workload.LongSeqHolder v) {
+        serve("inout_long_seq");
+    }
+
+    @Override
+    public void in_float_seq(float[] v) {
+        serve("in_float_seq");
+    }
+
+    @Override
+    public void inout_float_seq(org.orbscope.workload.FloatSeqHolder v) {
+        serve("inout_float_seq");
+    }
+
+    @Override
+    public void in_double_seq(double[] v) {
+        serve("in_double_seq");
+    }
+
+    @Override
+    public void inout_double_seq(org.orbscope.workload.DoubleSeqHolder v) {
+        serve("inout_double_seq");
+    }
+
+    @Override
+    public void in_string(java.lang.String v) {
+        serve("in_string");
+    }
+
+    @Override
+    public void inout_string(org.omg.CORBA.StringHolder v) {
+        serve("inout_string");
+    }
+
+    @Override
+    public void in_basic_seq(org.orbscope.workload.BasicTypes[] v) {
+        serve("in_basic_seq");
+    }
+
+    @Override
+    public void inout_basic_seq(org.orbscope.workload.BasicTypesSeqHolder v) {
+        serve("inout_basic_seq");
+    }
+
+    @Override
+    public void in_any(org.omg.CORBA.Any v) {
+        serve("in_any");
+    }
+
+    @Override
+    public void inout_any(org.omg.CORBA.AnyHolder v) {
+        serve("inout_any");
+    }
+
+    @Override
+    public void in_octet_array(byte[] v) {
+        serve("in_octet_array");
+    }
+
+    @Override
+    public void inout_octet_array(org.orbscope.workload.OctetArrayHolder v) {
+        serve("inout_octet_array");
+    }
+
+    @Override
+    public void in_char_array(char[] v) {
+        serve("in_char_array");
+    }
+
+    @Override
+    public void inout_char_array(org.orbscope.workload.CharArrayHolder v) {
+        serve("inout_char_array");
+    }
+
+    @Override
+    public void in_boolean_array(boolean[] v) {
+        serve("in_boolean_array");
+    }
+
+    @Override
+    public void inout_boolean_array(org.orbscope.workload.BooleanArrayHolder v) {
+        serve("inout_boolean_array");
+    }
+
+    @Override
+    public void in_short_array(short[] v) {
+        serve("in_short_array");
+    }
+
+    @Override
+    public void inout_short_array(org.orbscope.workload.ShortArrayHolder v) {
+        serve("inout_short_array");
+    }
+
+    @Override
+    public void in_long_array(int[] v) {
+        serve("in_long_array");
+    }
+
+    @Override
+    public void inout_long_array(org.orbscope.workload.LongArrayHolder v) {
+        serve("inout_long_array");
+    }
+
+    @Override
+    public void in_float_array(float[] v) {
+        serve("in_float_array");
+    }
+
+    @Override
+    public void inout_float_array(org.orbscope.workload.FloatArrayHolder v) {
+        serve("inout_float_array");
+    }
+
+    @Override
+    public void in_double_array(double[] v) {
+        serve("in_double_array");
+    }
+
+    @Override
+    public void inout_double_array(org.orbscope.workload.DoubleArrayHolder v) {
+        serve("inout_double_array");
+    }
+
+    @Override
+    public void in_basic(org.orbscope.workload.BasicTypes v) {
+        serve("in_basic");
+    }
+
+    @Override
+    public void inout_basic(org.orbscope.workload.BasicTypesHolder v) {
+        serve("inout_basic");
+    }
+}

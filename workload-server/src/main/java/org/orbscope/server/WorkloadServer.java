@@ -1,0 +1,207 @@
+package org.orbscope.server;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.Policy;
+import org.omg.PortableServer.IdAssignmentPolicyValue;
+import org.omg.PortableServer.LifespanPolicyValue;
+import org.omg.PortableServer.POA;
+import org.omg.PortableServer.POAHelper;
+import org.omg.PortableServer.POAManager;
+import org.omg.PortableServer.ServantRetentionPolicyValue;
+import org.omg.PortableServer.ThreadPolicyValue;
+import org.orbscope.scenario.ObjectSpec;
+import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.PoaSpec;
+import org.orbscope.scenario.Scenario;
+
+/**
+ * The scenario's server in this JVM: one JacORB ORB, the POA hierarchy with its POA managers and policies,
+ * the objects activated on their POAs, IOR files and corbaloc URLs, and a process sampler.
+ *
+ * <pre>{@code
+ * try (WorkloadServer s = WorkloadServer.start(scenario, outDir)) { s.await(); }
+ * }</pre>
+ */
+public final class WorkloadServer implements AutoCloseable {
+    static final String HOST = "127.0.0.1";
+
+    private final ORB orb;
+    private final Thread orbThread;
+    private final SystemSampler sampler;
+    private final Map<String, String> iors;
+    private volatile boolean closed;
+
+    private WorkloadServer(ORB orb, Thread orbThread, SystemSampler sampler, Map<String, String> iors) {
+        this.orb = orb;
+        this.orbThread = orbThread;
+        this.sampler = sampler;
+        this.iors = iors;
+    }
+
+    /** Object id -> stringified IOR. */
+    public Map<String, String> iors() {
+        return iors;
+    }
+
+    public static WorkloadServer start(Scenario scenario, Path outDir) throws Exception {
+        Path iorDir = outDir.resolve("ior");
+        Files.createDirectories(iorDir);
+        SystemSampler sampler = new SystemSampler(outDir.resolve("system.csv"), 100);
+        sampler.start();
+        int port = freePort();
+        ORB orb = ORB.init(new String[0], OrbProperties.forServer(scenario.server().orb(), safe(scenario.name()), port, HOST));
+        try {
+            POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
+            Map<String, POA> poas = buildPoas(root, scenario.server().poas());
+            Map<String, String> iors = new LinkedHashMap<>();
+            StringBuilder urls = new StringBuilder();
+            int index = 0;
+            for (ObjectSpec o : scenario.server().objects()) {
+                POA poa = poas.get(o.poa());
+                TargetServant servant = servant(o, scenario.server().seed() * 1_000_003L + index++);
+                byte[] oid = o.id().getBytes(StandardCharsets.UTF_8);
+                org.omg.CORBA.Object ref;
+                if (poaIds(scenario, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
+                    ref = poa.id_to_reference(poa.activate_object(servant));
+                } else {
+                    poa.activate_object_with_id(oid, servant);
+                    ref = poa.id_to_reference(oid);
+                }
+                String ior = orb.object_to_string(ref);
+                iors.put(o.id(), ior);
+                writeAtomically(iorDir.resolve(o.id() + ".ior"), ior + "\n");
+                urls.append(o.id()).append(' ').append(Corbaloc.of(orb, ior)).append('\n');
+            }
+            writeAtomically(iorDir.resolve("urls.txt"), urls.toString());
+            Thread orbThread = new Thread(orb::run, "orbscope-orb-run");
+            orbThread.setDaemon(true);
+            orbThread.start();
+            writeAtomically(outDir.resolve("ready"), "port=" + port + "\n");
+            return new WorkloadServer(orb, orbThread, sampler, iors);
+        } catch (Exception | Error e) {
+            orb.shutdown(false);
+            sampler.close();
+            throw e;
+        }
+    }
+
+    private static PoaSpec.IdAssignment poaIds(Scenario s, String poa) {
+        for (PoaSpec p : s.server().poas()) {
+            if (p.name().equals(poa)) {
+                return p.idAssignment();
+            }
+        }
+        return PoaSpec.IdAssignment.SYSTEM_ID; // RootPOA assigns its own ids
+    }
+
+    /**
+     * Creates the POAs parents first. POAs naming the same POA manager share it; a POA without a manager
+     * shares the RootPOA's, so by default one manager gates every request as in a plain JacORB server.
+     */
+    private static Map<String, POA> buildPoas(POA root, List<PoaSpec> specs) throws Exception {
+        Map<String, POA> poas = new HashMap<>();
+        poas.put(PoaSpec.ROOT, root);
+        Map<String, POAManager> managers = new HashMap<>();
+        List<POAManager> toActivate = new ArrayList<>();
+        toActivate.add(root.the_POAManager());
+        List<PoaSpec> pending = new ArrayList<>(specs);
+        while (!pending.isEmpty()) {
+            boolean progress = false;
+            for (java.util.Iterator<PoaSpec> it = pending.iterator(); it.hasNext(); ) {
+                PoaSpec p = it.next();
+                POA parent = poas.get(p.parent());
+                if (parent == null) {
+                    continue;
+                }
+                POAManager manager = p.manager() == null ? root.the_POAManager() : managers.get(p.manager());
+                POA poa = parent.create_POA(p.name(), manager, policies(root, p));
+                if (p.manager() != null && manager == null) {
+                    managers.put(p.manager(), poa.the_POAManager());
+                    toActivate.add(poa.the_POAManager());
+                }
+                poas.put(p.name(), poa);
+                it.remove();
+                progress = true;
+            }
+            if (!progress) {
+                throw new IllegalArgumentException("POAs without a reachable parent: " + pending);
+            }
+        }
+        for (POAManager m : toActivate) {
+            m.activate();
+        }
+        return poas;
+    }
+
+    private static Policy[] policies(POA root, PoaSpec p) {
+        return new Policy[] {
+            root.create_thread_policy(p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL
+                    ? ThreadPolicyValue.SINGLE_THREAD_MODEL : ThreadPolicyValue.ORB_CTRL_MODEL),
+            root.create_lifespan_policy(p.lifespan() == PoaSpec.Lifespan.PERSISTENT
+                    ? LifespanPolicyValue.PERSISTENT : LifespanPolicyValue.TRANSIENT),
+            root.create_id_assignment_policy(p.idAssignment() == PoaSpec.IdAssignment.USER_ID
+                    ? IdAssignmentPolicyValue.USER_ID : IdAssignmentPolicyValue.SYSTEM_ID),
+            root.create_servant_retention_policy(ServantRetentionPolicyValue.RETAIN),
+        };
+    }
+
+    private static TargetServant servant(ObjectSpec o, long seed) {
+        Map<String, DemandSampler> demands = new HashMap<>();
+        Map<String, byte[]> replies = new HashMap<>();
+        long s = seed;
+        for (Map.Entry<String, OperationSpec> e : o.operations().entrySet()) {
+            demands.put(e.getKey(), new DemandSampler(e.getValue(), s++));
+            replies.put(e.getKey(), new byte[e.getValue().replySize()]);
+        }
+        return new TargetServant(o.id(), demands, replies, o.concurrency());
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static String safe(String name) {
+        return name.replaceAll("[^A-Za-z0-9_.-]", "_");
+    }
+
+    static void writeAtomically(Path file, String text) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Blocks until {@link #close} (or the ORB shuts down). */
+    public void await() throws InterruptedException {
+        orbThread.join();
+    }
+
+    /** Stops the ORB (finishing requests in progress) and the sampler. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            orb.shutdown(true);
+            orb.destroy();
+        } catch (RuntimeException e) {
+            System.err.println("orbscope server: ORB shutdown: " + e);
+        } finally {
+            sampler.close();
+        }
+    }
+}
