@@ -28,7 +28,11 @@ public final class OrbProperties {
         p.setProperty("OAPort", Integer.toString(port));
         // Listen on, and advertise, loopback only unless the scenario's raw properties say otherwise.
         p.setProperty("OAIAddr", host);
-        set(p, "jacorb.poa.thread_pool_min", orb.poolMin());
+        Integer min = orb.poolMin();
+        if (min == null && orb.poolMax() != null && orb.poolMax() < 5) {
+            min = orb.poolMax(); // JacORB refuses a max below its default min of 5
+        }
+        set(p, "jacorb.poa.thread_pool_min", min);
         set(p, "jacorb.poa.thread_pool_max", orb.poolMax());
         set(p, "jacorb.poa.thread_pool_shared", orb.poolShared() == null ? null : (orb.poolShared() ? "on" : "off"));
         set(p, "jacorb.poa.queue_max", orb.queueMax());
