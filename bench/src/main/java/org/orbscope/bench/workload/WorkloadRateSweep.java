@@ -1,0 +1,146 @@
+package org.orbscope.bench.workload;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.omg.CORBA.ORB;
+import org.orbscope.client.WorkloadClient;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.server.OrbProperties;
+import org.orbscope.workload.Target;
+import org.orbscope.workload.TargetHelper;
+
+/**
+ * Whole-run benchmark of the workload client: a null operation's offered rate swept upward against a real
+ * server JVM on loopback, each rate beside a bare JacORB synchronous loop measured in the same run.
+ * Usage: WorkloadRateSweep [seconds per rate] [rates per second...]
+ */
+public final class WorkloadRateSweep {
+    private WorkloadRateSweep() {
+    }
+
+    private static String scenario(double rate, long requests) {
+        return String.join("\n",
+                "name: null-sweep",
+                "server:",
+                "  objects: [{id: n, operations: {ping: {cpu: 0ms}}}]",
+                "client:",
+                "  warmup: " + Math.min(2000, requests / 5),
+                "  processes:",
+                "    - {name: p, requests: " + requests + ", arrival: {law: poisson, rate: " + rate + "/s}, targets: [{object: n, operation: ping}]}",
+                "");
+    }
+
+    public static void main(String[] args) throws Exception {
+        double seconds = args.length > 0 ? Double.parseDouble(args[0]) : 4;
+        double[] rates = args.length > 1
+                ? Arrays.stream(args, 1, args.length).mapToDouble(Double::parseDouble).toArray()
+                : new double[] {500, 1000, 2000, 3000, 5000};
+        Path dir = Files.createTempDirectory("orbscope-bench");
+        Path scenarioFile = dir.resolve("server.yaml");
+        Files.write(scenarioFile, scenario(1, 1).getBytes(StandardCharsets.UTF_8));
+        List<String> cmd = new ArrayList<>(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.orbscope.server.ServerMain",
+                "--scenario", scenarioFile.toString(), "--out", dir.resolve("server").toString()));
+        if (Files.isExecutable(Paths.get("/usr/bin/taskset"))) {
+            cmd.addAll(0, Arrays.asList("/usr/bin/taskset", "-c", "0"));
+        }
+        Process server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(dir.resolve("server/ready"))) {
+                if (!server.isAlive() || System.nanoTime() > deadline) {
+                    throw new IllegalStateException("server did not start: " + new String(Files.readAllBytes(dir.resolve("server.log"))));
+                }
+                Thread.sleep(50);
+            }
+            String ior = new String(Files.readAllBytes(dir.resolve("server/ior/n.ior")), StandardCharsets.UTF_8).trim();
+            System.out.println("orbscope = the workload client; paced = one thread that parks until each Poisson arrival and");
+            System.out.println("calls (same rate, no pool, no recording); b2b = back-to-back synchronous calls (no pacing).");
+            System.out.printf("%-9s %10s %9s %9s %11s | %10s %10s %8s | %9s %9s%n", "offered/s", "achieved/s", "p50 us", "p99 us",
+                    "late p99us", "paced p50", "paced p99", "p50 ratio", "b2b p50", "b2b p99");
+            for (double rate : rates) {
+                long requests = Math.max(100, Math.round(rate * seconds));
+                Scenario s = ScenarioLoader.parse("sweep", scenario(rate, requests));
+                WorkloadClient.Result r = WorkloadClient.run(s, Map.of("n", ior), dir.resolve("client-" + (long) rate));
+                @SuppressWarnings("unchecked") Map<String, Object> resp = (Map<String, Object>) r.summary.get("response");
+                @SuppressWarnings("unchecked") Map<String, Object> late = (Map<String, Object>) r.summary.get("lateness");
+                Histogram paced = pacedLoop(ior, rate, requests);
+                Histogram bare = bareLoop(ior, (int) Math.min(requests, 20_000));
+                double p50 = ((Number) resp.get("p50Ms")).doubleValue() * 1000;
+                double pacedP50 = paced.getValueAtPercentile(50) / 1e3;
+                System.out.printf("%-9.0f %10.1f %9.1f %9.1f %11.1f | %10.1f %10.1f %8.3f | %9.1f %9.1f%n", rate,
+                        ((Number) r.summary.get("achievedRatePerSec")).doubleValue(), p50,
+                        ((Number) resp.get("p99Ms")).doubleValue() * 1000, ((Number) late.get("p99Us")).doubleValue(),
+                        pacedP50, paced.getValueAtPercentile(99) / 1e3, p50 / pacedP50,
+                        bare.getValueAtPercentile(50) / 1e3, bare.getValueAtPercentile(99) / 1e3);
+            }
+        } finally {
+            server.getOutputStream().close();
+            if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /**
+     * The yardstick at the same rate: one thread, Poisson arrivals, park until each arrival then a synchronous
+     * call timed from the arrival. What any open-loop JacORB client pays, without orbscope's machinery.
+     */
+    static Histogram pacedLoop(String ior, double rate, long requests) {
+        ORB orb = ORB.init(new String[0], OrbProperties.base());
+        try {
+            Target t = TargetHelper.narrow(orb.string_to_object(ior));
+            Histogram h = new Histogram(60_000_000_000L, 3);
+            java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+            double meanGap = 1e9 / rate;
+            long next = System.nanoTime() + 10_000_000L;
+            long warm = Math.min(2000, requests / 5);
+            for (long i = 0; i < requests; i++) {
+                next += Math.round(-meanGap * Math.log(1.0 - random.nextDouble()));
+                long left;
+                while ((left = next - System.nanoTime()) > 60_000) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(left - 60_000);
+                }
+                while (System.nanoTime() < next) {
+                    Thread.onSpinWait();
+                }
+                t.ping();
+                if (i >= warm) {
+                    h.recordValue(Math.max(0, System.nanoTime() - next));
+                }
+            }
+            return h;
+        } finally {
+            orb.shutdown(false);
+        }
+    }
+
+    /** The floor: back-to-back synchronous pings from one thread, no scheduling, no recording beyond a histogram. */
+    static Histogram bareLoop(String ior, int calls) {
+        ORB orb = ORB.init(new String[0], OrbProperties.base());
+        try {
+            Target t = TargetHelper.narrow(orb.string_to_object(ior));
+            Histogram h = new Histogram(60_000_000_000L, 3);
+            for (int i = 0; i < Math.min(2000, calls); i++) {
+                t.ping();
+            }
+            for (int i = 0; i < calls; i++) {
+                long t0 = System.nanoTime();
+                t.ping();
+                h.recordValue(System.nanoTime() - t0);
+            }
+            return h;
+        } finally {
+            orb.shutdown(false);
+        }
+    }
+}
