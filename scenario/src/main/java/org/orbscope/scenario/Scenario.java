@@ -1,8 +1,6 @@
 package org.orbscope.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One scenario file: the server to build, the client workload to fire at it, whether to monitor, and the
@@ -14,12 +12,12 @@ public record Scenario(
         @JsonProperty(required = true) ServerSpec server,
         @JsonProperty(required = true) ClientSpec client,
         MonitoringSpec monitoring,
-        Map<String, List<Object>> sweep) {
+        SweepSpec sweep) {
 
     public Scenario {
         description = description == null ? "" : description;
         monitoring = monitoring == null ? MonitoringSpec.OFF : monitoring;
-        sweep = sweep == null ? Map.of() : sweep;
+        sweep = sweep == null ? SweepSpec.NONE : sweep;
     }
 
     /** The object with this id, or null. */

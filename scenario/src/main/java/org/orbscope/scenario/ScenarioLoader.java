@@ -1,19 +1,36 @@
 package org.orbscope.scenario;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
-/** Reads and validates scenario files. */
+/**
+ * Reads and validates scenario files. Binding errors and semantic errors both come back as
+ * {@link ScenarioException} naming file, line, column and field path.
+ */
 public final class ScenarioLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
 
     private ScenarioLoader() {
     }
@@ -22,8 +39,18 @@ public final class ScenarioLoader {
         return YAML.copy();
     }
 
-    /** Loads and validates a scenario file. */
+    /** Loads and validates a scenario file (every sweep point included). */
     public static Scenario load(Path file) throws ScenarioException {
+        ScenarioDocument doc = loadDocument(file, List.of());
+        doc.points();
+        return doc.scenario();
+    }
+
+    /**
+     * Loads a scenario file, applies {@code --set path=value} overrides (value read as a YAML scalar or flow
+     * node), and validates the result. Sweep points are validated by {@link ScenarioDocument#points()}.
+     */
+    public static ScenarioDocument loadDocument(Path file, List<String> overrides) throws ScenarioException {
         String name = file.toString();
         String text;
         try {
@@ -33,23 +60,149 @@ public final class ScenarioLoader {
         } catch (IOException e) {
             throw new ScenarioException(name, 0, 0, null, "cannot read: " + e.getMessage());
         }
-        return parse(name, text);
+        return parseDocument(name, text, overrides);
     }
 
     /** Parses and validates scenario text; {@code name} is used in messages. */
     public static Scenario parse(String name, String text) throws ScenarioException {
+        ScenarioDocument doc = parseDocument(name, text, List.of());
+        doc.points();
+        return doc.scenario();
+    }
+
+    public static ScenarioDocument parseDocument(String name, String text, List<String> overrides) throws ScenarioException {
+        JsonNode tree;
+        LocationIndex index;
         try {
-            return YAML.readValue(text, Scenario.class);
-        } catch (JsonMappingException e) {
+            tree = YAML.readTree(text);
+            index = LocationIndex.of(YAML, text);
+        } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             int col = e.getLocation() == null ? 0 : e.getLocation().getColumnNr();
-            throw new ScenarioException(name, line, col, path(e), e.getOriginalMessage());
+            throw new ScenarioException(name, line, col, null, "not valid YAML: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new ScenarioException(name, 0, 0, null, e.getMessage());
         }
+        if (!(tree instanceof ObjectNode)) {
+            throw new ScenarioException(name, 1, 1, null, "a scenario is a YAML mapping (name:, server:, client:, ...)");
+        }
+        for (String o : overrides) {
+            int eq = o.indexOf('=');
+            if (eq <= 0) {
+                throw new ScenarioException("--set", 0, 0, null, "'" + o + "' is not path=value");
+            }
+            String path = o.substring(0, eq).trim();
+            try {
+                TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioException("--set", 0, 0, path, e.getMessage());
+            }
+        }
+        Scenario scenario = bind(name, tree, index);
+        return new ScenarioDocument(name, tree, index, scenario);
     }
 
-    private static String path(JsonMappingException e) {
+    /** A --set or sweep value as YAML reads it: 4 is a number, 20/s a string, [0, 1] a list. */
+    static JsonNode scalar(String text) {
+        try {
+            JsonNode n = YAML.readTree(text);
+            return n == null || n.isMissingNode() ? YAML.getNodeFactory().textNode(text) : n;
+        } catch (IOException e) {
+            return YAML.getNodeFactory().textNode(text);
+        }
+    }
+
+    static Scenario bind(String name, JsonNode tree, LocationIndex index) throws ScenarioException {
+        Scenario s;
+        try {
+            s = YAML.treeToValue(tree, Scenario.class);
+        } catch (JsonMappingException e) {
+            String path = path(e);
+            int[] lc = index.find(path);
+            throw new ScenarioException(name, lc[0], lc[1], path, message(e));
+        } catch (IOException e) {
+            throw new ScenarioException(name, 0, 0, null, e.getMessage());
+        }
+        try {
+            ScenarioValidator.validate(s);
+        } catch (ScenarioValidator.Problem p) {
+            int[] lc = index.find(p.path);
+            throw new ScenarioException(name, lc[0], lc[1], p.path, p.getMessage());
+        }
+        return s;
+    }
+
+    private static String message(JsonMappingException e) {
+        if (e instanceof UnrecognizedPropertyException) {
+            UnrecognizedPropertyException u = (UnrecognizedPropertyException) e;
+            List<String> known = new ArrayList<>();
+            if (u.getKnownPropertyIds() != null) {
+                u.getKnownPropertyIds().forEach(k -> known.add(String.valueOf(k)));
+            }
+            known.sort(null);
+            return "unknown field '" + u.getPropertyName() + "'" + Names.suggestion(u.getPropertyName(), known)
+                    + " (valid here: " + String.join(", ", known) + ")";
+        }
+        Throwable cause = e.getCause();
+        if (e instanceof ValueInstantiationException && cause != null) {
+            while (cause.getCause() != null && cause.getMessage() == null) {
+                cause = cause.getCause();
+            }
+            return cause.getMessage();
+        }
+        if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
+            return cause.getMessage();
+        }
+        if (e instanceof InvalidFormatException) {
+            InvalidFormatException f = (InvalidFormatException) e;
+            return "'" + f.getValue() + "' is not " + describe(f.getTargetType());
+        }
+        if (e instanceof MismatchedInputException && ((MismatchedInputException) e).getTargetType() != null) {
+            String original = e.getOriginalMessage();
+            if (original != null && original.startsWith("Missing required")) {
+                return "missing required field";
+            }
+            return "wrong type: expected " + describe(((MismatchedInputException) e).getTargetType());
+        }
+        return e.getOriginalMessage();
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == null) {
+            return "a valid value";
+        }
+        if (type.isEnum()) {
+            List<String> names = new ArrayList<>();
+            for (Object c : type.getEnumConstants()) {
+                names.add(((Enum<?>) c).name().toLowerCase(Locale.ROOT));
+            }
+            return "one of " + String.join(", ", names);
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "an integer";
+        }
+        if (type == Double.class || type == double.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        if (java.util.Map.class.isAssignableFrom(type)) {
+            return "a mapping";
+        }
+        if (type.isRecord()) {
+            return "a mapping (" + type.getSimpleName().replace("Spec", "") + ")";
+        }
+        return "a " + type.getSimpleName();
+    }
+
+    static String path(JsonMappingException e) {
         StringBuilder b = new StringBuilder();
         for (JsonMappingException.Reference r : e.getPath()) {
             if (r.getIndex() >= 0) {
@@ -62,5 +215,14 @@ public final class ScenarioLoader {
             }
         }
         return b.toString();
+    }
+
+    /** YAML text of a tree (point.yaml). */
+    public static String toYaml(JsonNode tree) {
+        try {
+            return YAML.writeValueAsString(tree);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -1,0 +1,39 @@
+package org.orbscope.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs the orbscope command in this JVM and keeps what it printed. */
+final class CliRunner {
+    final int exit;
+    final String out;
+    final String err;
+
+    private CliRunner(int exit, String out, String err) {
+        this.exit = exit;
+        this.out = out;
+        this.err = err;
+    }
+
+    static synchronized CliRunner run(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+            int code = Orbscope.commandLine().execute(args);
+            return new CliRunner(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "exit " + exit + "\nstdout:\n" + out + "\nstderr:\n" + err;
+    }
+}

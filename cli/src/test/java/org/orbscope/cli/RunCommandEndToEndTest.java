@@ -1,0 +1,146 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real server and client JVMs over loopback, driven by {@code orbscope run} and {@code orbscope client}. */
+class RunCommandEndToEndTest {
+    static final String TINY = String.join("\n",
+            "name: tiny",
+            "server:",
+            "  orb: {poolMin: 1, poolMax: 2}",
+            "  poaManagers: [m]",
+            "  poas: [{name: P, manager: m}]",
+            "  objects:",
+            "    - id: echo",
+            "      poa: P",
+            "      operations: {call: {cpu: 200us, replySize: 16}}",
+            "client:",
+            "  maxDuration: 60s",
+            "  processes:",
+            "    - name: p",
+            "      requests: 40",
+            "      arrival: {law: poisson, rate: 200/s}",
+            "      targets: [{object: echo, operation: call, payload: {size: 32}}, {object: echo, operation: ping}]",
+            "");
+
+    @TempDir
+    Path dir;
+
+    private static boolean workloadBuilt() {
+        try {
+            Class.forName(JvmCommand.SERVER_MAIN);
+            Class.forName(JvmCommand.CLIENT_MAIN);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    @Test
+    @Timeout(180)
+    void runLaysOutTheRunDirectoryAndAccountsForEveryRequest() throws Exception {
+        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.findFirst().orElseThrow();
+        }
+        assertTrue(run.getFileName().toString().matches("\\d{8}-\\d{6}-tiny"), run.toString());
+        assertTrue(r.out.contains("run directory: " + run), r.toString());
+        assertTrue(Files.isRegularFile(run.resolve("scenario.yaml")));
+        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
+        assertEquals(3, rows.size(), rows.toString());
+        assertTrue(rows.get(0).startsWith("point,client.processes[0].requests,status,sent,completed,failed,"), rows.get(0));
+        for (String[] p : new String[][] {{"requests=20", "20"}, {"requests=40", "40"}}) {
+            Path point = run.resolve("points").resolve(p[0]);
+            assertTrue(Files.isRegularFile(point.resolve("point.yaml")));
+            assertTrue(Files.exists(point.resolve("server").resolve("ready")));
+            assertTrue(Files.isRegularFile(point.resolve("server").resolve("ior").resolve("echo.ior")));
+            assertTrue(Files.isRegularFile(point.resolve("client").resolve("summary.json")));
+            List<String> requests = Files.readAllLines(point.resolve("client").resolve("requests.csv"));
+            assertEquals(Integer.parseInt(p[1]) + 1, requests.size(), "one row per request plus the header");
+        }
+        assertTrue(rows.get(1).startsWith("requests=20,20,ok,20,20,0,"), rows.get(1));
+        assertTrue(rows.get(2).startsWith("requests=40,40,ok,40,40,0,"), rows.get(2));
+    }
+
+    @Test
+    @Timeout(180)
+    void quickstartAccountsForEveryRequest() throws Exception {
+        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
+                "--out", dir.resolve("runs").toString(), "--no-report");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.findFirst().orElseThrow();
+        }
+        List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
+        assertEquals(600 + 150 + 1, requests.size(), "600 browse + 150 checkout requests plus the header");
+        assertEquals(600, requests.stream().filter(l -> l.contains(",browse,")).count());
+        assertEquals(150, requests.stream().filter(l -> l.contains(",checkout,")).count());
+        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
+        assertTrue(rows.get(1).startsWith("single,ok,750,750,0,"), rows.toString());
+    }
+
+    @Test
+    @Timeout(120)
+    void clientAgainstDeadPortFailsClearly() throws Exception {
+        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY.replace("maxDuration: 60s", "maxDuration: 30s").replace("requests: 40", "requests: 3"));
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> cmd = new ArrayList<>(List.of(JvmCommand.javaBinary(), "-cp", System.getProperty("java.class.path"),
+                Orbscope.class.getName(), "client", scenario.toString(),
+                "--ior", "corbaloc::127.0.0.1:" + port + "/echo", "--out", dir.resolve("client").toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        boolean done = p.waitFor(100, TimeUnit.SECONDS);
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!done) {
+            p.destroyForcibly();
+        }
+        assertTrue(done, "client did not give up: " + output);
+        assertEquals(Orbscope.EXIT_RUN_FAILED, p.exitValue(), output);
+        assertFalse(output.contains("\tat org.jacorb"), "a message, not a stack trace: " + output);
+    }
+
+    @Test
+    @Timeout(120)
+    void serverThatDiesBeforeReadyFailsThePointAndTheRunGoesOn() throws Exception {
+        Path scenario = dir.resolve("dies.yaml");
+        // A JVM option the real java refuses: the server JVM exits at once, before writing its ready marker.
+        Files.writeString(scenario, TINY + "sweep:\n  server.jvmArgs: [[-XX:+NoSuchOrbscopeOption], [-XX:+NoSuchOrbscopeOption2]]\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
+        assertTrue(r.out.contains("point 2/2"), "the run goes on after a failed point: " + r);
+        assertTrue(r.out.contains("before it was ready"), r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.findFirst().orElseThrow();
+        }
+        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
+        assertEquals(3, rows.size(), rows.toString());
+        assertTrue(rows.get(1).contains(",failed,"), rows.get(1));
+    }
+}

@@ -1,0 +1,48 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidateCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shippedScenariosAreValid() {
+        for (String f : new String[] {"quickstart.yaml", "paper-scenario-a.yaml", "paper-scenario-b.yaml"}) {
+            CliRunner r = CliRunner.run("validate", Path.of("..", "scenarios", f).toString());
+            assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        }
+        CliRunner b = CliRunner.run("validate", Path.of("..", "scenarios", "paper-scenario-b.yaml").toString());
+        assertTrue(b.out.contains("13 point(s)") && b.out.contains("rate=0.13_ms"), b.toString());
+    }
+
+    @Test
+    void badScenarioExitsTwoWithLocatedMessage() throws Exception {
+        Path f = dir.resolve("bad.yaml");
+        Files.writeString(f, Files.readString(Path.of("..", "scenarios", "quickstart.yaml")).replace("rate: 200/s", "rate: 0/s"));
+        for (String[] args : new String[][] {{"validate", f.toString()}, {"run", f.toString(), "--out", dir.resolve("o").toString()},
+                {"server", f.toString(), "--out", dir.resolve("o").toString()}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+            assertTrue(r.err.contains("bad.yaml:37:") && r.err.contains("client.processes[0].arrival.rate: rate must be positive"), r.toString());
+        }
+        assertTrue(!Files.exists(dir.resolve("o")), "nothing starts on bad input");
+    }
+
+    @Test
+    void missingFileAndBadSetExitTwo() {
+        CliRunner missing = CliRunner.run("run", dir.resolve("none.yaml").toString());
+        assertEquals(Orbscope.EXIT_BAD_INPUT, missing.exit);
+        assertTrue(missing.err.contains("none.yaml: no such file"), missing.toString());
+        CliRunner set = CliRunner.run("validate", Path.of("..", "scenarios", "quickstart.yaml").toString(),
+                "--set", "client.processes[7].requests=3");
+        assertEquals(Orbscope.EXIT_BAD_INPUT, set.exit);
+        assertTrue(set.err.contains("--set") && set.err.contains("does not exist"), set.toString());
+    }
+}

@@ -1,0 +1,48 @@
+package org.orbscope.scenario;
+
+import java.util.Collection;
+import java.util.Locale;
+
+/** "Did you mean" for misspelled names. */
+final class Names {
+    private Names() {
+    }
+
+    /** The closest candidate within a small edit distance, or null. */
+    static String nearest(String word, Collection<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(word.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = c;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, word.length() / 3) ? best : null;
+    }
+
+    static String suggestion(String word, Collection<String> candidates) {
+        String n = nearest(word, candidates);
+        return n == null ? "" : "; did you mean '" + n + "'?";
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

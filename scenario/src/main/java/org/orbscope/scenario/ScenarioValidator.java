@@ -1,0 +1,245 @@
+package org.orbscope.scenario;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Checks what binding cannot: references between parts, ranges, and routing probabilities. */
+final class ScenarioValidator {
+    /** The operations of IDL interface orbscope::workload::Target (idl/src/main/idl/workload.idl). */
+    static final Set<String> IDL_OPERATIONS = idlOperations();
+
+    /** A problem at a field path; the loader turns it into a located ScenarioException. */
+    static final class Problem extends Exception {
+        final String path;
+
+        Problem(String path, String message) {
+            super(message, null, false, false);
+            this.path = path;
+        }
+    }
+
+    private ScenarioValidator() {
+    }
+
+    private static Set<String> idlOperations() {
+        Set<String> ops = new TreeSet<>(List.of("ping", "call", "post"));
+        for (PayloadSpec.Type t : PayloadSpec.Type.values()) {
+            for (PayloadSpec.Shape s : PayloadSpec.Shape.values()) {
+                for (PayloadSpec.Direction d : PayloadSpec.Direction.values()) {
+                    ops.add(new PayloadSpec(t, s, 0, d).operation());
+                }
+            }
+        }
+        return ops;
+    }
+
+    static void validate(Scenario s) throws Problem {
+        if (s.name() == null || s.name().isBlank()) {
+            throw new Problem("name", "a scenario needs a name");
+        }
+        validateServer(s.server());
+        validateClient(s);
+    }
+
+    private static void validateServer(ServerSpec server) throws Problem {
+        cpus("server.cpus", server.cpus());
+        OrbSpec orb = server.orb();
+        positive("server.orb.poolMin", orb.poolMin());
+        positive("server.orb.poolMax", orb.poolMax());
+        positive("server.orb.queueMax", orb.queueMax());
+        if (orb.poolMin() != null && orb.poolMax() != null && orb.poolMin() > orb.poolMax()) {
+            throw new Problem("server.orb.poolMin", "poolMin " + orb.poolMin() + " is above poolMax " + orb.poolMax());
+        }
+        Set<String> managers = new LinkedHashSet<>();
+        for (int i = 0; i < server.poaManagers().size(); i++) {
+            if (!managers.add(server.poaManagers().get(i))) {
+                throw new Problem("server.poaManagers[" + i + "]", "POA manager '" + server.poaManagers().get(i) + "' is declared twice");
+            }
+        }
+        Set<String> poas = new LinkedHashSet<>();
+        poas.add(PoaSpec.ROOT);
+        for (int i = 0; i < server.poas().size(); i++) {
+            PoaSpec poa = server.poas().get(i);
+            String at = "server.poas[" + i + "]";
+            if (poa.name() == null || poa.name().isBlank()) {
+                throw new Problem(at, "a POA needs a name");
+            }
+            if (!poas.add(poa.name())) {
+                throw new Problem(at + ".name", "POA '" + poa.name() + "' is declared twice");
+            }
+        }
+        for (int i = 0; i < server.poas().size(); i++) {
+            PoaSpec poa = server.poas().get(i);
+            String at = "server.poas[" + i + "]";
+            if (!poas.contains(poa.parent()) || poa.parent().equals(poa.name())) {
+                throw new Problem(at + ".parent", "parent POA '" + poa.parent() + "' does not exist"
+                        + Names.suggestion(poa.parent(), poas) + " (POAs: " + String.join(", ", poas) + ")");
+            }
+            if (poa.manager() != null && !managers.contains(poa.manager())) {
+                throw new Problem(at + ".manager", "POA manager '" + poa.manager() + "' is not declared in server.poaManagers"
+                        + Names.suggestion(poa.manager(), managers) + " (declared: " + managers + ")");
+            }
+        }
+        checkNoCycle(server.poas());
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < server.objects().size(); i++) {
+            ObjectSpec o = server.objects().get(i);
+            String at = "server.objects[" + i + "]";
+            if (o.id() == null || o.id().isBlank()) {
+                throw new Problem(at, "an object needs an id");
+            }
+            if (!ids.add(o.id())) {
+                throw new Problem(at + ".id", "object '" + o.id() + "' is deployed twice");
+            }
+            if (!poas.contains(o.poa())) {
+                throw new Problem(at + ".poa", "POA '" + o.poa() + "' does not exist" + Names.suggestion(o.poa(), poas)
+                        + " (POAs: " + String.join(", ", poas) + ")");
+            }
+            if (o.concurrency() < 0) {
+                throw new Problem(at + ".concurrency", "concurrency must be 0 (unlimited) or more, not " + o.concurrency());
+            }
+            for (var op : o.operations().entrySet()) {
+                if (!IDL_OPERATIONS.contains(op.getKey())) {
+                    throw new Problem(at + ".operations." + op.getKey(), unknownOperation(op.getKey()));
+                }
+                if (op.getValue() != null && op.getValue().replySize() < 0) {
+                    throw new Problem(at + ".operations." + op.getKey() + ".replySize", "replySize must not be negative");
+                }
+            }
+        }
+    }
+
+    private static void checkNoCycle(List<PoaSpec> poas) throws Problem {
+        for (int i = 0; i < poas.size(); i++) {
+            String p = poas.get(i).name();
+            Set<String> seen = new HashSet<>();
+            while (!p.equals(PoaSpec.ROOT)) {
+                if (!seen.add(p)) {
+                    throw new Problem("server.poas[" + i + "].parent", "the POA parents form a cycle: " + seen);
+                }
+                String cur = p;
+                p = poas.stream().filter(x -> x.name().equals(cur)).findFirst().map(PoaSpec::parent).orElse(PoaSpec.ROOT);
+            }
+        }
+    }
+
+    private static String unknownOperation(String op) {
+        return "operation '" + op + "' is not an operation of interface Target" + Names.suggestion(op, IDL_OPERATIONS)
+                + " (e.g. call, ping, post, in_octet_seq, inout_basic; see idl/src/main/idl/workload.idl)";
+    }
+
+    private static void validateClient(Scenario s) throws Problem {
+        ClientSpec client = s.client();
+        cpus("client.cpus", client.cpus());
+        if (client.connections() < 1) {
+            throw new Problem("client.connections", "connections must be 1 or more, not " + client.connections());
+        }
+        if (client.warmup() < 0) {
+            throw new Problem("client.warmup", "warmup must not be negative");
+        }
+        if (client.processes().isEmpty()) {
+            throw new Problem("client.processes", "the client needs at least one arrival process");
+        }
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < client.processes().size(); i++) {
+            ProcessSpec p = client.processes().get(i);
+            String at = "client.processes[" + i + "]";
+            if (p.name() != null && !names.add(p.name())) {
+                throw new Problem(at + ".name", "arrival process '" + p.name() + "' is declared twice");
+            }
+            if (p.requests() == null && p.duration() == null) {
+                throw new Problem(at, "give the process 'requests' (a count) or 'duration'");
+            }
+            if (p.requests() != null && p.requests() <= 0) {
+                throw new Problem(at + ".requests", "requests must be positive, not " + p.requests());
+            }
+            if (p.duration() != null) {
+                long d = parse(at + ".duration", () -> p.durationNanos());
+                if (d <= 0) {
+                    throw new Problem(at + ".duration", "duration must be positive");
+                }
+            }
+            if (p.arrival() == null) {
+                throw new Problem(at + ".arrival", "missing 'arrival' (e.g. {law: poisson, rate: 20/s})");
+            }
+            if (p.arrival().rate() == null) {
+                throw new Problem(at + ".arrival", "missing 'rate' (e.g. 20/s or 0.02/ms)");
+            }
+            double rate = parse(at + ".arrival.rate", () -> p.arrival().ratePerSecond());
+            if (!(rate > 0) || Double.isInfinite(rate)) {
+                throw new Problem(at + ".arrival.rate", "rate must be positive, not '" + p.arrival().rate() + "'");
+            }
+            validateTargets(s, p, at);
+        }
+    }
+
+    private static void validateTargets(Scenario s, ProcessSpec p, String at) throws Problem {
+        if (p.targets().isEmpty()) {
+            throw new Problem(at + ".targets", "the process needs at least one target");
+        }
+        List<String> ids = new ArrayList<>();
+        s.server().objects().forEach(o -> ids.add(o.id()));
+        int given = 0;
+        double sum = 0;
+        for (int j = 0; j < p.targets().size(); j++) {
+            TargetSpec t = p.targets().get(j);
+            String tat = at + ".targets[" + j + "]";
+            if (t.object() == null) {
+                throw new Problem(tat, "missing 'object'");
+            }
+            if (s.object(t.object()) == null) {
+                throw new Problem(tat + ".object", "object '" + t.object() + "' is not deployed" + Names.suggestion(t.object(), ids)
+                        + " (server.objects: " + String.join(", ", ids) + ")");
+            }
+            if (!IDL_OPERATIONS.contains(t.operation())) {
+                throw new Problem(tat + ".operation", unknownOperation(t.operation()));
+            }
+            if (t.payload().size() < 0) {
+                throw new Problem(tat + ".payload.size", "payload size must not be negative");
+            }
+            if (t.probability() != null) {
+                if (t.probability() < 0 || t.probability() > 1) {
+                    throw new Problem(tat + ".probability", "probability must be between 0 and 1, not " + t.probability());
+                }
+                given++;
+                sum += t.probability();
+            }
+        }
+        if (given > 0 && given < p.targets().size()) {
+            throw new Problem(at + ".targets", "give a probability to every target or to none (equal shares)");
+        }
+        if (given > 0 && Math.abs(sum - 1.0) > 1e-6) {
+            throw new Problem(at + ".targets", "routing probabilities sum to " + (float) sum + ", not 1");
+        }
+    }
+
+    private static void cpus(String at, List<Integer> cpus) throws Problem {
+        for (int i = 0; i < cpus.size(); i++) {
+            if (cpus.get(i) == null || cpus.get(i) < 0) {
+                throw new Problem(at + "[" + i + "]", "a CPU number must be 0 or more");
+            }
+        }
+    }
+
+    private static void positive(String at, Integer v) throws Problem {
+        if (v != null && v < 1) {
+            throw new Problem(at, "must be 1 or more, not " + v);
+        }
+    }
+
+    private interface Parse<T> {
+        T get();
+    }
+
+    private static <T> T parse(String at, Parse<T> p) throws Problem {
+        try {
+            return p.get();
+        } catch (IllegalArgumentException e) {
+            throw new Problem(at, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package org.orbscope.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ScenarioLoaderTest {
+    static final String GOOD = String.join("\n",
+            "name: t",
+            "server:",
+            "  poaManagers: [m]",
+            "  poas:",
+            "    - {name: A, manager: m}",
+            "    - {name: B, parent: A}",
+            "  objects:",
+            "    - id: o1",
+            "      poa: B",
+            "      operations:",
+            "        call: {cpu: {dist: exponential, mean: 8ms}, wait: 1ms}",
+            "client:",
+            "  processes:",
+            "    - name: p",
+            "      requests: 10",
+            "      arrival: {law: poisson, rate: 20/s}",
+            "      targets:",
+            "        - {object: o1, operation: call, probability: 0.5}",
+            "        - {object: o1, operation: ping, probability: 0.5}",
+            "");
+
+    private static ScenarioException bad(String text) {
+        return assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("s.yaml", text));
+    }
+
+    @Test
+    void goodScenarioBinds() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD);
+        assertEquals("B", s.object("o1").poa());
+        assertEquals(8e6, s.object("o1").operations().get("call").cpu().meanNanos());
+        assertEquals(1_000_000, s.object("o1").operations().get("call").waiting().meanNanos());
+        assertEquals(20.0, s.client().processes().get(0).arrival().ratePerSecond());
+    }
+
+    @Test
+    void misspelledFieldSuggestsNearestName() {
+        ScenarioException e = bad(GOOD.replace("rate: 20/s", "rat: 20/s"));
+        assertEquals("client.processes[0].arrival.rat", e.field());
+        assertEquals(16, e.line());
+        assertTrue(e.getMessage().startsWith("s.yaml:16:"), e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean 'rate'"), e.getMessage());
+    }
+
+    @Test
+    void wrongTypeNamesExpectedType() {
+        ScenarioException e = bad(GOOD.replace("requests: 10", "requests: lots"));
+        assertEquals("client.processes[0].requests", e.field());
+        assertEquals(15, e.line());
+        assertTrue(e.problem().contains("integer"), e.getMessage());
+    }
+
+    @Test
+    void zeroAndNegativeRatesAreRefused() {
+        ScenarioException zero = bad(GOOD.replace("rate: 20/s", "rate: 0/s"));
+        assertEquals("client.processes[0].arrival.rate", zero.field());
+        assertEquals(16, zero.line());
+        assertTrue(zero.problem().contains("must be positive"), zero.getMessage());
+        ScenarioException neg = bad(GOOD.replace("rate: 20/s", "rate: -3/ms"));
+        assertTrue(neg.problem().contains("must be positive"), neg.getMessage());
+    }
+
+    @Test
+    void probabilitiesMustSumToOne() {
+        ScenarioException e = bad(GOOD.replace("probability: 0.5}\n        - {object: o1, operation: ping, probability: 0.5",
+                "probability: 0.5}\n        - {object: o1, operation: ping, probability: 0.2"));
+        assertEquals("client.processes[0].targets", e.field());
+        assertEquals(17, e.line());
+        assertTrue(e.problem().contains("sum to 0.7"), e.getMessage());
+    }
+
+    @Test
+    void targetMustNameDeployedObjectAndRealOperation() {
+        ScenarioException obj = bad(GOOD.replace("{object: o1, operation: ping", "{object: o2, operation: ping"));
+        assertEquals("client.processes[0].targets[1].object", obj.field());
+        assertEquals(19, obj.line());
+        assertTrue(obj.problem().contains("'o2' is not deployed; did you mean 'o1'"), obj.getMessage());
+        ScenarioException op = bad(GOOD.replace("operation: ping", "operation: pong"));
+        assertEquals("client.processes[0].targets[1].operation", op.field());
+        assertTrue(op.problem().contains("did you mean 'ping'"), op.getMessage());
+    }
+
+    @Test
+    void poaParentMustExist() {
+        ScenarioException e = bad(GOOD.replace("parent: A", "parent: Z"));
+        assertEquals("server.poas[1].parent", e.field());
+        assertEquals(6, e.line());
+        assertTrue(e.problem().contains("parent POA 'Z' does not exist"), e.getMessage());
+    }
+
+    @Test
+    void missingFileIsNamed() {
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(Path.of("no/such.yaml")));
+        assertTrue(e.getMessage().contains("no/such.yaml") && e.getMessage().contains("no such file"), e.getMessage());
+    }
+
+    @Test
+    void cartesianSweepNamesPoints() throws Exception {
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD + String.join("\n",
+                "sweep:",
+                "  client.processes[0].arrival.rate: [10/s, 0.02/ms]",
+                "  server.orb.poolMax: [1, 4]", ""), List.of());
+        List<SweepPoint> points = d.points();
+        assertEquals(4, points.size());
+        assertEquals("rate=10_s,poolMax=1", points.get(0).name());
+        assertEquals("rate=0.02_ms,poolMax=4", points.get(3).name());
+        assertEquals(20.0, points.get(3).scenario().client().processes().get(0).arrival().ratePerSecond(), 1e-9);
+        assertEquals(4, points.get(3).scenario().server().orb().poolMax());
+        assertTrue(!points.get(0).tree().has("sweep"));
+    }
+
+    @Test
+    void zipSweepWalksListsTogether() throws Exception {
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD + String.join("\n",
+                "sweep:",
+                "  zip: true",
+                "  client.processes[0].arrival.rate: [10/s, 20/s]",
+                "  server.orb.poolMax: [1, 4]", ""), List.of());
+        assertEquals(List.of("rate=10_s,poolMax=1", "rate=20_s,poolMax=4"),
+                d.points().stream().map(SweepPoint::name).toList());
+    }
+
+    @Test
+    void badSweepPathIsRefused() {
+        ScenarioException e = bad(GOOD + "sweep:\n  client.processes[3].arrival.rate: [10/s]\n");
+        assertEquals("sweep.client.processes[3].arrival.rate", e.field());
+        assertEquals(21, e.line());
+        assertTrue(e.problem().contains("does not exist"), e.getMessage());
+        ScenarioException unknown = bad(GOOD + "sweep:\n  client.conections: [2]\n");
+        assertTrue(unknown.problem().contains("did you mean 'connections'"), unknown.getMessage());
+        ScenarioException badValue = bad(GOOD + "sweep:\n  client.processes[0].arrival.rate: [10/s, 0/s]\n");
+        assertTrue(badValue.problem().contains("must be positive"), badValue.getMessage());
+    }
+
+    @Test
+    void setOverridesApplyBeforeValidation() throws Exception {
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD,
+                List.of("client.processes[0].requests=3", "server.orb.queueMax=100000"));
+        assertEquals(3L, d.scenario().client().processes().get(0).requests());
+        assertEquals(100000, d.scenario().server().orb().queueMax());
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parseDocument("s.yaml", GOOD, List.of("client.processes[0].requests=-1")));
+        assertTrue(e.problem().contains("requests must be positive"), e.getMessage());
+    }
+
+    @Test
+    void shippedScenariosValidate() throws Exception {
+        Path dir = Path.of("..", "scenarios");
+        for (String f : List.of("quickstart.yaml", "paper-scenario-a.yaml", "paper-scenario-b.yaml")) {
+            if (dir.resolve(f).toFile().exists()) {
+                ScenarioLoader.loadDocument(dir.resolve(f), List.of()).points();
+            }
+        }
+    }
+}
