@@ -84,9 +84,11 @@ public final class Calibration {
             for (double v : nonCpu) {
                 anyWait |= v > 0;
             }
+            // Waits the trace cannot see (sleep, parkNanos, I/O) leave nonCpu at zero; then the configured
+            // waiting demand of the base model stands (exact for orbscope's own servants).
             b.replaceOperation(label, Dist.empirical(d.servantCpu()),
                     anyWait ? (mode == Mode.PAPER ? Dist.deterministic(mean(nonCpu)) : Dist.empirical(nonCpu))
-                            : Dist.ZERO,
+                            : base.operations().get(i).nonCpu(),
                     Dist.deterministic(mean(d.reply())));
         }
         return b.build();

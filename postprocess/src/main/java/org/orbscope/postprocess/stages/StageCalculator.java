@@ -79,8 +79,18 @@ final class StageCalculator {
         if (known(cpuReceiver, cpuController, cpuDispatchAll)) {
             s.set(Col.CPU_TOTAL, cpuReceiver + cpuController + cpuDispatchAll);
         }
+        // The model's b_sem is time the servant spends off the CPU by itself (waiting, blocked, parked). Wall
+        // minus CPU would also count the time it was runnable but another thread had the core: that is the
+        // processor sharing the model adds itself, so calibrating from it would count contention twice.
         if (s.has(Col.SERVANT) && cpuServant != Mark.UNKNOWN) {
-            s.set(Col.SERVANT_NONCPU, Math.max(0, s.get(Col.SERVANT) - cpuServant));
+            long off = 0;
+            for (int part = 2; part <= 4; part++) { // blocked, wait, park
+                Col offCpu = Col.makeUp(Col.SERVANT_CPU, part);
+                if (s.has(offCpu)) {
+                    off += s.get(offCpu);
+                }
+            }
+            s.set(Col.SERVANT_NONCPU, Math.min(off, Math.max(0, s.get(Col.SERVANT) - cpuServant)));
         }
         status(s, r, d, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
         return s;
