@@ -12,6 +12,8 @@ import org.orbscope.trace.TraceWriter;
  * What the inlined advice calls. Lives in the bootstrap loader so that advice inlined into any class can
  * reach it. Every entry point swallows and counts its own errors: nothing the agent does may throw into the
  * application, and the per-thread {@code busy} flag keeps the agent from recursing into itself.
+ * The entry points repeat that guard on purpose: one helper taking a lambda would allocate or turn
+ * megamorphic on the hot path.
  */
 public final class Recorder {
     private static volatile boolean active;

@@ -1,5 +1,7 @@
 package org.orbscope.bench.postprocess;
 
+import org.orbscope.postprocess.run.JacorbTraceBuilder;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.orbscope.postprocess.run.TraceStages;
