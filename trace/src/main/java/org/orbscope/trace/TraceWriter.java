@@ -35,6 +35,7 @@ public final class TraceWriter implements AutoCloseable {
     private final AtomicLong errors = new AtomicLong();
     private long events;
     private long chunks;
+    private ByteBuffer chunk;
     private volatile boolean closing;
     private volatile String failure;
 
@@ -281,7 +282,7 @@ public final class TraceWriter implements AutoCloseable {
                 int size = 0;
                 for (ThreadBuffer b : d) size += b.pos + 30;
                 for (ThreadBuffer b : buffers) size += b.pos + 30;
-                ByteBuffer out = ByteBuffer.allocate(TraceFormat.RECORD_HEADER + size);
+                ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
                 out.position(TraceFormat.RECORD_HEADER);
                 for (ThreadBuffer b : d) segment(out, b);
                 for (ThreadBuffer b : buffers) {
@@ -301,6 +302,15 @@ public final class TraceWriter implements AutoCloseable {
             }
             free.offer(b);
         }
+    }
+
+    /** The chunk buffer, reused so that steady recording allocates nothing, on the writer thread either. */
+    private ByteBuffer chunkBuffer(int capacity) {
+        if (chunk == null || chunk.capacity() < capacity) {
+            chunk = ByteBuffer.allocate(Math.max(capacity, chunkTarget + (chunkTarget >> 2)));
+        }
+        chunk.clear();
+        return chunk;
     }
 
     private static void segment(ByteBuffer out, ThreadBuffer b) {

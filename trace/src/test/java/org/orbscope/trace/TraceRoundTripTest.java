@@ -153,9 +153,14 @@ class TraceRoundTripTest {
             fullEvents = n[0];
             assertEquals(r.footerEvents(), fullEvents);
         }
+        int header = 8 + 2 + 4 + java.nio.ByteBuffer.wrap(all, 10, 4).getInt() + 4;
+        Path inHeader = dir.resolve("cut-in-header.trace");
+        Files.write(inHeader, java.util.Arrays.copyOf(all, header - 3));
+        TraceFormatException headerCut = assertThrows(TraceFormatException.class, () -> TraceReader.open(inHeader));
+        assertTrue(headerCut.getMessage().contains("cut short"), headerCut.getMessage());
         Random random = new Random(1);
         for (int i = 0; i < 40; i++) {
-            int cut = 30 + random.nextInt(all.length - 30);
+            int cut = header + random.nextInt(all.length - header);
             Path p = dir.resolve("cut" + i + ".trace");
             Files.write(p, java.util.Arrays.copyOf(all, cut));
             try (TraceReader r = TraceReader.open(p)) {
