@@ -1,0 +1,116 @@
+package org.orbscope.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.omg.CORBA.ORB;
+import org.orbscope.workload.Target;
+import org.orbscope.workload.TargetHelper;
+
+/** ServerMain as the launcher runs it: a separate JVM, stopped by closing its standard input. */
+class ServerMainTest {
+    @TempDir
+    Path dir;
+
+    private Process start(Path scenario, Path out) throws Exception {
+        return new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ServerMain.class.getName(),
+                "--scenario", scenario.toString(), "--out", out.toString())
+                .redirectError(dir.resolve("server.log").toFile()).start();
+    }
+
+    @Test
+    void publishesServesAndStopsCleanlyWhenStdinCloses() throws Exception {
+        Path scenario = dir.resolve("point.yaml");
+        Files.write(scenario, String.join("\n",
+                "name: e2e",
+                "server:",
+                "  objects:",
+                "    - {id: s, operations: {call: {cpu: 1ms, replySize: 100}}}",
+                "client:",
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s}]}]",
+                "").getBytes(StandardCharsets.UTF_8));
+        Path out = dir.resolve("server");
+        Process p = start(scenario, out);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
+            ORB orb = ORB.init(new String[0], OrbProperties.base());
+            try {
+                String ior = Files.readString(out.resolve("ior/s.ior")).trim();
+                Target t = TargetHelper.narrow(orb.string_to_object(ior));
+                t.ping();
+                assertEquals(100, t.call(new byte[10]).length);
+                String url = Files.readAllLines(out.resolve("ior/urls.txt")).get(0).split(" ")[1];
+                TargetHelper.narrow(orb.string_to_object(url)).ping();
+            } finally {
+                orb.shutdown(false);
+            }
+            Thread.sleep(300); // at least a couple of 100 ms samples
+            p.getOutputStream().close();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "server did not stop: " + log());
+            assertEquals(0, p.exitValue(), log());
+            List<String> csv = Files.readAllLines(out.resolve("system.csv"));
+            assertEquals("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms", csv.get(0));
+            assertTrue(csv.size() >= 3, "samples: " + csv);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void sigtermIsACleanStop() throws Exception {
+        Path scenario = dir.resolve("point.yaml");
+        Files.write(scenario, String.join("\n",
+                "name: e2e",
+                "server:",
+                "  objects: [{id: s}]",
+                "client:",
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s, operation: ping}]}]",
+                "").getBytes(StandardCharsets.UTF_8));
+        Path out = dir.resolve("server");
+        Process p = start(scenario, out);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "server did not stop: " + log());
+            // The shutdown hook stops the ORB and takes the last sample; the JVM reports the signal (128 + 15).
+            // It does not halt with 0: halting inside a hook would cut off the agent's own trace-flushing hook.
+            assertEquals(143, p.exitValue(), log());
+            assertTrue(log().contains("orbscope server: stopped") || Files.exists(out.resolve("system.csv")), log());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aBadScenarioExitsWithTwoAndNamesTheProblem() throws Exception {
+        Path scenario = dir.resolve("bad.yaml");
+        Files.write(scenario, "name: bad\nserver:\n  objects: [{id: s, poa: Nowhere}]\n".getBytes(StandardCharsets.UTF_8));
+        Process p = start(scenario, dir.resolve("out"));
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue(), log());
+        assertTrue(log().contains("bad.yaml"), log());
+    }
+
+    private String log() throws Exception {
+        Path f = dir.resolve("server.log");
+        return Files.exists(f) ? Files.readString(f) : "";
+    }
+}
