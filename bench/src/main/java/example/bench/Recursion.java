@@ -15,6 +15,8 @@ public final class Recursion {
     }
 
     /** Monitored in the agent runs: depth + 1 calls. */
+    public static final int DEPTH = 10;
+
     public static int call(int depth) {
         return depth == 0 ? 0 : 1 + call(depth - 1);
     }

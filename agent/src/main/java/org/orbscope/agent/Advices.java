@@ -1,48 +1,81 @@
 package org.orbscope.agent;
 
 import net.bytebuddy.asm.Advice;
+import org.orbscope.agent.boot.Dispatch;
 
-/** The advice templates ByteBuddy inlines; each only calls {@link Recorder}, which the bootstrap loader holds. */
+/** The advice templates ByteBuddy inlines; each only calls {@link Dispatch}, which the bootstrap loader holds. */
 final class Advices {
     private Advices() {
     }
 
+    // The enter advice's return value (the thread's recorder, or null) reaches the exit advice as a local.
+
     static final class Wall {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@MethodId int id) {
-            Recorder.enter(id);
+        static Object enter(@MethodId int id) {
+            return Dispatch.enter(id);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Thrown Throwable thrown) {
-            Recorder.exit(thrown != null);
+        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown) {
+            if (token != null) {
+                Dispatch.exit(token, thrown != null);
+            }
         }
     }
 
     static final class Cpu {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@MethodId int id) {
-            Recorder.enterCpu(id);
+        static Object enter(@MethodId int id) {
+            return Dispatch.enterCpu(id);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Thrown Throwable thrown) {
-            Recorder.exitCpu(thrown != null);
+        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown) {
+            if (token != null) {
+                Dispatch.exitCpu(token, thrown != null);
+            }
         }
     }
 
     static final class Keyed {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void enter(@MethodId int id, @CorrelationKey Object key, @CpuFlag boolean cpu) {
-            Recorder.enterKeyed(id, key, cpu);
+        static Object enter(@MethodId int id, @CorrelationKey Object key, @KeyPathId int path, @CpuFlag boolean cpu) {
+            return Dispatch.enterKeyed(id, key, path, cpu);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Thrown Throwable thrown, @CpuFlag boolean cpu) {
+        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown, @CpuFlag boolean cpu) {
+            if (token == null) {
+                return;
+            }
             if (cpu) {
-                Recorder.exitCpu(thrown != null);
+                Dispatch.exitCpu(token, thrown != null);
             } else {
-                Recorder.exit(thrown != null);
+                Dispatch.exit(token, thrown != null);
+            }
+        }
+    }
+
+    /** ACC_SYNCHRONIZED methods: the JVM holds the monitor from before the first bytecode to after the last. */
+    static final class SyncMethod {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@MonitorObject Object monitor, @MethodId int id) {
+            Dispatch.syncMethodEntered(monitor, id);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit(@MonitorObject Object monitor) {
+            Dispatch.monitorExitBefore(monitor);
+        }
+    }
+
+    /** Constructors of classes selected for allocation events; a subclass's call to super() is not counted. */
+    static final class Allocation {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This Object self, @Advice.Origin Class<?> type, @ClassId int classId) {
+            if (self.getClass() == type) {
+                Dispatch.allocated(self, classId);
             }
         }
     }
@@ -50,7 +83,87 @@ final class Advices {
     static final class ThreadStart {
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.This Thread child) {
-            Recorder.threadStarting(child);
+            Dispatch.threadStarting(child);
+        }
+    }
+
+    static final class ThreadExit {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            Dispatch.threadExiting();
+        }
+    }
+
+    static final class Park {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            Dispatch.parkBegin(null, 0L);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
+        }
+    }
+
+    static final class ParkBlocker {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object blocker) {
+            Dispatch.parkBegin(blocker, 0L);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
+        }
+    }
+
+    static final class ParkNanos {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) long nanos) {
+            Dispatch.parkBegin(null, nanos);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
+        }
+    }
+
+    static final class ParkBlockerNanos {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object blocker, @Advice.Argument(1) long nanos) {
+            Dispatch.parkBegin(blocker, nanos);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
+        }
+    }
+
+    /** parkUntil takes an epoch-millisecond deadline; the trace wants the timeout it amounts to. */
+    static final class ParkUntil {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) long deadlineMillis) {
+            Dispatch.parkBegin(null, Math.max(1L, (deadlineMillis - System.currentTimeMillis()) * 1_000_000L));
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
+        }
+    }
+
+    static final class ParkBlockerUntil {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Object blocker, @Advice.Argument(1) long deadlineMillis) {
+            Dispatch.parkBegin(blocker, Math.max(1L, (deadlineMillis - System.currentTimeMillis()) * 1_000_000L));
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
+        static void exit() {
+            Dispatch.parkEnd();
         }
     }
 }

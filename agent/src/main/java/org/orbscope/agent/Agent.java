@@ -23,13 +23,17 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.ParameterDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.implementation.bytecode.StackManipulation;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
+import net.bytebuddy.implementation.bytecode.constant.ClassConstant;
 import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
 import net.bytebuddy.implementation.bytecode.constant.NullConstant;
 import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
 import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.utility.JavaModule;
+import org.orbscope.agent.boot.Dispatch;
+import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
 
@@ -44,9 +48,25 @@ public final class Agent {
     private static Instrumentation instrumentation;
     private static Thread flusher;
     private static ThreadBuffer system;
+    private static JfrSource jfr;
     private static final List<Runnable> UNDO = new ArrayList<>();
 
+    /**
+     * System property of the target JVM that says what the last start or stop did; {@code orbscope attach} reads
+     * it back through the attach API, since the agent's messages go to the target's stderr, not the user's.
+     */
+    public static final String STATUS = "orbscope.agent.status";
+    private static String out;
+
     private Agent() {
+    }
+
+    private static void status(String s) {
+        try {
+            System.setProperty(STATUS, s);
+        } catch (Throwable ignored) {
+            // a security manager may refuse; the status is a convenience only
+        }
     }
 
     public static synchronized void start(String args, Instrumentation inst, boolean attached) {
@@ -55,14 +75,19 @@ public final class Agent {
             config = AgentConfig.parse(args);
         } catch (AgentConfig.BadConfig e) {
             System.err.println("orbscope agent: " + e.getMessage() + "; the application runs unmonitored");
+            status("bad-config: " + e.getMessage());
             return;
         }
         if (config.stop) {
+            if (writer == null) {
+                status("not-recording");
+            }
             stop("stop requested");
             return;
         }
         if (writer != null) {
             System.err.println("orbscope agent: already recording; attach with --stop first");
+            status("already-recording " + out);
             return;
         }
         try {
@@ -76,19 +101,27 @@ public final class Agent {
             writer = TraceWriter.open(new File(config.out).toPath(), info, config.buffers, config.bufferSize);
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
-            Recorder.start(writer, config);
+            Recorder.start(writer, config, inst);
+            Dispatch.sink = Recorder.INSTANCE;
             transformer = install(inst, config);
             startFlusher(config);
             if (config.events.contains("gc")) {
                 listenToGc();
             }
+            if (config.events.contains("jfr")) {
+                jfr = JfrSource.start(writer, config);
+            }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
+            out = new File(config.out).getAbsolutePath();
+            status("recording " + out);
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
             }
         } catch (Throwable t) {
             System.err.println("orbscope agent: cannot start: " + t + "; the application runs unmonitored");
+            status("failed: " + t);
             Recorder.deactivate();
+            Dispatch.sink = new Sink();
             writer = null;
         }
     }
@@ -98,22 +131,49 @@ public final class Agent {
         ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(
-                                writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor()))))
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(type, method))))
                 .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
+                .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
+                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
+                    int id = p == null || p.keyPath.length == 0 ? 0 : KeyPaths.register(p.keyPath);
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
+                })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
                     AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu : config.cpu));
-                });
+                })
+                .bind(MonitorObject.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
+                        new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
+                                ? ClassConstant.of(type) : MethodVariableAccess.loadThis()))
+                .bind(ClassId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(writer.defineClass(type.getName()))));
         Advice wall = mapping.to(Advices.Wall.class, locator);
         Advice cpu = mapping.to(Advices.Cpu.class, locator);
         Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        Advice sync = mapping.to(Advices.SyncMethod.class, locator);
+        Advice alloc = mapping.to(Advices.Allocation.class, locator);
         AsmVisitorWrapper waits;
         try {
             waits = MonitorInstrumentation.waitsAndNotifies();
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
+        }
+        AsmVisitorWrapper blocks = MonitorInstrumentation.blocks(new MonitorInstrumentation.SyncTargets() {
+            @Override
+            public boolean selected(String className) {
+                return selection.monitorsSelected(className);
+            }
+
+            @Override
+            public int idOf(TypeDescription declaringType, MethodDescription method) {
+                return selection.syncMethod(declaringType, method) ? methodId(declaringType, method) : 0;
+            }
+        });
+        // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
+        // JDK 24+ warns about on the application's stderr; the agent never uses it (NoOp initialisation, Advice only).
+        if (System.getProperty(Nexus.PROPERTY) == null) {
+            System.setProperty(Nexus.PROPERTY, "true");
         }
         AgentBuilder builder = new AgentBuilder.Default()
                 .disableClassFormatChanges()
@@ -123,19 +183,42 @@ public final class Agent {
                 .with(new ErrorCounter())
                 .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")))
                 .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> config.events.contains("threads")))
-                .transform((b, type, loader, module, pd) -> b.visit(Advice.to(Advices.ThreadStart.class, locator)
-                        .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0)))))
+                .transform((b, type, loader, module, pd) -> b
+                        .visit(Advice.to(Advices.ThreadStart.class, locator)
+                                .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0))))
+                        .visit(Advice.to(Advices.ThreadExit.class, locator)
+                                .on(ElementMatchers.named("exit").and(ElementMatchers.takesArguments(0)).and(ElementMatchers.isPrivate()))))
+                .type(ElementMatchers.<TypeDescription>named("java.util.concurrent.locks.LockSupport").and(t -> config.events.contains("park")))
+                .transform((b, type, loader, module, pd) -> b
+                        .visit(Advice.to(Advices.Park.class, locator).on(ElementMatchers.named("park").and(ElementMatchers.takesArguments(0))))
+                        .visit(Advice.to(Advices.ParkBlocker.class, locator).on(ElementMatchers.named("park")
+                                .and(ElementMatchers.takesArguments(Object.class))))
+                        .visit(Advice.to(Advices.ParkNanos.class, locator).on(ElementMatchers.named("parkNanos")
+                                .and(ElementMatchers.takesArguments(long.class))))
+                        .visit(Advice.to(Advices.ParkBlockerNanos.class, locator).on(ElementMatchers.named("parkNanos")
+                                .and(ElementMatchers.takesArguments(Object.class, long.class))))
+                        .visit(Advice.to(Advices.ParkUntil.class, locator).on(ElementMatchers.named("parkUntil")
+                                .and(ElementMatchers.takesArguments(long.class))))
+                        .visit(Advice.to(Advices.ParkBlockerUntil.class, locator).on(ElementMatchers.named("parkUntil")
+                                .and(ElementMatchers.takesArguments(Object.class, long.class)))))
                 .type(t -> selection.anySelected(t.getName()))
                 .transform((b, type, loader, module, pd) -> {
                     if (selection.monitorsSelected(type.getName())) {
                         // Call sites and monitor bytecodes first, so advice added below is not rewritten.
-                        b = b.visit(waits).visit(MonitorInstrumentation.blocks());
+                        b = b.visit(waits).visit(blocks).visit(sync.on(m -> selection.syncMethod(type, m)));
+                    }
+                    if (selection.allocSelected(type.getName())) {
+                        b = b.visit(alloc.on(ElementMatchers.isConstructor()));
                     }
                     return b.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
                             .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
                             .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));
                 });
         return builder.installOn(inst);
+    }
+
+    private static int methodId(TypeDescription type, MethodDescription method) {
+        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor());
     }
 
     private static StackManipulation loadKey(AgentConfig.ProfileMethod p, MethodDescription method, Assigner assigner) {
@@ -281,17 +364,27 @@ public final class Agent {
             return;
         }
         Recorder.deactivate();
-        try {
-            if (transformer != null && instrumentation != null) {
-                transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+        Dispatch.sink = new Sink();
+        boolean atExit = why == null;
+        // At JVM exit the bytecode dies with the JVM: retransforming every class then would only delay the exit
+        // and do work (class redefinition at a safepoint) while other shutdown hooks run.
+        if (!atExit) {
+            try {
+                if (transformer != null && instrumentation != null) {
+                    transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+                }
+            } catch (Throwable t) {
+                System.err.println("orbscope agent: could not restore all classes: " + t);
             }
-        } catch (Throwable t) {
-            System.err.println("orbscope agent: could not restore all classes: " + t);
-        }
-        for (Runnable r : UNDO) {
-            r.run();
+            for (Runnable r : UNDO) {
+                r.run();
+            }
         }
         UNDO.clear();
+        if (jfr != null) {
+            jfr.stop();
+            jfr = null;
+        }
         try {
             if (flusher != null) {
                 flusher.interrupt();
@@ -310,8 +403,14 @@ public final class Agent {
                 writer.submit(system);
                 system = null;
             }
-            writer.addErrors(Recorder.ERRORS.get());
+            long errors = Recorder.ERRORS.get();
+            writer.addErrors(errors);
             writer.close();
+            status("stopped " + out + (errors > 0 ? " (" + errors + " agent errors)" : ""));
+            if (errors > 0) {
+                System.err.println("orbscope agent: " + errors + " error(s) inside the agent were caught and counted"
+                        + " (the application did not see them); the events concerned are missing from the trace");
+            }
             if (why != null) {
                 System.err.println("orbscope agent: stopped (" + why + "), trace written");
             }

@@ -14,15 +14,19 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What to record. Options come inline ({@code -javaagent:orbscope-agent.jar=config=agent.conf,out=x.trace})
- * and from a config file of {@code key = value} lines; ORB profiles add {@code method = ...} lines.
- * Parsed by hand because the agent runs inside the application and may not bring a YAML library along.
+ * What to record. Options come inline ({@code -javaagent:orbscope-agent.jar=config=agent.yaml,out=x.trace})
+ * and from a config file of {@code key = value} lines or a small YAML subset ({@link ConfigReader});
+ * ORB profiles add {@code method = ...} lines. Parsed by hand because the agent runs inside the application:
+ * a YAML library would ride along in someone else's JVM (and could clash with the application's own copy).
  */
-final class AgentConfig {
-    static final Set<String> EVENTS = new HashSet<>(Arrays.asList("methods", "threads", "gc", "process", "monitors"));
+public final class AgentConfig {
+    static final Set<String> EVENTS = new HashSet<>(Arrays.asList("methods", "threads", "gc", "process", "monitors", "park",
+            "alloc", "jfr"));
+    /** Not on unless asked for: JFR streaming starts JFR in the application's JVM (memory, threads, ~1 s latency). */
+    static final Set<String> OPT_IN_EVENTS = new HashSet<>(Arrays.asList("jfr"));
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
-            "exclude", "monitors.include", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
-            "buffers", "buffer.size", "stop", "quiet", "profile.name", "profile.orb", "profile.threads.receiver",
+            "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
+            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "profile.name", "profile.orb", "profile.threads.receiver",
             "profile.threads.controller", "profile.threads.dispatcher"));
 
     String out = "orbscope.trace";
@@ -31,13 +35,18 @@ final class AgentConfig {
     final List<MethodRule> excludes = new ArrayList<>();
     /** Classes whose synchronized blocks and wait/notify calls are recorded, besides the method selection's. */
     final List<Glob> monitorIncludes = new ArrayList<>();
+    final List<Glob> monitorExcludes = new ArrayList<>();
+    /** Classes whose instances are counted and sized as they are constructed. */
+    final List<Glob> allocIncludes = new ArrayList<>();
+    final List<Glob> allocExcludes = new ArrayList<>();
     final List<Glob> threadIncludes = new ArrayList<>();
     final List<Glob> threadExcludes = new ArrayList<>();
     final List<ProfileMethod> methods = new ArrayList<>();
     boolean cpu;
     boolean stop;
     boolean quiet;
-    Set<String> events = new HashSet<>(EVENTS);
+    Set<String> events = defaultEvents();
+    long jfrThresholdMicros = 10;
     long sampleIntervalMillis = 100;
     int buffers = 512;
     int bufferSize = 64 * 1024;
@@ -70,14 +79,17 @@ final class AgentConfig {
         final String role;
         /** -2 none, -1 this, n >= 0 argument n. */
         final int key;
+        /** Fields to follow from the key object (empty: the object itself). */
+        final String[] keyPath;
         final boolean cpu;
 
-        ProfileMethod(String type, String name, String descriptor, String role, int key, boolean cpu) {
+        ProfileMethod(String type, String name, String descriptor, String role, int key, String[] keyPath, boolean cpu) {
             this.type = type;
             this.name = name;
             this.descriptor = descriptor;
             this.role = role;
             this.key = key;
+            this.keyPath = keyPath;
             this.cpu = cpu;
         }
     }
@@ -139,25 +151,7 @@ final class AgentConfig {
     }
 
     void read(InputStream in, String source) throws IOException, BadConfig {
-        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        String line;
-        int n = 0;
-        while ((line = r.readLine()) != null) {
-            n++;
-            String t = line.trim();
-            if (t.isEmpty() || t.startsWith("#")) {
-                continue;
-            }
-            int eq = t.indexOf('=');
-            if (eq < 0) {
-                throw new BadConfig(source + ":" + n + ": expected key = value, got '" + t + "'");
-            }
-            try {
-                set(t.substring(0, eq).trim(), t.substring(eq + 1).trim(), source + ":" + n);
-            } catch (BadConfig e) {
-                throw new BadConfig(e.getMessage());
-            }
-        }
+        new ConfigReader(this, source).read(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
     }
 
     void set(String key, String value, String where) throws BadConfig {
@@ -170,6 +164,9 @@ final class AgentConfig {
             case "include": includes.add(new MethodRule(value)); break;
             case "exclude": excludes.add(new MethodRule(value)); break;
             case "monitors.include": monitorIncludes.add(new Glob(value)); break;
+            case "monitors.exclude": monitorExcludes.add(new Glob(value)); break;
+            case "alloc.include": allocIncludes.add(new Glob(value)); break;
+            case "alloc.exclude": allocExcludes.add(new Glob(value)); break;
             case "threads.include": threadIncludes.add(new Glob(value, true)); break;
             case "threads.exclude": threadExcludes.add(new Glob(value, true)); break;
             case "cpu": cpu = bool(value, where); break;
@@ -178,7 +175,7 @@ final class AgentConfig {
             case "method": methods.add(profileMethod(value, where)); break;
             case "events": {
                 Set<String> e = new HashSet<>();
-                for (String s : value.split("[ +;]+")) {
+                for (String s : value.trim().split("[ +;]+")) {
                     if (!EVENTS.contains(s)) {
                         throw new BadConfig(where + ": unknown event type '" + s + "' (known: " + EVENTS + ")");
                     }
@@ -189,8 +186,21 @@ final class AgentConfig {
             }
             case "sample.interval.ms": sampleIntervalMillis = number(value, where); break;
             case "buffers": buffers = (int) number(value, where); break;
+            case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
             case "buffer.size": bufferSize = (int) number(value, where); break;
             default: // profile.* descriptions: informative only
+        }
+    }
+
+    /** One element of a YAML list: lists repeat the key, except {@code events}, which the list replaces as a whole. */
+    void setItem(String key, String item, String where, boolean first) throws BadConfig {
+        if (key.equals("events") && !first) {
+            Set<String> before = events;
+            set(key, item, where);
+            before.addAll(events);
+            events = before;
+        } else {
+            set(key, item, where);
         }
     }
 
@@ -221,34 +231,49 @@ final class AgentConfig {
         }
         String role = null;
         int key = -2;
+        String[] path = new String[0];
         boolean cpu = false;
         for (int i = 1; i < parts.length; i++) {
             String p = parts[i].trim();
             int eq = p.indexOf('=');
             String k = eq < 0 ? p : p.substring(0, eq).trim();
-            String val = eq < 0 ? "" : p.substring(eq + 1).trim().toLowerCase(Locale.ROOT);
+            String val = eq < 0 ? "" : p.substring(eq + 1).trim();
             if (k.equals("role")) {
-                role = val;
+                role = val.toLowerCase(Locale.ROOT);
             } else if (k.equals("cpu")) {
                 cpu = bool(val, where);
             } else if (k.equals("key")) {
-                if (val.equals("none")) key = -2;
-                else if (val.equals("this")) key = -1;
-                else if (val.startsWith("arg")) {
-                    try {
-                        key = Integer.parseInt(val.substring(3));
-                    } catch (NumberFormatException e) {
-                        throw new BadConfig(where + ": key must be none, this or argN, got '" + val + "'");
+                String[] segments = val.split("\\.", -1);
+                String base = segments[0];
+                if (base.equals("none") && segments.length == 1) key = -2;
+                else if (base.equals("this")) key = -1;
+                else if (base.startsWith("arg") && base.length() > 3 && base.substring(3).matches("[0-9]+")) key = Integer.parseInt(base.substring(3));
+                else throw new BadConfig(where + ": key must be none, this, argN, or this/argN followed by .field names, got '" + val + "'");
+                path = Arrays.copyOfRange(segments, 1, segments.length);
+                for (String f : path) {
+                    if (!f.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+                        throw new BadConfig(where + ": key field path '" + val + "' has a bad field name '" + f + "'");
                     }
-                } else throw new BadConfig(where + ": key must be none, this or argN, got '" + val + "'");
+                }
             } else {
                 throw new BadConfig(where + ": unknown method attribute '" + k + "' (role, key, cpu)");
             }
         }
-        return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, cpu);
+        return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, path, cpu);
     }
 
-    boolean threadSelected(String name) {
+    private static Set<String> defaultEvents() {
+        Set<String> e = new HashSet<>(EVENTS);
+        e.removeAll(OPT_IN_EVENTS);
+        return e;
+    }
+
+    /** JFR blocking events shorter than this are not recorded (JFR's own threshold). */
+    public long jfrThresholdNanos() {
+        return jfrThresholdMicros * 1000L;
+    }
+
+    public boolean threadSelected(String name) {
         if (!threadIncludes.isEmpty()) {
             boolean in = false;
             for (Glob g : threadIncludes) in |= g.matches(name);

@@ -20,7 +20,27 @@ final class MethodSelection {
     }
 
     boolean anySelected(String className) {
-        return typeSelected(className) || monitorsSelected(className);
+        return typeSelected(className) || monitorsSelected(className) || allocSelected(className);
+    }
+
+    /** Whether constructing an instance of this class is an allocation event. */
+    boolean allocSelected(String className) {
+        if (!config.events.contains("alloc") || isProtected(className)) {
+            return false;
+        }
+        boolean in = false;
+        for (Glob g : config.allocIncludes) {
+            in |= g.matches(className);
+        }
+        for (Glob g : config.allocExcludes) {
+            in &= !g.matches(className);
+        }
+        return in;
+    }
+
+    /** A synchronized method of a class whose monitors are recorded (its monitor events come from advice). */
+    boolean syncMethod(TypeDescription type, MethodDescription m) {
+        return m.isSynchronized() && m.isMethod() && !m.isAbstract() && !m.isNative() && monitorsSelected(type.getName());
     }
 
     boolean typeSelected(String className) {
@@ -44,6 +64,11 @@ final class MethodSelection {
     boolean monitorsSelected(String className) {
         if (!config.events.contains("monitors") || isProtected(className)) {
             return false;
+        }
+        for (Glob g : config.monitorExcludes) {
+            if (g.matches(className)) {
+                return false;
+            }
         }
         for (Glob g : config.monitorIncludes) {
             if (g.matches(className)) {

@@ -1,24 +1,29 @@
 package org.orbscope.agent;
 
+import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
 
 /**
- * What the inlined advice calls. Lives in the bootstrap loader so that advice inlined into any class can
- * reach it. Every entry point swallows and counts its own errors: nothing the agent does may throw into the
- * application, and the per-thread {@code busy} flag keeps the agent from recursing into itself.
- * The entry points repeat that guard on purpose: one helper taking a lambda would allocate or turn
- * megamorphic on the hot path.
+ * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while recording. Every entry point swallows and
+ * counts its own errors: nothing the agent does may throw into the application, and the per-thread
+ * {@code busy} flag keeps the agent from recursing into itself (the trace writer's queues park, and parking is
+ * instrumented). The entry points repeat that guard on purpose: one helper taking a lambda would allocate or
+ * turn megamorphic on the hot path.
  */
-public final class Recorder {
+public final class Recorder extends Sink {
+    static final Recorder INSTANCE = new Recorder();
+
     private static volatile boolean active;
     private static TraceWriter writer;
     private static AgentConfig config;
+    private static Instrumentation instrumentation;
     private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
     static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
@@ -26,17 +31,29 @@ public final class Recorder {
     static final AtomicLong DEAD_DROPPED = new AtomicLong();
     /** Bumped at every start, so thread recorders of an earlier recording (attach, stop, attach) are replaced. */
     private static int generation;
-    /** Java thread id of a started thread -> trace id of the thread that started it. */
-    static final Map<Long, Integer> PARENTS = new ConcurrentHashMap<>();
+    /** Java thread id of a started thread -> {trace id of the thread that started it, nanoTime of start()}. */
+    static final Map<Long, long[]> PARENTS = new ConcurrentHashMap<>();
+    /** Java thread id -> trace thread id, for this recording. */
+    private static final Map<Long, Integer> TRACE_IDS = new ConcurrentHashMap<>();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /**
+     * When a recorded monitor was last released, by identity-hash slot. A synchronized method's caller counts
+     * as contended only if the monitor was released after it started to call: the gap between call site and
+     * callee alone also holds call overhead and first-call linking, which can take longer than a short block.
+     */
+    private static final long[] RELEASED = new long[4096];
+    /** Shallow size per allocation class id (fixed per class for non-arrays), measured once. */
+    private static final long[] SIZES = new long[8192];
 
     private Recorder() {
     }
 
-    static void start(TraceWriter w, AgentConfig c) {
+    static void start(TraceWriter w, AgentConfig c, Instrumentation inst) {
         writer = w;
         config = c;
+        instrumentation = inst;
         generation++;
+        TRACE_IDS.clear();
         ERRORS.set(0);
         DEAD_DROPPED.set(0);
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
@@ -57,91 +74,139 @@ public final class Recorder {
         return THREADS.getCurrentThreadCpuTime();
     }
 
-    /** This thread's recorder, created on its first event; null while the agent is off. */
+    /** This thread's recorder, created on its first event; null when the thread is not recorded. */
     private static ThreadRecorder current() {
         ThreadRecorder r = LOCAL.get();
         if (r == null || r.generation != generation) {
-            Thread t = Thread.currentThread();
-            if (t.getName().startsWith("orbscope-")) {
-                r = new ThreadRecorder(t, 0, false);
-            } else {
-                TraceWriter w = writer;
-                r = new ThreadRecorder(t, w.defineThread(t.getName(), t.getId()), config.threadSelected(t.getName()));
-                if (r.selected) {
-                    ALL.add(r);
-                    if (config.events.contains("threads")) {
-                        Integer parent = PARENTS.remove(t.getId());
-                        r.threadStart(w, parent == null ? 0 : parent);
-                    }
-                }
-            }
-            r.generation = generation;
-            LOCAL.set(r);
+            r = create();
         }
         return r.selected ? r : null;
     }
 
-    public static void enter(int methodId) {
-        if (!active) return;
+    /** The agent's own threads and JFR's: never recorded (their work is the agent's, not the application's). */
+    public static boolean isAgentThread(String name) {
+        return name.startsWith("orbscope-") || name.startsWith("JFR ");
+    }
+
+    /** The trace id of a Java thread in this recording, defined on first use (by the thread itself or by JFR). */
+    public static int traceThreadId(long javaThreadId, String name) {
+        Integer id = TRACE_IDS.get(javaThreadId);
+        if (id == null) {
+            synchronized (TRACE_IDS) {
+                id = TRACE_IDS.get(javaThreadId);
+                if (id == null) {
+                    id = writer.defineThread(name, javaThreadId);
+                    TRACE_IDS.put(javaThreadId, id);
+                }
+            }
+        }
+        return id;
+    }
+
+    public static void countError() {
+        ERRORS.incrementAndGet();
+    }
+
+    private static ThreadRecorder create() {
+        Thread t = Thread.currentThread();
+        ThreadRecorder r;
+        if (isAgentThread(t.getName())) {
+            r = new ThreadRecorder(t, 0, false);
+        } else {
+            TraceWriter w = writer;
+            r = new ThreadRecorder(t, traceThreadId(t.getId(), t.getName()), config.threadSelected(t.getName()));
+            long[] parent = PARENTS.remove(t.getId());
+            if (r.selected) {
+                ALL.add(r);
+                if (config.events.contains("threads")) {
+                    // Started while recording: the stream begins when start() was called, not at the first event.
+                    r.threadStart(w, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+                }
+            }
+        }
+        r.generation = generation;
+        LOCAL.set(r);
+        return r;
+    }
+
+    @Override
+    public Object enter(int methodId) {
+        if (!active) return null;
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy) return null;
             r.busy = true;
-            r.enter(writer, methodId, false, false, 0);
+            return r.enter(writer, methodId, false, false, 0) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
+            return null;
         } finally {
             if (r != null) r.busy = false;
         }
     }
 
-    public static void enterCpu(int methodId) {
-        if (!active) return;
+    @Override
+    public Object enterCpu(int methodId) {
+        if (!active) return null;
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy) return null;
             r.busy = true;
-            r.enter(writer, methodId, true, false, 0);
+            return r.enter(writer, methodId, true, false, 0) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
+            return null;
         } finally {
             if (r != null) r.busy = false;
         }
     }
 
-    /** Enter with a correlation key: the identity of {@code keyObject} (this or an argument). */
-    public static void enterKeyed(int methodId, Object keyObject, boolean cpu) {
-        if (!active) return;
+    /** Enter with a correlation key: identity of {@code keyObject} (this or an argument), or of a field path of it. */
+    @Override
+    public Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
+        if (!active) return null;
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy) return null;
             r.busy = true;
-            long key = keyObject == null ? 0 : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
-            r.enter(writer, methodId, cpu, true, key);
+            long key;
+            if (keyPath == 0) {
+                key = keyObject == null ? 0 : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
+            } else {
+                key = KeyPaths.key(keyPath, keyObject);
+            }
+            return r.enter(writer, methodId, cpu, true, key) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
+            return null;
         } finally {
             if (r != null) r.busy = false;
         }
     }
 
-    public static void exit(boolean exceptional) {
-        exit(exceptional, false);
+    @Override
+    public void exit(Object token, boolean exceptional) {
+        exit(token, exceptional, false);
     }
 
-    public static void exitCpu(boolean exceptional) {
-        exit(exceptional, true);
+    @Override
+    public void exitCpu(Object token, boolean exceptional) {
+        exit(token, exceptional, true);
     }
 
-    private static void exit(boolean exceptional, boolean cpu) {
+    private static void exit(Object token, boolean exceptional, boolean cpu) {
         if (!active) return;
         ThreadRecorder r = null;
         try {
-            r = LOCAL.get();
-            if (r == null || !r.selected || r.busy || r.generation != generation) return;
+            r = (ThreadRecorder) token;
+            // An earlier recording's token (stop and attach again while this call ran) belongs to no trace.
+            if (r.busy || r.generation != generation) {
+                r = null;
+                return;
+            }
             r.busy = true;
             r.exit(writer, exceptional, cpu);
         } catch (Throwable t) {
@@ -152,11 +217,11 @@ public final class Recorder {
     }
 
     /** Before {@code monitorenter}: remember when this thread started to acquire. */
-    public static void monitorEnterBefore(Object monitor) {
+    @Override
+    public void monitorEnterBefore(Object monitor) {
         if (!active) return;
-        ThreadRecorder r = null;
         try {
-            r = current();
+            ThreadRecorder r = current();
             if (r == null || r.busy) return;
             r.monitorRequested = System.nanoTime();
         } catch (Throwable t) {
@@ -165,7 +230,8 @@ public final class Recorder {
     }
 
     /** After {@code monitorenter}: entered; contended when acquiring took longer than an uncontended lock can. */
-    public static void monitorEnterAfter(Object monitor) {
+    @Override
+    public void monitorEnterAfter(Object monitor) {
         if (!active) return;
         ThreadRecorder r = null;
         try {
@@ -180,14 +246,58 @@ public final class Recorder {
         }
     }
 
-    public static void monitorExitBefore(Object monitor) {
+    @Override
+    public void monitorExitBefore(Object monitor) {
         if (!active) return;
         ThreadRecorder r = null;
         try {
             r = current();
             if (r == null || r.busy) return;
             r.busy = true;
-            r.monitorExit(writer, monitorId(r, monitor));
+            int id = monitorId(r, monitor);
+            RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] = r.monitorExit(writer, id);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    /**
+     * At a call site of a {@code synchronized} method: the JVM takes that monitor before the callee's first
+     * bytecode, so the time to acquire it runs from here to the callee's enter advice.
+     */
+    @Override
+    public void syncCallBefore(int methodId) {
+        if (!active) return;
+        try {
+            ThreadRecorder r = current();
+            if (r == null || r.busy) return;
+            r.syncTarget = methodId;
+            r.syncRequested = System.nanoTime();
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        }
+    }
+
+    /** First thing in a {@code synchronized} method: the monitor is held now. */
+    @Override
+    public void syncMethodEntered(Object monitor, int methodId) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            // Only the call site that named this very method may start the clock (an override may not be synchronized).
+            long requested = r.syncTarget == methodId ? r.syncRequested : 0;
+            r.syncTarget = 0;
+            int id = monitorId(r, monitor);
+            if (requested != 0 && RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] - requested <= 0) {
+                requested = 0; // nobody released it meanwhile: it was free
+            }
+            r.monitorRequested = requested;
+            r.monitorEntered(writer, id);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         } finally {
@@ -198,22 +308,17 @@ public final class Recorder {
     /** The trace id of a monitor; each thread remembers its last one, since code takes the same lock repeatedly. */
     private static int monitorId(ThreadRecorder r, Object monitor) {
         if (r.lastMonitor != monitor) {
+            String cls = monitor instanceof Class ? ((Class<?>) monitor).getName() + ".class" : monitor.getClass().getName();
+            r.lastMonitorHash = System.identityHashCode(monitor);
+            r.lastMonitorId = writer.defineMonitor(cls, r.lastMonitorHash);
             r.lastMonitor = monitor;
-            r.lastMonitorId = writer.defineMonitor(monitor.getClass().getName(), System.identityHashCode(monitor));
         }
         return r.lastMonitorId;
     }
 
-    public static void waitOn(Object monitor) throws InterruptedException {
-        waitOn(monitor, 0L);
-    }
-
-    public static void waitOn(Object monitor, long timeoutMillis, int nanos) throws InterruptedException {
-        waitOn(monitor, timeoutMillis + (nanos > 0 ? 1 : 0));
-    }
-
     /** Replaces {@code monitor.wait(timeout)} in selected classes: the wait itself is the application's. */
-    public static void waitOn(Object monitor, long timeoutMillis) throws InterruptedException {
+    @Override
+    public void waitOn(Object monitor, long timeoutMillis) throws InterruptedException {
         ThreadRecorder r = null;
         int id = 0;
         long begin = 0;
@@ -224,6 +329,7 @@ public final class Recorder {
                     r.busy = true;
                     id = monitorId(r, monitor);
                     begin = r.waitBegin(writer, id, timeoutMillis);
+                    RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] = begin; // wait() lets the monitor go
                     r.busy = false;
                 } else {
                     r = null;
@@ -252,14 +358,14 @@ public final class Recorder {
         }
     }
 
-    public static void notifyOn(Object monitor) {
-        recordNotify(monitor, false);
-        monitor.notify();
-    }
-
-    public static void notifyAllOn(Object monitor) {
-        recordNotify(monitor, true);
-        monitor.notifyAll();
+    @Override
+    public void notifyOn(Object monitor, boolean all) {
+        recordNotify(monitor, all);
+        if (all) {
+            monitor.notifyAll();
+        } else {
+            monitor.notify();
+        }
     }
 
     private static void recordNotify(Object monitor, boolean all) {
@@ -277,16 +383,99 @@ public final class Recorder {
         }
     }
 
-    /** Advice on {@code Thread.start}: remember who started {@code child}. */
-    public static void threadStarting(Thread child) {
+    /** Advice on {@code LockSupport.park*}: how j.u.c locks, conditions and queues block. */
+    @Override
+    public void parkBegin(Object blocker, long timeoutNanos) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            int classId = 0;
+            if (blocker != null) {
+                Class<?> c = blocker.getClass();
+                if (r.lastBlockerClass != c) {
+                    r.lastBlockerId = writer.defineClass(c.getName());
+                    r.lastBlockerClass = c;
+                }
+                classId = r.lastBlockerId;
+            }
+            r.parkBegin(writer, classId, timeoutNanos);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    @Override
+    public void parkEnd() {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = LOCAL.get();
+            if (r == null || !r.selected || r.busy || r.generation != generation || !r.parked) return;
+            r.busy = true;
+            r.parkEnd(writer);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    /** Constructor exit of a class selected for allocation events (its own class, not a subclass's super call). */
+    @Override
+    public void allocated(Object object, int classId) {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current();
+            if (r == null || r.busy) return;
+            r.busy = true;
+            long size = classId < SIZES.length ? SIZES[classId] : 0;
+            if (size == 0) {
+                size = instrumentation.getObjectSize(object);
+                if (classId < SIZES.length) {
+                    SIZES[classId] = size;
+                }
+            }
+            r.allocation(writer, classId, size);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
+        }
+    }
+
+    /** Advice on {@code Thread.start}: remember who started {@code child}, and when. */
+    @Override
+    public void threadStarting(Thread child) {
         if (!active) return;
         try {
             ThreadRecorder r = current();
-            if (r != null && r.traceId > 0 && !r.busy) {
-                PARENTS.put(child.getId(), r.traceId);
-            }
+            if (r != null && r.busy) return;
+            PARENTS.put(child.getId(), new long[] {r == null ? 0 : r.traceId, System.nanoTime()});
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
+        }
+    }
+
+    /** Advice on {@code Thread.exit}, which the JVM calls on the dying thread: its end, and its last buffer. */
+    @Override
+    public void threadExiting() {
+        if (!active) return;
+        ThreadRecorder r = null;
+        try {
+            r = current(); // a thread with no event yet still gets its start and end
+            if (r == null || r.busy) return;
+            r.busy = true;
+            r.finish(writer, true);
+        } catch (Throwable t) {
+            ERRORS.incrementAndGet();
+        } finally {
+            if (r != null) r.busy = false;
         }
     }
 }

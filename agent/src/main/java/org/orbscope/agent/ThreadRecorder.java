@@ -5,8 +5,9 @@ import org.orbscope.trace.TraceWriter;
 
 /**
  * One application thread's recording state, touched only by that thread (the flusher reads it once the
- * thread is dead, or at stop). Enters are remembered in a bit stack so an exit is written only when its enter
- * was: dropped events, recursion-guarded calls and calls already running at attach never unbalance a trace.
+ * thread is dead, or at stop). An exit is written only when its enter was (the enter advice passes the
+ * recorder to the exit advice only then): dropped events, recursion-guarded calls and calls already running
+ * at attach never unbalance a trace.
  */
 final class ThreadRecorder {
     private static final long FLUSH_AFTER_NANOS = 1_000_000_000L;
@@ -19,13 +20,19 @@ final class ThreadRecorder {
     long monitorRequested;
     Object lastMonitor;
     int lastMonitorId;
+    int lastMonitorHash;
+    /** Set at a call site of a synchronized method, consumed by that method's entered event. */
+    int syncTarget;
+    long syncRequested;
+    Class<?> lastBlockerClass;
+    int lastBlockerId;
+    /** A park-begin was written and its park-end is due. */
+    boolean parked;
+    private boolean endWritten;
     ThreadBuffer buffer;
     long dropped;
     private long droppedSinceAcquire;
-    private int depth;
-    private long recorded;
     private String name;
-    volatile boolean ended;
 
     ThreadRecorder(Thread thread, int traceId, boolean selected) {
         this.thread = thread;
@@ -71,11 +78,10 @@ final class ThreadRecorder {
     }
 
     /**
-     * Records an enter. Clocks are read wall first, CPU second at enter and the reverse at exit, so a call's
-     * wall interval encloses its CPU interval.
+     * Records an enter; false when it was dropped (then its exit is not recorded either). Clocks are read wall
+     * first, CPU second at enter and the reverse at exit, so a call's wall interval encloses its CPU interval.
      */
-    void enter(TraceWriter w, int methodId, boolean withCpu, boolean keyed, long key) {
-        int d = depth++;
+    boolean enter(TraceWriter w, int methodId, boolean withCpu, boolean keyed, long key) {
         long now = System.nanoTime();
         long cpu = withCpu ? Recorder.cpuNow() : -1;
         ThreadBuffer b = room(w, now);
@@ -89,22 +95,17 @@ final class ThreadRecorder {
         } else {
             ok = b.methodEnter(now, methodId);
         }
-        if (d < 64) {
-            recorded = ok ? recorded | (1L << d) : recorded & ~(1L << d);
-        }
         if (!ok) {
             drop();
         }
+        return ok;
     }
 
+    /**
+     * Records the exit of a call whose enter was recorded. If the exit cannot be written the reader sees the
+     * call still open at the end of the stream (a drop marker says why).
+     */
     void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
-        if (depth == 0) {
-            return; // entered before recording started
-        }
-        int d = --depth;
-        if (d < 64 && (recorded & (1L << d)) == 0) {
-            return;
-        }
         long cpu = withCpu ? Recorder.cpuNow() : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
@@ -131,12 +132,14 @@ final class ThreadRecorder {
         }
     }
 
-    void monitorExit(TraceWriter w, int monitorId) {
+    /** Returns the time of the exit. */
+    long monitorExit(TraceWriter w, int monitorId) {
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
         if (b == null || !b.monitorExit(now, monitorId)) {
             drop();
         }
+        return now;
     }
 
     long waitBegin(TraceWriter w, int monitorId, long timeoutMillis) {
@@ -164,18 +167,47 @@ final class ThreadRecorder {
         }
     }
 
-    void threadStart(TraceWriter w, int parent) {
+    void parkBegin(TraceWriter w, int blockerClassId, long timeoutNanos) {
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
-        if (b == null || !b.threadStart(now, parent, w.defineString(name))) {
+        parked = b != null && b.parkBegin(now, blockerClassId, timeoutNanos);
+        if (!parked) {
             drop();
         }
     }
 
-    /** Called by the flusher once the thread is dead, or at stop: the owner no longer writes. */
+    void parkEnd(TraceWriter w) {
+        parked = false;
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.parkEnd(now)) {
+            drop();
+        }
+    }
+
+    void allocation(TraceWriter w, int classId, long bytes) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.allocation(now, classId, bytes)) {
+            drop();
+        }
+    }
+
+    void threadStart(TraceWriter w, int parent, long startNanos) {
+        ThreadBuffer b = room(w, startNanos);
+        if (b == null || !b.threadStart(startNanos, parent, w.defineString(name))) {
+            drop();
+        }
+    }
+
+    /**
+     * Called by the dying thread itself (Thread.exit advice), by the flusher once the thread is dead, or at
+     * stop: whoever calls it, the owner no longer writes.
+     */
     void finish(TraceWriter w, boolean threadEnded) {
         long now = System.nanoTime();
-        if (threadEnded) {
+        if (threadEnded && !endWritten) {
+            endWritten = true;
             ThreadBuffer b = room(w, now);
             if (b != null) {
                 b.threadEnd(now);

@@ -153,6 +153,27 @@ class AgentIT {
         assertTrue(ev.get("worker-1").contains("> TracedApp.outer"));
     }
 
+    /** The hot path allocates nothing: the calling thread's own allocation counter over two million recorded calls. */
+    @Test
+    void recordingAllocatesNothingOnTheCallingThread() throws Exception {
+        for (String cpu : new String[] {"false", "true"}) {
+            Path trace = dir.resolve("hot-" + cpu + ".trace");
+            ChildJvm app = ChildJvm.start(dir, "include=example.traced.HotApp#leaf,cpu=" + cpu + ",out=" + trace, "example.traced.HotApp", "2000000");
+            assertEquals(0, app.await(120), app.output());
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("allocated (\\d+) bytes").matcher(app.output());
+            assertTrue(m.find(), app.output());
+            // Slack for the rare contended hand-over of a full buffer (the JDK lock queues a node), none per call.
+            assertTrue(Long.parseLong(m.group(1)) < 4096, "cpu=" + cpu + ": " + app.output());
+            try (TraceReader r = TraceReader.open(trace)) {
+                long[] n = {0};
+                r.read(e -> {
+                    if (e.type == EventType.METHOD_EXIT) n[0]++;
+                });
+                assertTrue(n[0] >= 2_200_000 - r.droppedEvents(), "calls recorded: " + n[0] + ", dropped " + r.droppedEvents());
+            }
+        }
+    }
+
     @Test
     void anUnknownOptionLeavesTheApplicationRunningUnmonitored() throws Exception {
         ChildJvm app = ChildJvm.start(dir, "bogus=1,out=" + dir.resolve("x.trace"), APP);

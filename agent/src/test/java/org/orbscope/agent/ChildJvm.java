@@ -31,14 +31,35 @@ final class ChildJvm {
     }
 
     static ChildJvm start(Path dir, String agentOptions, String mainClass, String... args) throws IOException {
+        return startWithClasspath(dir, agentOptions, Paths.get("target", "test-classes").toAbsolutePath().toString(), mainClass, args);
+    }
+
+    /**
+     * The test class path (test classes + test dependencies such as JacORB) without the agent's own classes,
+     * ByteBuddy and the trace module: in the child those come only from the agent jar, as for a user.
+     */
+    static String testClasspathWithoutAgent() {
+        List<String> keep = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            String n = e.replace('\\', '/');
+            if (n.contains("byte-buddy") || n.contains("orbscope-agent") || n.contains("orbscope-trace")
+                    || n.endsWith("/target/classes") || n.endsWith("/target/classes/") || n.contains("surefire") || n.contains("junit")) {
+                continue;
+            }
+            keep.add(e);
+        }
+        return String.join(File.pathSeparator, keep);
+    }
+
+    static ChildJvm startWithClasspath(Path dir, String agentOptions, String classpath, String mainClass, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xshare:off"); // no CDS warning when the agent appends to the boot class path
         if (agentOptions != null) {
             cmd.add("-javaagent:" + agentJar() + "=" + agentOptions);
         }
         cmd.add("-cp");
-        cmd.add(Paths.get("target", "test-classes").toAbsolutePath().toString());
+        cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(Arrays.asList(args));
         Path log = dir.resolve("child-" + System.nanoTime() + ".log");

@@ -36,6 +36,15 @@ public final class EventType {
     public static final int DROPPED = 17;          // events dropped since the last marker
     public static final int AGENT_ERRORS = 18;     // errors caught inside the agent since the last marker
 
+    // Spans the JVM itself reported (JFR streaming, JDK 14+). JFR hands them over late and out of order, on
+    // the agent's own thread, so they carry their start as a signed offset instead of advancing the stream's
+    // clock (see ThreadBuffer#jfrSpan): a = subject trace thread id (0 unknown), b = class id (monitor class
+    // or park blocker), c = duration ns, key = the JVM's monitor/blocker address.
+    public static final int JFR_MONITOR_ENTER = 19; // blocked entering a monitor
+    public static final int JFR_MONITOR_WAIT = 20;  // Object.wait (FLAG_ALT: timed out)
+    public static final int JFR_THREAD_PARK = 21;   // LockSupport.park
+    // 22, 23, 29-31: free for future event types (an old reader refuses them with a clear error).
+
     // Definitions (thread 0 segments); no time delta.
     public static final int DEF_STRING = 24;       // id, length, UTF-8 bytes
     public static final int DEF_METHOD = 25;       // id, classStringId, nameStringId, descriptorStringId
@@ -66,6 +75,9 @@ public final class EventType {
         NAMES[PROCESS_SAMPLE] = "process-sample";
         NAMES[DROPPED] = "dropped";
         NAMES[AGENT_ERRORS] = "agent-errors";
+        NAMES[JFR_MONITOR_ENTER] = "jfr-monitor-enter";
+        NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
+        NAMES[JFR_THREAD_PARK] = "jfr-thread-park";
         NAMES[DEF_STRING] = "def-string";
         NAMES[DEF_METHOD] = "def-method";
         NAMES[DEF_THREAD] = "def-thread";
@@ -76,6 +88,11 @@ public final class EventType {
     public static String name(int type) {
         String n = type >= 0 && type < NAMES.length ? NAMES[type] : null;
         return n == null ? "type-" + type : n;
+    }
+
+    /** True for the JFR-sourced spans (their time is their start; a stream may hold them out of order). */
+    public static boolean isJfrSpan(int type) {
+        return type >= JFR_MONITOR_ENTER && type <= JFR_THREAD_PARK;
     }
 
     /** Number of event types (for per-type counters indexed by type). */

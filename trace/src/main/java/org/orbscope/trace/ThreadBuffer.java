@@ -186,6 +186,25 @@ public final class ThreadBuffer {
         return put1(EventType.AGENT_ERRORS, nanos, count);
     }
 
+    /**
+     * A span the JVM reported through JFR ({@link EventType#JFR_MONITOR_ENTER}, {@link EventType#JFR_MONITOR_WAIT},
+     * {@link EventType#JFR_THREAD_PARK}). JFR delivers events late and not in time order, so the span's start is
+     * stored as a signed offset from this buffer's clock and does not move it; {@code flag} may be
+     * {@link EventType#FLAG_ALT} (wait timed out) or 0.
+     */
+    public boolean jfrSpan(int type, int flag, long startNanos, long durationNanos, int subjectThreadId, int classId,
+            long address) {
+        if (!hasRoom() || !EventType.isJfrSpan(type)) return false;
+        head(type | (flag & EventType.FLAG_ALT), lastNanos);
+        long off = startNanos - lastNanos;
+        putVarLong((off << 1) ^ (off >> 63));
+        putVarLong(subjectThreadId);
+        putVarLong(classId);
+        putVarLong(durationNanos);
+        putVarLong(address);
+        return true;
+    }
+
     private boolean put0(int tag, long nanos) {
         if (!hasRoom()) return false;
         head(tag, nanos);

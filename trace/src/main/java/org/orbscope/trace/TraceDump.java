@@ -48,20 +48,20 @@ public final class TraceDump {
                 case EventType.MONITOR_ENTERED:
                 case EventType.MONITOR_EXIT:
                 case EventType.NOTIFY:
-                    line.append(EventType.name(e.type)).append(e.type == EventType.NOTIFY && e.has(EventType.FLAG_ALT) ? "-all " : " ")
+                    indent(line, e.depth).append(EventType.name(e.type)).append(e.type == EventType.NOTIFY && e.has(EventType.FLAG_ALT) ? "-all " : " ")
                             .append(d.monitor(e.a));
                     break;
                 case EventType.WAIT_BEGIN:
-                    line.append("wait-begin ").append(d.monitor(e.a)).append(" timeout=").append(e.b).append("ms");
+                    indent(line, e.depth).append("wait-begin ").append(d.monitor(e.a)).append(" timeout=").append(e.b).append("ms");
                     break;
                 case EventType.WAIT_END:
-                    line.append("wait-end ").append(d.monitor(e.a)).append(e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)");
+                    indent(line, e.depth).append("wait-end ").append(d.monitor(e.a)).append(e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)");
                     break;
                 case EventType.PARK_BEGIN:
-                    line.append("park-begin blocker=").append(e.a == 0 ? "-" : d.className(e.a));
+                    indent(line, e.depth).append("park-begin blocker=").append(e.a == 0 ? "-" : d.className(e.a));
                     break;
                 case EventType.ALLOCATION:
-                    line.append("allocation ").append(d.className(e.a)).append(' ').append(e.b).append(" bytes");
+                    indent(line, e.depth).append("allocation ").append(d.className(e.a)).append(' ').append(e.b).append(" bytes");
                     break;
                 case EventType.GC:
                     line.append("gc ").append(d.string(e.a)).append(" (").append(d.string(e.b)).append(") ")
@@ -79,6 +79,14 @@ public final class TraceDump {
                 case EventType.DROPPED:
                 case EventType.AGENT_ERRORS:
                     line.append(EventType.name(e.type)).append(' ').append(e.a);
+                    break;
+                case EventType.JFR_MONITOR_ENTER:
+                case EventType.JFR_MONITOR_WAIT:
+                case EventType.JFR_THREAD_PARK:
+                    line.append(EventType.name(e.type)).append(" thread=").append(e.a == 0 ? "-" : d.threadName((int) e.a))
+                            .append(' ').append(e.b == 0 ? "-" : d.className(e.b)).append('@').append(Long.toHexString(e.key))
+                            .append(String.format(" %.3f ms", e.c / 1e6))
+                            .append(e.type == EventType.JFR_MONITOR_WAIT ? (e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)") : "");
                     break;
                 default:
                     line.append(EventType.name(e.type));

@@ -42,6 +42,13 @@ public final class TraceExport {
                 case EventType.WAIT_BEGIN: case EventType.WAIT_END: case EventType.NOTIFY:
                     b.append(",\"monitor\":");
                     str(b, d.monitor(e.a));
+                    if (e.type == EventType.WAIT_BEGIN) {
+                        b.append(",\"timeoutMillis\":").append(e.b);
+                    } else if (e.type == EventType.WAIT_END) {
+                        b.append(",\"timedOut\":").append(e.has(EventType.FLAG_ALT));
+                    } else if (e.type == EventType.NOTIFY) {
+                        b.append(",\"all\":").append(e.has(EventType.FLAG_ALT));
+                    }
                     break;
                 case EventType.GC:
                     b.append(",\"collector\":");
@@ -53,10 +60,28 @@ public final class TraceExport {
                     str(b, d.className(e.a)).append(",\"bytes\":").append(e.b);
                     break;
                 case EventType.PROCESS_SAMPLE:
-                    b.append(",\"processCpuNanos\":").append(e.a);
+                    b.append(",\"processCpuNanos\":").append(e.a).append(",\"epochMillis\":").append(e.b);
+                    break;
+                case EventType.THREAD_NAME:
+                    b.append(",\"name\":");
+                    str(b, d.string(e.b));
                     break;
                 case EventType.DROPPED: case EventType.AGENT_ERRORS:
                     b.append(",\"count\":").append(e.a);
+                    break;
+                case EventType.PARK_BEGIN:
+                    b.append(",\"blocker\":");
+                    str(b, e.a == 0 ? null : d.className(e.a)).append(",\"timeoutNanos\":").append(e.b);
+                    break;
+                case EventType.THREAD_START:
+                    b.append(",\"parent\":");
+                    str(b, e.a == 0 ? null : d.threadName((int) e.a));
+                    break;
+                case EventType.JFR_MONITOR_ENTER: case EventType.JFR_MONITOR_WAIT: case EventType.JFR_THREAD_PARK:
+                    b.append(",\"subjectThread\":");
+                    str(b, e.a == 0 ? null : d.threadName((int) e.a)).append(",\"class\":");
+                    str(b, e.b == 0 ? null : d.className(e.b)).append(",\"address\":").append(e.key)
+                            .append(",\"durationNanos\":").append(e.c);
                     break;
                 default:
             }
@@ -115,8 +140,27 @@ public final class TraceExport {
                     }
                     break;
                 case EventType.GC:
+                    if (named.putIfAbsent(0, Boolean.TRUE) == null) {
+                        b.setLength(0);
+                        b.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\"GC\"}}");
+                        emit(out, b, first);
+                    }
                     slice(out, b, first, 0, "GC " + d.string(e.a) + " (" + d.string(e.b) + ")", e.nanos - start, e.c, -1);
                     break;
+                case EventType.JFR_MONITOR_ENTER:
+                case EventType.JFR_MONITOR_WAIT:
+                case EventType.JFR_THREAD_PARK: {
+                    int tid = (int) e.a;
+                    if (named.putIfAbsent(tid, Boolean.TRUE) == null) {
+                        b.setLength(0);
+                        b.append("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":").append(tid).append(",\"args\":{\"name\":");
+                        str(b, tid == 0 ? "JFR (thread unknown)" : d.threadName(tid)).append("}}");
+                        emit(out, b, first);
+                    }
+                    String what = e.type == EventType.JFR_MONITOR_ENTER ? "JFR blocked on " : e.type == EventType.JFR_MONITOR_WAIT ? "JFR wait " : "JFR park ";
+                    slice(out, b, first, tid, what + (e.b == 0 ? "-" : d.className(e.b)), e.nanos - start, e.c, -1);
+                    break;
+                }
                 case EventType.PROCESS_SAMPLE:
                     b.setLength(0);
                     b.append("{\"ph\":\"C\",\"name\":\"process cpu ms\",\"pid\":1,\"ts\":").append(us(e.nanos - start))

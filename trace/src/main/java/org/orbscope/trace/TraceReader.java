@@ -46,6 +46,9 @@ public final class TraceReader implements AutoCloseable {
     private long maxNanos = Long.MIN_VALUE;
     private long minNanos = Long.MAX_VALUE;
 
+    /** Ids beyond this are damage, not a big trace: guards the dictionary lists against absurd growth. */
+    private static final long MAX_DICTIONARY_ID = 1 << 24;
+
     private static final class Segment {
         final int threadId;
         final long base;
@@ -213,7 +216,7 @@ public final class TraceReader implements AutoCloseable {
             long base = c.var();
             int events = (int) c.var();
             int bytes = (int) c.var();
-            if (bytes < 0 || c.pos + bytes > len || thread < 0) {
+            if (bytes < 0 || c.pos + bytes > len || thread < 0 || thread > MAX_DICTIONARY_ID) {
                 throw new TraceFormatException(path + ": damaged segment in the chunk at offset " + fileOffset);
             }
             if (thread == EventType.DEFINITIONS_THREAD) {
@@ -230,6 +233,9 @@ public final class TraceReader implements AutoCloseable {
         while (c.more()) {
             int tag = c.u8();
             long id = c.var();
+            if (id <= 0 || id > MAX_DICTIONARY_ID) {
+                throw c.damaged("definition id " + id + " out of range");
+            }
             switch (tag) {
                 case EventType.DEF_STRING: {
                     int n = (int) c.var();
@@ -324,6 +330,27 @@ public final class TraceReader implements AutoCloseable {
         Event e = new Event();
         for (Segment s : segments) {
             ThreadState st = states.computeIfAbsent(s.threadId, ThreadState::new);
+            Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
+            st.begin(s.base);
+            while (c.more()) {
+                st.decode(c, e, dictionary);
+                maxNanos = Math.max(maxNanos, e.nanos);
+                visitor.onEvent(e);
+            }
+        }
+    }
+
+    /**
+     * Replays one thread's events in order ({@code threadId} as in {@link #threadIds}); reads only that thread's
+     * segments.
+     */
+    public void readThread(int threadId, EventVisitor visitor) throws IOException {
+        ThreadState st = new ThreadState(threadId);
+        Event e = new Event();
+        for (Segment s : segments) {
+            if (s.threadId != threadId) {
+                continue;
+            }
             Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
             st.begin(s.base);
             while (c.more()) {
@@ -431,6 +458,7 @@ public final class TraceReader implements AutoCloseable {
             e.methodId = 0;
             e.enterNanos = 0;
             e.enterCpuNanos = -1;
+            e.depth = depth;
             switch (e.type) {
                 case EventType.METHOD_ENTER:
                     e.methodId = (int) c.var();
@@ -476,6 +504,17 @@ public final class TraceReader implements AutoCloseable {
                     e.b = c.var();
                     e.c = c.var();
                     break;
+                case EventType.JFR_MONITOR_ENTER:
+                case EventType.JFR_MONITOR_WAIT:
+                case EventType.JFR_THREAD_PARK: {
+                    long z = c.var();
+                    e.nanos = last + ((z >>> 1) ^ -(z & 1));
+                    e.a = c.var();
+                    e.b = c.var();
+                    e.c = c.var();
+                    e.key = c.var();
+                    break;
+                }
                 default:
                     throw c.damaged("unknown event type " + e.type);
             }

@@ -17,10 +17,15 @@ public final class TraceStats {
 
     public static TraceStats of(TraceReader r) throws IOException {
         TraceStats s = new TraceStats();
+        // A plain array per thread id: a boxed map update per event would dominate the time on big traces.
+        long[][] perThread = {new long[64]};
         r.read(e -> {
             s.events++;
             s.perType[e.type]++;
-            s.perThread.merge(e.threadId, 1L, Long::sum);
+            if (e.threadId >= perThread[0].length) {
+                perThread[0] = java.util.Arrays.copyOf(perThread[0], Math.max(e.threadId + 1, perThread[0].length * 2));
+            }
+            perThread[0][e.threadId]++;
             s.first = Math.min(s.first, e.nanos);
             s.last = Math.max(s.last, e.nanos);
             if (e.type == EventType.DROPPED) {
@@ -29,6 +34,11 @@ public final class TraceStats {
                 s.errorMarkers += e.a;
             }
         });
+        for (int t = 0; t < perThread[0].length; t++) {
+            if (perThread[0][t] > 0) {
+                s.perThread.put(t, perThread[0][t]);
+            }
+        }
         return s;
     }
 

@@ -38,6 +38,7 @@ public final class TraceWriter implements AutoCloseable {
     private ByteBuffer chunk;
     private volatile boolean closing;
     private volatile String failure;
+    private long startNanos;
 
     // Dictionaries: defined rarely (class loading, thread start), so a plain lock is fine here.
     private final Object defLock = new Object();
@@ -73,6 +74,7 @@ public final class TraceWriter implements AutoCloseable {
         Map<String, String> all = new LinkedHashMap<>(info);
         long nanos = System.nanoTime();
         long millis = System.currentTimeMillis();
+        w.startNanos = nanos;
         all.put(TraceFormat.INFO_START_NANOS, Long.toString(nanos));
         all.put(TraceFormat.INFO_START_EPOCH_MILLIS, Long.toString(millis));
         all.putIfAbsent("java.version", System.getProperty("java.version"));
@@ -99,6 +101,11 @@ public final class TraceWriter implements AutoCloseable {
         h.putInt((int) crc.getValue());
         h.flip();
         writeFully(h);
+    }
+
+    /** The nanoTime of the header's calibration instant ({@link TraceReader#startNanos} of this file). */
+    public long startNanos() {
+        return startNanos;
     }
 
     /** A free buffer reset for {@code threadId}, or null when the writer is behind (drop and count). */

@@ -30,7 +30,7 @@ public final class AgentOverhead {
                 .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1))
                 .shouldDoGC(true);
         if (agentOptions != null) {
-            o = o.jvmArgsAppend("-Xshare:off", "-javaagent:" + jar + "=" + agentOptions);
+            o = o.jvmArgsAppend("-javaagent:" + jar + "=" + agentOptions);
         }
         if (gc) {
             o = o.addProfiler("gc");

@@ -1,0 +1,110 @@
+package org.orbscope.agent;
+
+import java.lang.reflect.Field;
+import java.util.Arrays;
+
+/**
+ * Correlation keys taken from a field path of {@code this} or an argument ({@code key=arg0.connection.id}).
+ * Fields are looked up by name at run time, up the class hierarchy of the object actually found, because the
+ * profile names fields of classes the agent cannot see when it instruments (and of any visibility, which
+ * bytecode in the instrumented class could not read). Keyed methods run a few times per request, so
+ * reflection is affordable here; each step caches its last class and field.
+ */
+final class KeyPaths {
+    private static final Object LOCK = new Object();
+    /** Index = path id; 0 is "no path". Replaced (copy on write) so readers need no lock. */
+    private static volatile KeyPath[] paths = new KeyPath[1];
+
+    private KeyPaths() {
+    }
+
+    /** The id inlined into advice for a path such as {@code connection.id}. */
+    static int register(String[] fields) {
+        synchronized (LOCK) {
+            KeyPath[] p = paths;
+            for (int i = 1; i < p.length; i++) {
+                if (Arrays.equals(p[i].names, fields)) {
+                    return i;
+                }
+            }
+            KeyPath[] n = Arrays.copyOf(p, p.length + 1);
+            n[p.length] = new KeyPath(fields);
+            paths = n;
+            return p.length;
+        }
+    }
+
+    /** Never throws: a path that cannot be followed gives key 0, is counted as an agent error and named once on stderr. */
+    static long key(int id, Object base) {
+        KeyPath p = paths[id];
+        try {
+            return p.key(base);
+        } catch (Throwable t) {
+            Recorder.ERRORS.incrementAndGet();
+            if (!p.reported) {
+                p.reported = true;
+                System.err.println("orbscope agent: correlation key path '" + String.join(".", p.names) + "': " + t);
+            }
+            return 0;
+        }
+    }
+
+    private static final class Step {
+        final Class<?> type;
+        final Field field;
+
+        Step(Class<?> type, Field field) {
+            this.type = type;
+            this.field = field;
+        }
+    }
+
+    private static final class KeyPath {
+        final String[] names;
+        final Step[] cache;
+        volatile boolean reported;
+
+        KeyPath(String[] names) {
+            this.names = names;
+            this.cache = new Step[names.length];
+        }
+
+        long key(Object o) throws ReflectiveOperationException {
+            for (int i = 0; i < names.length; i++) {
+                if (o == null) {
+                    return 0;
+                }
+                Field f = field(i, o.getClass());
+                Class<?> t = f.getType();
+                if (t.isPrimitive()) {
+                    if (i != names.length - 1) {
+                        throw new NoSuchFieldException(names[i] + " is a " + t + ", the path goes on");
+                    }
+                    if (t == boolean.class) return f.getBoolean(o) ? 1 : 0;
+                    if (t == float.class || t == double.class) return Double.doubleToLongBits(f.getDouble(o));
+                    return f.getLong(o);
+                }
+                o = f.get(o);
+            }
+            return o == null ? 0 : System.identityHashCode(o) & 0xFFFFFFFFL;
+        }
+
+        private Field field(int i, Class<?> c) throws NoSuchFieldException {
+            Step s = cache[i];
+            if (s != null && s.type == c) {
+                return s.field;
+            }
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                try {
+                    Field f = k.getDeclaredField(names[i]);
+                    f.setAccessible(true);
+                    cache[i] = new Step(c, f);
+                    return f;
+                } catch (NoSuchFieldException e) {
+                    // look in the superclass
+                }
+            }
+            throw new NoSuchFieldException("no field '" + names[i] + "' in " + c.getName() + " or its superclasses");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.orbscope.agent.boot;
+
+/**
+ * What {@link Dispatch} forwards to. Defined in the bootstrap loader next to {@link Dispatch}; the recorder
+ * that extends it lives in the agent's own loader, so only these two small classes are bootstrap classes.
+ * This base class records nothing: it is what runs while no recording is installed, and for the JDK calls
+ * the advice replaced (wait, notify) it does what the application asked for.
+ */
+public class Sink {
+    /**
+     * Records a method enter. Returns a token the exit advice hands back to {@link #exit}, or null when the
+     * enter was not recorded (filtered thread, dropped, recursion guard), in which case the exit is skipped too.
+     * The token spares the exit a thread-local lookup and keeps every call tree balanced.
+     */
+    public Object enter(int methodId) {
+        return null;
+    }
+
+    public Object enterCpu(int methodId) {
+        return null;
+    }
+
+    public Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
+        return null;
+    }
+
+    public void exit(Object token, boolean exceptional) {
+    }
+
+    public void exitCpu(Object token, boolean exceptional) {
+    }
+
+    public void monitorEnterBefore(Object monitor) {
+    }
+
+    public void monitorEnterAfter(Object monitor) {
+    }
+
+    public void monitorExitBefore(Object monitor) {
+    }
+
+    public void syncCallBefore(int methodId) {
+    }
+
+    public void syncMethodEntered(Object monitor, int methodId) {
+    }
+
+    public void waitOn(Object monitor, long timeoutMillis) throws InterruptedException {
+        monitor.wait(timeoutMillis);
+    }
+
+    public void notifyOn(Object monitor, boolean all) {
+        if (all) {
+            monitor.notifyAll();
+        } else {
+            monitor.notify();
+        }
+    }
+
+    public void parkBegin(Object blocker, long timeoutNanos) {
+    }
+
+    public void parkEnd() {
+    }
+
+    public void allocated(Object object, int classId) {
+    }
+
+    public void threadStarting(Thread child) {
+    }
+
+    public void threadExiting() {
+    }
+}

@@ -1,0 +1,100 @@
+package org.orbscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The hand-written option and config parser: both file syntaxes, profiles, and the messages for bad input. */
+class AgentConfigTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String... lines) throws Exception {
+        Path p = dir.resolve(name);
+        Files.write(p, String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+        return p;
+    }
+
+    @Test
+    void yamlSubsetBecomesDottedKeysAndLists() throws Exception {
+        Path f = file("a.yaml",
+                "# comment",
+                "out: x.trace   # trailing comment",
+                "cpu: on",
+                "include: [com.acme.**, \"org.foo.Bar#handle*\"]",
+                "exclude:",
+                "- com.acme.util.**",
+                "threads:",
+                "  include:",
+                "    - RequestProcessor-*",
+                "  exclude: [noisy-*]",
+                "events: [methods, park]",
+                "sample.interval.ms: 50",
+                "method: org.x.Y#run(Lorg/x/Req;)V | role=A.B | key=arg0.conn.id | cpu=true");
+        AgentConfig c = AgentConfig.parse("config=" + f + ",out=y.trace");
+        assertEquals("y.trace", c.out, "inline options win over the file");
+        assertTrue(c.cpu);
+        assertEquals(2, c.includes.size());
+        assertTrue(c.includes.get(1).matches("org.foo.Bar", "handleAll"));
+        assertTrue(c.excludes.get(0).matchesType("com.acme.util.Strings"));
+        assertTrue(c.threadSelected("RequestProcessor-3"));
+        assertFalse(c.threadSelected("noisy-1"));
+        assertFalse(c.threadSelected("main"));
+        assertEquals(Set.of("methods", "park"), c.events);
+        assertEquals(50, c.sampleIntervalMillis);
+        AgentConfig.ProfileMethod m = c.methods.get(0);
+        assertEquals("org.x.Y", m.type);
+        assertEquals("run", m.name);
+        assertEquals("(Lorg/x/Req;)V", m.descriptor);
+        assertEquals(0, m.key);
+        assertArrayEquals(new String[] {"conn", "id"}, m.keyPath);
+        assertEquals("a.b", m.role);
+        assertTrue(m.cpu);
+    }
+
+    @Test
+    void propertiesStyleAndTheShippedProfileParse() throws Exception {
+        Path f = file("a.conf", "out = z.trace", "monitors.include = com.acme.*", "alloc.include = com.acme.Order");
+        AgentConfig c = AgentConfig.parse("config=" + f + ",profile=jacorb");
+        assertEquals("z.trace", c.out);
+        assertEquals(1, c.allocIncludes.size());
+        assertTrue(c.methods.size() >= 10, "the JacORB profile's methods: " + c.methods.size());
+        assertTrue(c.methods.stream().anyMatch(p -> p.name.equals("_invoke") && p.key == 0));
+    }
+
+    @Test
+    void badInputNamesTheFileLineAndKey() throws Exception {
+        Path f = file("bad.yaml", "out: a", "threads:", "  inclde: [x]");
+        AgentConfig.BadConfig e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + f));
+        assertTrue(e.getMessage().contains("bad.yaml:3") && e.getMessage().contains("threads.inclde"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("bogus=1"));
+        assertTrue(e.getMessage().contains("unknown option 'bogus'"), e.getMessage());
+
+        Path g = file("bad2.conf", "method = a.B#m()V | key=arg0.1x");
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + g));
+        assertTrue(e.getMessage().contains("bad2.conf:1") && e.getMessage().contains("1x"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("events=methods+fjr"));
+        assertTrue(e.getMessage().contains("unknown event type 'fjr'"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + dir.resolve("missing.yaml")));
+        assertTrue(e.getMessage().contains("missing.yaml"), e.getMessage());
+
+        Path h = file("tab.yaml", "threads:", "\tinclude: x");
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + h));
+        assertTrue(e.getMessage().contains("tab.yaml:2"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("profile=nosuchorb"));
+        assertTrue(e.getMessage().contains("nosuchorb"), e.getMessage());
+    }
+}

@@ -1,0 +1,88 @@
+package org.orbscope.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import example.traced.OrbServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.Request;
+import org.omg.CORBA.TCKind;
+import org.orbscope.trace.Dictionary;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
+
+/** A real JacORB server under the agent with the shipped JacORB profile; a DII client in this JVM over loopback. */
+class JacOrbIT {
+    private static final int CALLS = 40;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aJacOrbServerRunsUnderTheAgentAndItsRequestsJoinAcrossThreads() throws Exception {
+        Path ior = dir.resolve("counter.ior");
+        Path stop = dir.resolve("stop");
+        Path trace = dir.resolve("server.trace");
+        ChildJvm server = ChildJvm.startWithClasspath(dir, "profile=jacorb,out=" + trace, ChildJvm.testClasspathWithoutAgent(),
+                "example.traced.OrbServer", ior.toString(), stop.toString());
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!Files.exists(ior) && System.nanoTime() < deadline && server.process.isAlive()) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(ior), "server published its IOR: " + server.output());
+        ORB orb = ORB.init(new String[0], OrbServer.orbProperties());
+        try {
+            org.omg.CORBA.Object counter = orb.string_to_object(new String(Files.readAllBytes(ior), StandardCharsets.US_ASCII));
+            for (int i = 0; i < CALLS; i++) {
+                Request r = counter._request("inc");
+                r.add_in_arg().insert_long(i);
+                r.set_return_type(orb.get_primitive_tc(TCKind.tk_long));
+                r.invoke();
+                assertEquals(i + 1, r.return_value().extract_long());
+            }
+        } finally {
+            Files.write(stop, new byte[0]);
+            orb.shutdown(true);
+        }
+        assertEquals(0, server.await(60), server.output());
+        assertTrue(server.output().contains("orb server done"), server.output());
+        assertFalse(server.output().contains("cannot instrument"), server.output());
+
+        Map<String, Integer> calls = new HashMap<>();
+        Map<String, Set<Long>> keys = new HashMap<>();
+        Map<String, Set<String>> threads = new HashMap<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            Dictionary d = r.dictionary();
+            r.read(e -> {
+                if (e.type == EventType.METHOD_ENTER) {
+                    String m = d.methodShort(e.methodId);
+                    calls.merge(m, 1, Integer::sum);
+                    threads.computeIfAbsent(m, k -> new HashSet<>()).add(d.threadName(e.threadId).replaceAll("[0-9]+$", ""));
+                    if (e.has(EventType.FLAG_KEY)) {
+                        keys.computeIfAbsent(m, k -> new HashSet<>()).add(e.key);
+                    }
+                }
+            });
+            assertEquals(0, r.agentErrors());
+        }
+        for (String m : new String[] {"POA._invoke", "RequestQueue.add", "RequestProcessor.invokeOperation", "RequestController.returnResult"}) {
+            assertTrue(calls.getOrDefault(m, 0) >= CALLS, m + " per request: " + calls);
+        }
+        assertEquals(Set.of("ServerMessageReceptor"), threads.get("POA._invoke"), "the receiver thread hands over");
+        assertEquals(Set.of("RequestProcessor-"), threads.get("RequestController.returnResult"), "a dispatcher replies");
+        // The ServerRequest's identity joins the receiver's and the dispatcher's events of each request.
+        assertEquals(keys.get("POA._invoke"), keys.get("RequestController.returnResult"));
+        assertTrue(keys.get("POA._invoke").size() >= CALLS / 2, "distinct requests: " + keys.get("POA._invoke").size());
+    }
+}
