@@ -9,10 +9,15 @@ import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Samples the server process every interval into system.csv: process CPU time (all threads), heap, thread
- * count and GC totals, so utilisation over the run is the slope of process_cpu_ns against time.
+ * count and GC totals, so utilisation over the run is the slope of process_cpu_ns against time. The CPU is
+ * also split by who spent it: the application's Java threads (the ORB's receivers and dispatchers, which
+ * execute requests), orbscope's own threads (this sampler, the agent's writer, flusher and JFR reader), and
+ * by difference the JVM's internal threads (JIT compilers, GC workers), which no Java API lists.
  */
 final class SystemSampler implements AutoCloseable {
     private final Path file;
@@ -37,7 +42,9 @@ final class SystemSampler implements AutoCloseable {
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms\n");
+            w.write("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,app_threads_cpu_ns,"
+                    + "tool_threads_cpu_ns\n");
+            ThreadCpu byThread = new ThreadCpu(threads);
             long next = System.currentTimeMillis();
             while (true) {
                 long gcCount = 0;
@@ -46,8 +53,10 @@ final class SystemSampler implements AutoCloseable {
                     gcCount += Math.max(0, gc.getCollectionCount());
                     gcTime += Math.max(0, gc.getCollectionTime());
                 }
+                byThread.sample();
                 w.write(System.currentTimeMillis() + "," + os.getProcessCpuTime() + "," + memory.getHeapMemoryUsage().getUsed()
-                        + "," + threads.getThreadCount() + "," + gcCount + "," + gcTime + "\n");
+                        + "," + threads.getThreadCount() + "," + gcCount + "," + gcTime + "," + byThread.application
+                        + "," + byThread.tooling + "\n");
                 w.flush();
                 if (!running) {
                     return;
@@ -76,6 +85,61 @@ final class SystemSampler implements AutoCloseable {
             thread.join(2_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Cumulative CPU of Java threads by group. A thread that ended keeps the CPU it had at its last sample, so
+     * the sums only lose what a thread spent in its last interval before it ended.
+     */
+    static final class ThreadCpu {
+        private final ThreadMXBean threads;
+        private final Map<Long, long[]> last = new HashMap<>();
+        long application;
+        long tooling;
+
+        ThreadCpu(ThreadMXBean threads) {
+            this.threads = threads;
+        }
+
+        void sample() {
+            if (!threads.isThreadCpuTimeSupported()) {
+                return;
+            }
+            if (!threads.isThreadCpuTimeEnabled()) {
+                threads.setThreadCpuTimeEnabled(true);
+            }
+            for (Thread t : liveThreads()) {
+                long cpu = threads.getThreadCpuTime(t.getId());
+                if (cpu < 0) {
+                    continue; // ended between listing and reading
+                }
+                long[] seen = last.computeIfAbsent(t.getId(), k -> new long[] {0, isTooling(t.getName()) ? 1 : 0});
+                long delta = cpu - seen[0];
+                seen[0] = cpu;
+                if (seen[1] == 1) {
+                    tooling += delta;
+                } else {
+                    application += delta;
+                }
+            }
+        }
+
+        static boolean isTooling(String name) {
+            return name.startsWith("orbscope-") || name.startsWith("JFR ");
+        }
+
+        private static Thread[] liveThreads() {
+            ThreadGroup root = Thread.currentThread().getThreadGroup();
+            while (root.getParent() != null) {
+                root = root.getParent();
+            }
+            Thread[] all = new Thread[root.activeCount() + 16];
+            int n;
+            while ((n = root.enumerate(all, true)) == all.length) {
+                all = new Thread[all.length * 2];
+            }
+            return java.util.Arrays.copyOf(all, n);
         }
     }
 }

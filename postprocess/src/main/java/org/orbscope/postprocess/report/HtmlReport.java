@@ -30,8 +30,11 @@ public final class HtmlReport {
         whatRan(b, run);
         b.append("<h2 id=\"sweep\">Sweep table</h2>");
         b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. (seed 001). Times are means "
-                + "over the measured requests. <em>Calculated</em> utilization = arrival rate &times; CPU time per "
-                + "request; it is flagged when it differs from the measured utilization by more than 5%. Simulated "
+                + "over the measured requests. <em>Measured</em> utilization is the CPU of the server's application "
+                + "threads (the ORB's receivers and dispatchers, which execute the requests); <em>process</em> "
+                + "utilization adds orbscope's own threads and the JVM's (JIT, GC). <em>Calculated</em> utilization "
+                + "= arrival rate &times; CPU time per request; it is flagged when it differs from the measured "
+                + "utilization by more than 5%. Simulated "
                 + "columns come from the seed's queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
         table(b, "sweep-table", SweepTable.display(), run.points());
@@ -255,7 +258,13 @@ public final class HtmlReport {
             b.append("Measured utilization unknown (no usable server/system.csv samples).");
         } else {
             b.append("Measured ").append(SweepTable.format(100 * u.measured)).append("% of ").append(u.cpus)
-                    .append(" CPU(s) over ").append(SweepTable.format(u.windowSec)).append(" s");
+                    .append(" CPU(s) by the ").append(Svg.esc(u.basis)).append(" over ")
+                    .append(SweepTable.format(u.windowSec)).append(" s");
+            if (u.process != null && u.tooling != null && u.jvm != null) {
+                b.append(" (whole process ").append(SweepTable.format(100 * u.process)).append("%: orbscope's threads ")
+                        .append(SweepTable.format(100 * u.tooling)).append("%, JVM-internal threads ")
+                        .append(SweepTable.format(100 * u.jvm)).append("%)");
+            }
             if (u.calculated != null) {
                 b.append("; arrival rate ").append(SweepTable.format(p.serverRatePerMs)).append(" req/ms &times; CPU ")
                         .append(SweepTable.format(p.cpuPerRequestMs)).append(" ms = ")

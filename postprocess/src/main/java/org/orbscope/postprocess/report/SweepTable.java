@@ -36,6 +36,7 @@ public final class SweepTable {
                 p -> p.simulated == null ? null : pct(p.simulated.utilization)));
         c.add(new Column("Utilization check", "util_check", p -> p.utilization.agree == null ? null
                 : p.utilization.agree ? "ok" : "DIFFERS"));
+        c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization.process)));
         c.add(new Column("Client mean response (ms)", "client_response_mean_ms",
                 p -> p.client.response == null ? null : p.client.response.meanMs()));
         c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server.measured + " / "
@@ -73,6 +74,10 @@ public final class SweepTable {
         c.add(new Column("", "util_calculated_pct", p -> pct(p.utilization.calculated)));
         c.add(new Column("", "util_simulated_pct", p -> p.simulated == null ? null : pct(p.simulated.utilization)));
         c.add(new Column("", "util_agree", p -> p.utilization.agree));
+        c.add(new Column("", "util_basis", p -> p.utilization.basis));
+        c.add(new Column("", "util_process_pct", p -> pct(p.utilization.process)));
+        c.add(new Column("", "util_tooling_pct", p -> pct(p.utilization.tooling)));
+        c.add(new Column("", "util_jvm_pct", p -> pct(p.utilization.jvm)));
         c.add(new Column("", "client_response_mean_ms", p -> p.client.response == null ? null
                 : p.client.response.meanMs()));
         c.add(new Column("", "client_response_p99_ms", p -> p.client.response == null ? null

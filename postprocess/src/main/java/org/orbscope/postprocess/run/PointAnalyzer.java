@@ -281,9 +281,26 @@ public final class PointAnalyzer {
             return;
         }
         p.utilization.windowSec = (to - from) / 1e9;
-        double measured = system.utilization(from, to, cpus);
-        if (!Double.isNaN(measured)) {
-            p.utilization.measured = measured;
+        // Seed 001 measures "the fraction of time that the CPU was busy with executing requests": the threads
+        // that execute them, not the agent's writer or the JIT compiler, which the process total also holds.
+        double process = system.utilization(SystemSamples.Counter.PROCESS, from, to, cpus);
+        double application = system.utilization(SystemSamples.Counter.APPLICATION_THREADS, from, to, cpus);
+        double tooling = system.utilization(SystemSamples.Counter.TOOL_THREADS, from, to, cpus);
+        if (!Double.isNaN(process)) {
+            p.utilization.process = process;
+        }
+        if (!Double.isNaN(application)) {
+            p.utilization.measured = application;
+            p.utilization.basis = "application threads";
+            p.utilization.tooling = tooling;
+            if (!Double.isNaN(process)) {
+                p.utilization.jvm = Math.max(0, process - application - tooling);
+            }
+        } else if (!Double.isNaN(process)) {
+            p.utilization.measured = process;
+            p.utilization.basis = "process";
+            p.notes.add("server/system.csv has no per-thread CPU: the utilization check uses the whole process, "
+                    + "which also holds JIT, GC and orbscope's own threads");
         }
         if (p.cpuPerRequestMs != null && p.serverRatePerMs != null) {
             p.utilization.calculated = p.serverRatePerMs * p.cpuPerRequestMs / cpus;

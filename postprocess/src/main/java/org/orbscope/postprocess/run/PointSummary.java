@@ -74,8 +74,19 @@ public final class PointSummary {
     public static final class Utilization {
         public Integer cpus;
         public Double windowSec;
-        /** Measured process CPU utilization (fraction of the server's CPUs). */
+        /**
+         * Measured CPU utilization by request execution (fraction of the server's CPUs): the server's application
+         * threads when the samples split CPU by thread group, else the whole process (see {@link #basis}).
+         */
         public Double measured;
+        /** What {@link #measured} counts: "application threads" or "process". */
+        public String basis;
+        /** The whole server process: application threads + orbscope's threads + the JVM's own (JIT, GC). */
+        public Double process;
+        /** orbscope's threads in the server (agent trace writer and flusher, JFR reader, system sampler). */
+        public Double tooling;
+        /** The JVM's internal threads (JIT compilers, GC workers): process minus all Java threads. */
+        public Double jvm;
         /** Arrival rate x mean CPU per request (seed 001's sanity check). */
         public Double calculated;
         public Double relativeDifference;

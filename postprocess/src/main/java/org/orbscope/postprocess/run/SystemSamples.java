@@ -9,10 +9,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
-/** The server's periodic process samples (server/system.csv): process CPU time against wall time. */
+/**
+ * The server's periodic process samples (server/system.csv): process CPU time against wall time, and where the
+ * server wrote them, the CPU of its application threads (the ORB's, which execute requests) and of orbscope's
+ * own threads.
+ */
 public final class SystemSamples {
+    /** Which CPU counter a utilization is computed from. */
+    public enum Counter {
+        PROCESS, APPLICATION_THREADS, TOOL_THREADS
+    }
+
     private long[] epochNs = new long[0];
-    private long[] cpuNs = new long[0];
+    private final long[][] cpuNs = {new long[0], new long[0], new long[0]};
+    private boolean threadColumns;
     private int n;
     public String problem;
 
@@ -37,15 +47,19 @@ public final class SystemSamples {
                 s.problem = csv + ":1: header lacks epoch_ms or process_cpu_ns";
                 return s;
             }
-            s.epochNs = new long[64];
-            s.cpuNs = new long[64];
+            int app = indexOf(h, "app_threads_cpu_ns");
+            int tool = indexOf(h, "tool_threads_cpu_ns");
+            s.threadColumns = app >= 0 && tool >= 0;
+            int last = Math.max(ms, s.threadColumns ? Math.max(cpu, Math.max(app, tool)) : cpu);
             while (it.hasNext()) {
                 String[] row = it.next();
-                if (row.length <= Math.max(ms, cpu) || row[ms].isEmpty() || row[cpu].isEmpty()) {
+                if (row.length <= last || row[ms].isEmpty() || row[cpu].isEmpty()) {
                     continue;
                 }
                 try {
-                    s.add(Long.parseLong(row[ms].trim()) * 1_000_000L, Long.parseLong(row[cpu].trim()));
+                    s.add(Long.parseLong(row[ms].trim()) * 1_000_000L, Long.parseLong(row[cpu].trim()),
+                            s.threadColumns ? Long.parseLong(row[app].trim()) : 0,
+                            s.threadColumns ? Long.parseLong(row[tool].trim()) : 0);
                 } catch (NumberFormatException e) {
                     // A sample cut short by a crash: the remaining samples still measure the run.
                 }
@@ -65,14 +79,23 @@ public final class SystemSamples {
         return -1;
     }
 
-    void add(long tNs, long cpu) {
+    void add(long tNs, long process, long applicationThreads, long toolThreads) {
         if (n == epochNs.length) {
             epochNs = Arrays.copyOf(epochNs, Math.max(64, n * 2));
-            cpuNs = Arrays.copyOf(cpuNs, Math.max(64, n * 2));
+            for (int c = 0; c < cpuNs.length; c++) {
+                cpuNs[c] = Arrays.copyOf(cpuNs[c], Math.max(64, n * 2));
+            }
         }
         epochNs[n] = tNs;
-        cpuNs[n] = cpu;
+        cpuNs[0][n] = process;
+        cpuNs[1][n] = applicationThreads;
+        cpuNs[2][n] = toolThreads;
         n++;
+    }
+
+    /** True when the samples split the CPU by thread group (servers before that split wrote only the total). */
+    public boolean hasThreadGroups() {
+        return threadColumns;
     }
 
     public int size() {
@@ -84,6 +107,15 @@ public final class SystemSamples {
      * samples that enclose the window most tightly; NaN when fewer than two samples fall near the window.
      */
     public double utilization(long fromNs, long toNs, int cpus) {
+        return utilization(Counter.PROCESS, fromNs, toNs, cpus);
+    }
+
+    /** As {@link #utilization(long, long, int)}, from the chosen counter; NaN if the samples lack it. */
+    public double utilization(Counter counter, long fromNs, long toNs, int cpus) {
+        if (counter != Counter.PROCESS && !threadColumns) {
+            return Double.NaN;
+        }
+        long[] cpu = cpuNs[counter.ordinal()];
         if (n < 2 || toNs <= fromNs) {
             return Double.NaN;
         }
@@ -103,7 +135,7 @@ public final class SystemSamples {
             return Double.NaN;
         }
         double wall = epochNs[b] - epochNs[a];
-        return (cpuNs[b] - cpuNs[a]) / wall / Math.max(1, cpus);
+        return (cpu[b] - cpu[a]) / wall / Math.max(1, cpus);
     }
 
     /**
@@ -117,7 +149,7 @@ public final class SystemSamples {
         for (int i = 0; i + 1 < n; i += step) {
             int j = Math.min(n - 1, i + step);
             double wall = epochNs[j] - epochNs[i];
-            double u = wall <= 0 ? 0 : (cpuNs[j] - cpuNs[i]) / wall / Math.max(1, cpus);
+            double u = wall <= 0 ? 0 : (cpuNs[0][j] - cpuNs[0][i]) / wall / Math.max(1, cpus);
             out.add(new double[] {(epochNs[i] + epochNs[j]) / 2.0, u});
         }
         return out.toArray(new double[0][]);
