@@ -120,7 +120,12 @@ public final class Recorder extends Sink {
                 ALL.add(r);
                 if (config.events.contains("threads")) {
                     // Started while recording: the stream begins when start() was called, not at the first event.
-                    r.threadStart(w, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+                    r.busy = true; // writing the start may hand over a buffer: nothing it calls may record
+                    try {
+                        r.threadStart(w, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+                    } finally {
+                        r.busy = false;
+                    }
                 }
             }
         }

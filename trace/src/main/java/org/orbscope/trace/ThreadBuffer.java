@@ -13,6 +13,8 @@ public final class ThreadBuffer {
     public static final int MAX_EVENT_BYTES = 64;
 
     final byte[] data;
+    /** Index in the writer's {@link BufferExchange}; -1 for a buffer outside it. */
+    int slot = -1;
     int pos;
     int threadId;
     long baseNanos;

@@ -11,8 +11,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
@@ -21,13 +19,13 @@ import java.util.zip.CRC32;
  * {@link #acquire}, fill it, and {@link #submit} it; neither call blocks. When the writer falls behind the
  * free pool runs dry, {@code acquire} returns null and the caller drops and counts ({@link #addDropped}).
  *
- * <p>Buffers move through two bounded queues; their locks are taken once per filled buffer (tens of
- * thousands of events), never per event.
+ * <p>Buffers change hands through a {@link BufferExchange}: no locks, no allocation, so a recording thread
+ * never parks inside the recorder.
  */
 public final class TraceWriter implements AutoCloseable {
     private final FileChannel channel;
-    private final ArrayBlockingQueue<ThreadBuffer> free;
-    private final ArrayBlockingQueue<ThreadBuffer> full;
+    private final BufferExchange exchange;
+    private final ThreadBuffer[] batch;
     private final int chunkTarget;
     private final Thread thread;
     private final CRC32 crc = new CRC32();
@@ -52,11 +50,8 @@ public final class TraceWriter implements AutoCloseable {
 
     private TraceWriter(FileChannel channel, int buffers, int bufferBytes) {
         this.channel = channel;
-        this.free = new ArrayBlockingQueue<>(buffers);
-        this.full = new ArrayBlockingQueue<>(buffers);
-        for (int i = 0; i < buffers; i++) {
-            free.add(new ThreadBuffer(bufferBytes));
-        }
+        this.exchange = new BufferExchange(buffers, bufferBytes);
+        this.batch = new ThreadBuffer[buffers];
         this.chunkTarget = Math.max(bufferBytes * 4, 1 << 20);
         this.thread = new Thread(this::loop, "orbscope-trace-writer");
         this.thread.setDaemon(true);
@@ -110,20 +105,20 @@ public final class TraceWriter implements AutoCloseable {
 
     /** A free buffer reset for {@code threadId}, or null when the writer is behind (drop and count). */
     public ThreadBuffer acquire(int threadId, long nanos) {
-        ThreadBuffer b = free.poll();
+        ThreadBuffer b = exchange.take();
         if (b != null) {
             b.reset(threadId, nanos);
         }
         return b;
     }
 
-    /** Hands a buffer to the writer thread. Never blocks: the queue holds every buffer there is. */
+    /** Hands a buffer to the writer thread. Never blocks. */
     public void submit(ThreadBuffer b) {
         if (b.isEmpty() || failure != null) {
-            free.offer(b);
+            exchange.release(b);
             return;
         }
-        full.offer(b);
+        exchange.submit(b);
     }
 
     public void addDropped(long n) {
@@ -241,6 +236,9 @@ public final class TraceWriter implements AutoCloseable {
 
     private List<ThreadBuffer> takeDefinitions() {
         synchronized (defLock) {
+            if (defsFull.isEmpty() && defs.isEmpty()) {
+                return java.util.Collections.emptyList();
+            }
             List<ThreadBuffer> out = new ArrayList<>(defsFull);
             defsFull.clear();
             if (!defs.isEmpty()) {
@@ -253,48 +251,48 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private void loop() {
-        List<ThreadBuffer> batch = new ArrayList<>();
+        // Sleeps between scans rather than waiting on a condition, because producers must not signal (that
+        // takes a lock). Short sleeps while buffers arrive, longer ones when idle.
+        long idleMillis = 1;
+        int closingRounds = 0;
         try {
             while (true) {
-                ThreadBuffer b = full.poll(50, TimeUnit.MILLISECONDS);
-                boolean stop = closing && b == null && full.isEmpty();
-                int bytes = 0;
-                while (b != null) {
-                    batch.add(b);
-                    bytes += b.pos;
-                    if (bytes >= chunkTarget) {
-                        break;
-                    }
-                    b = full.poll();
+                boolean stopping = closing;
+                int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
+                if (n > 0) {
+                    writeChunk(batch, n);
+                    idleMillis = 1;
+                    continue;
                 }
-                writeChunk(batch);
-                batch.clear();
-                if (stop) {
+                writeChunk(batch, 0); // definitions made meanwhile
+                if (stopping && ++closingRounds > 2) {
                     return;
                 }
+                Thread.sleep(stopping ? 1 : idleMillis);
+                idleMillis = Math.min(20, idleMillis * 2);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    private void writeChunk(List<ThreadBuffer> buffers) {
+    private void writeChunk(ThreadBuffer[] buffers, int count) {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
         List<ThreadBuffer> d = takeDefinitions();
-        if (buffers.isEmpty() && d.isEmpty()) {
+        if (count == 0 && d.isEmpty()) {
             return;
         }
         if (failure == null) {
             try {
                 int size = 0;
                 for (ThreadBuffer b : d) size += b.pos + 30;
-                for (ThreadBuffer b : buffers) size += b.pos + 30;
+                for (int i = 0; i < count; i++) size += buffers[i].pos + 30;
                 ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
                 out.position(TraceFormat.RECORD_HEADER);
                 for (ThreadBuffer b : d) segment(out, b);
-                for (ThreadBuffer b : buffers) {
-                    segment(out, b);
-                    events += b.events;
+                for (int i = 0; i < count; i++) {
+                    segment(out, buffers[i]);
+                    events += buffers[i].events;
                 }
                 record(out, TraceFormat.CHUNK);
                 chunks++;
@@ -303,11 +301,12 @@ public final class TraceWriter implements AutoCloseable {
                 System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
             }
         }
-        for (ThreadBuffer b : buffers) {
+        for (int i = 0; i < count; i++) {
             if (failure != null) {
-                dropped.addAndGet(b.events);
+                dropped.addAndGet(buffers[i].events);
             }
-            free.offer(b);
+            exchange.release(buffers[i]);
+            buffers[i] = null;
         }
     }
 
