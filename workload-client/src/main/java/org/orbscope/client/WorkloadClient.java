@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
+import org.omg.CORBA.UserException;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
@@ -22,8 +23,9 @@ import org.orbscope.workload.TargetHelper;
 
 /**
  * Fires a scenario's open workload at a server. The schedule is computed up front; a pool of invoker threads
- * takes requests in schedule order, each thread waiting for its request's intended time (parking, then
- * spinning the last {@value #SPIN_NANOS} ns) and then calling synchronously. A request is therefore sent on
+ * takes requests in schedule order, leader/followers style ({@link LeaderFollowers}): the leader waits for its
+ * request's intended time (parking, then spinning the last {@value #SPIN_NANOS} ns), hands the next request
+ * to an idle thread, and calls synchronously. A request is therefore sent on
  * time whether or not earlier ones have finished, as long as one of the pool's threads is free; when all are
  * busy the delay shows up as send lateness. Response time counts from the intended time.
  */
@@ -72,9 +74,8 @@ public final class WorkloadClient {
         long start = nanoAtStart;
         double duration = 0;
         try {
-            if (client.invocation() == ClientSpec.Invocation.AMI || client.invocation() == ClientSpec.Invocation.DEFERRED) {
-                throw new IllegalArgumentException("invocation " + client.invocation().name().toLowerCase()
-                        + " is not implemented yet; use sync or oneway");
+            if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
+                throw new IllegalArgumentException("invocation deferred is not implemented yet; use sync, oneway or ami");
             }
             Properties props = OrbProperties.base();
             // A reply that never comes must not hang the client: give up on it after a minute.
@@ -101,72 +102,95 @@ public final class WorkloadClient {
                     }
                 }
             }
-            probe(stubs[0], client);
-            int threads = poolSize(client);
-            AtomicInteger next = new AtomicInteger();
-            AtomicInteger connectionFailures = new AtomicInteger();
-            AtomicReference<String> abort = new AtomicReference<>();
-            AtomicLong done = new AtomicLong();
-            AtomicLong failures = new AtomicLong();
-            start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
-            long guard = start + client.maxDurationNanos();
-            long runStart = start;
-            List<Thread> pool = new ArrayList<>();
-            for (int k = 0; k < threads; k++) {
-                Thread th = new Thread(() -> {
-                    while (abort.get() == null) {
-                        int i = next.getAndIncrement();
-                        if (i >= schedule.size()) {
-                            return;
-                        }
-                        long due = runStart + schedule.intended[i];
-                        if (due > guard) {
-                            abort.compareAndSet(null, "client.maxDuration reached before every request was sent");
-                            return;
-                        }
-                        waitUntil(due, abort);
-                        if (abort.get() != null) {
-                            return;
-                        }
-                        int c = i % orbs.length;
-                        int p = schedule.process[i];
-                        int t = schedule.target[i];
-                        log.sent[i] = System.nanoTime();
-                        try {
-                            calls[c][p][t].invoke(stubs[c][p][t]);
-                            log.completed[i] = System.nanoTime();
-                            log.outcome[i] = RequestLog.OK;
-                            connectionFailures.set(0);
-                            done.incrementAndGet();
-                        } catch (SystemException e) {
-                            log.completed[i] = System.nanoTime();
-                            String name = e.getClass().getSimpleName();
-                            log.outcome[i] = log.code(name);
-                            failures.incrementAndGet();
-                            if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
-                                abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
-                                        + " consecutive " + name + "); stopped sending");
+            for (Target[][] connection : stubs) {
+                probe(connection, client); // opens every connection before the first arrival
+            }
+            if (client.invocation() == ClientSpec.Invocation.AMI) {
+                AmiSender ami;
+                try {
+                    ami = new AmiSender(orbs, calls, log, Math.min(poolSize(client), schedule.size()));
+                } catch (UserException e) {
+                    throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
+                }
+                start = System.nanoTime() + 20_000_000L; // the sender is waiting before the first arrival
+                error = sendAmi(client, schedule, ami, stubs, log, start);
+            } else {
+                int threads = poolSize(client);
+                AtomicInteger next = new AtomicInteger();
+                AtomicInteger connectionFailures = new AtomicInteger();
+                AtomicReference<String> abort = new AtomicReference<>();
+                AtomicLong done = new AtomicLong();
+                AtomicLong failures = new AtomicLong();
+                start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
+                long guard = start + client.maxDurationNanos();
+                long runStart = start;
+                List<Thread> pool = new ArrayList<>();
+                LeaderFollowers turns = new LeaderFollowers();
+                for (int k = 0; k < threads; k++) {
+                    Thread th = new Thread(() -> {
+                        while (true) {
+                            if (abort.get() != null || !turns.lead()) {
+                                turns.close();
+                                return;
                             }
-                        } catch (RuntimeException e) {
-                            log.completed[i] = System.nanoTime();
-                            log.outcome[i] = log.code(e.getClass().getSimpleName());
-                            failures.incrementAndGet();
+                            int i = next.getAndIncrement();
+                            if (i >= schedule.size()) {
+                                turns.close();
+                                return;
+                            }
+                            long due = runStart + schedule.intended[i];
+                            if (due > guard) {
+                                abort.compareAndSet(null, "client.maxDuration reached before every request was sent");
+                                turns.close();
+                                return;
+                            }
+                            parkUntilShortlyBefore(due, abort);
+                            turns.promote(); // the next request gets its thread while this one spins to its time
+                            spinUntil(due);
+                            if (abort.get() != null) {
+                                turns.close();
+                                return;
+                            }
+                            int c = i % orbs.length;
+                            int p = schedule.process[i];
+                            int t = schedule.target[i];
+                            log.sent[i] = System.nanoTime();
+                            try {
+                                calls[c][p][t].invoke(stubs[c][p][t]);
+                                log.completed[i] = System.nanoTime();
+                                log.outcome[i] = RequestLog.OK;
+                                connectionFailures.set(0);
+                                done.incrementAndGet();
+                            } catch (SystemException e) {
+                                log.completed[i] = System.nanoTime();
+                                String name = e.getClass().getSimpleName();
+                                log.outcome[i] = log.code(name);
+                                failures.incrementAndGet();
+                                if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
+                                    abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
+                                            + " consecutive " + name + "); stopped sending");
+                                }
+                            } catch (RuntimeException e) {
+                                log.completed[i] = System.nanoTime();
+                                log.outcome[i] = log.code(e.getClass().getSimpleName());
+                                failures.incrementAndGet();
+                            }
                         }
+                    }, "orbscope-invoker-" + k);
+                    th.setDaemon(true);
+                    pool.add(th);
+                }
+                pool.forEach(Thread::start);
+                Thread progress = progress(schedule.size(), done, failures, abort);
+                for (Thread th : pool) {
+                    th.join(Math.max(1, (guard - System.nanoTime()) / 1_000_000L + 65_000));
+                }
+                progress.interrupt();
+                error = abort.get();
+                for (Thread th : pool) {
+                    if (th.isAlive()) {
+                        error = error != null ? error : "some requests never returned";
                     }
-                }, "orbscope-invoker-" + k);
-                th.setDaemon(true);
-                pool.add(th);
-            }
-            pool.forEach(Thread::start);
-            Thread progress = progress(schedule.size(), done, failures, abort);
-            for (Thread th : pool) {
-                th.join(Math.max(1, (guard - System.nanoTime()) / 1_000_000L + 65_000));
-            }
-            progress.interrupt();
-            error = abort.get();
-            for (Thread th : pool) {
-                if (th.isAlive()) {
-                    error = error != null ? error : "some requests never returned";
                 }
             }
             duration = (System.nanoTime() - start) / 1e9;
@@ -191,6 +215,73 @@ public final class WorkloadClient {
         Map<String, Object> summary = log.write(outDir, schedule, processNames, targetNames, start, epochAtStart, nanoAtStart,
                 client.warmup(), duration, error);
         return new Result(summary, error);
+    }
+
+    /**
+     * AMI: one thread sends every request at its intended time with {@code sendc_}, never waiting for a reply;
+     * replies stamp their requests as they come. Then waits for the last reply (or the reply timeout).
+     */
+    private static String sendAmi(ClientSpec client, Schedule schedule, AmiSender ami, Target[][][] stubs,
+                                  RequestLog log, long runStart) throws InterruptedException {
+        AtomicLong done = ami.done;
+        AtomicLong failures = ami.failures;
+        int connections = stubs.length;
+        long guard = runStart + client.maxDurationNanos();
+        AtomicReference<String> abort = new AtomicReference<>();
+        Thread progress = progress(schedule.size(), done, failures, abort);
+        long sentCount = 0;
+        int connectionFailures = 0;
+        String error = null;
+        try {
+            for (int i = 0; i < schedule.size(); i++) {
+                long due = runStart + schedule.intended[i];
+                if (due > guard) {
+                    error = "client.maxDuration reached before every request was sent";
+                    break;
+                }
+                parkUntilShortlyBefore(due, abort);
+                spinUntil(due);
+                int c = i % connections;
+                int p = schedule.process[i];
+                int t = schedule.target[i];
+                org.orbscope.workload.AMI_TargetHandler handler;
+                try {
+                    handler = ami.handlerFor(c, i);
+                } catch (UserException e) {
+                    error = "cannot make an AMI reply handler: " + e;
+                    break;
+                }
+                log.sent[i] = System.nanoTime();
+                sentCount++;
+                try {
+                    ami.send(c, p, t, stubs[c][p][t], handler);
+                    connectionFailures = 0;
+                } catch (SystemException e) {
+                    // Not sent: no reply will come, so the request is answered here.
+                    log.completed[i] = System.nanoTime();
+                    String name = e.getClass().getSimpleName();
+                    log.outcome[i] = log.code(name);
+                    failures.incrementAndGet();
+                    sentCount--;
+                    if (isConnectionFailure(name) && ++connectionFailures >= GIVE_UP_AFTER) {
+                        error = "the server stopped answering (" + GIVE_UP_AFTER + " consecutive " + name
+                                + "); stopped sending";
+                        break;
+                    }
+                }
+            }
+            // The reply timeout (60 s) bounds the wait for the last replies.
+            long deadline = System.nanoTime() + 65_000_000_000L;
+            while (ami.answered() < sentCount && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            if (error == null && ami.answered() < sentCount) {
+                error = "some requests never returned";
+            }
+        } finally {
+            progress.interrupt();
+        }
+        return error;
     }
 
     static final class UnreachableException extends Exception {
@@ -232,7 +323,7 @@ public final class WorkloadClient {
         return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
     }
 
-    private static void waitUntil(long due, AtomicReference<String> abort) {
+    private static void parkUntilShortlyBefore(long due, AtomicReference<String> abort) {
         long left;
         while ((left = due - System.nanoTime()) > SPIN_NANOS) {
             LockSupport.parkNanos(Math.min(left - SPIN_NANOS, 100_000_000L));
@@ -240,9 +331,14 @@ public final class WorkloadClient {
                 return;
             }
         }
-        // Spin for the last stretch (parkNanos overshoots by tens of microseconds), but yield on every turn:
-        // on a client pinned to one core, a plain spin would hold off JacORB's receptor thread delivering
-        // another request's reply.
+    }
+
+    /**
+     * Spins for the last stretch (parkNanos overshoots by tens of microseconds), but yields on every turn: on a
+     * client pinned to one core, a plain spin would hold off JacORB's receptor thread delivering another
+     * request's reply.
+     */
+    private static void spinUntil(long due) {
         while (System.nanoTime() < due) {
             Thread.yield();
         }
