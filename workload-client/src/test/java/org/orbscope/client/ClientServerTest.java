@@ -51,24 +51,9 @@ class ClientServerTest {
     }
 
     private Path startServer(Path scenario) throws Exception {
-        Path out = dir.resolve("server");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("org.orbscope.server.ServerMain");
-        cmd.add("--scenario");
-        cmd.add(scenario.toString());
-        cmd.add("--out");
-        cmd.add(out.toString());
-        server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(out.resolve("ready"))) {
-            assertTrue(server.isAlive(), "server died: " + new String(Files.readAllBytes(dir.resolve("server.log")), StandardCharsets.UTF_8));
-            assertTrue(System.nanoTime() < deadline, "server not ready in 30 s");
-            Thread.sleep(50);
-        }
-        return out;
+        ServerProcess started = ServerProcess.start(dir, scenario);
+        server = started.process;
+        return started.out;
     }
 
     private static List<String> rows(Path csv) throws Exception {
