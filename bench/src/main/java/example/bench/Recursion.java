@@ -29,6 +29,39 @@ public final class Recursion {
         return r;
     }
 
+    /** Per-thread byte buffer of the minimal recorder below. */
+    private static final ThreadLocal<Buffer> BUFFER = ThreadLocal.withInitial(Buffer::new);
+
+    private static final class Buffer {
+        final byte[] data = new byte[1 << 16];
+        int pos;
+    }
+
+    /**
+     * The least any thread-local recorder does on top of the wall floor: find this thread's buffer and append
+     * an enter (tag + 2-byte time delta + method id) and an exit (tag + 2-byte delta), no varints, no guards.
+     * A lower bound for the agent's wall-only mode, to tell what part of its overhead any design would pay.
+     */
+    public static int minimalRecorder(int depth) {
+        long t = System.nanoTime();
+        Buffer buf = BUFFER.get();
+        byte[] b = buf.data;
+        int p = buf.pos & 0x7FF0;
+        b[p] = 1;
+        b[p + 1] = (byte) t;
+        b[p + 2] = (byte) (t >>> 8);
+        b[p + 3] = 7;
+        buf.pos = p + 4;
+        int r = depth == 0 ? 0 : 1 + minimalRecorder(depth - 1);
+        long u = System.nanoTime();
+        p = buf.pos & 0x7FF0;
+        b[p] = 2;
+        b[p + 1] = (byte) (u - t);
+        b[p + 2] = (byte) ((u - t) >>> 8);
+        buf.pos = p + 3;
+        return r;
+    }
+
     /** Floor of CPU mode: two nanoTime() and two thread CPU clock reads per call. */
     public static int floorCpu(int depth) {
         long t = System.nanoTime();

@@ -28,6 +28,11 @@ public class RecursionBench {
     }
 
     @Benchmark
+    public int minimalRecorder() {
+        return Recursion.minimalRecorder(DEPTH);
+    }
+
+    @Benchmark
     public int floorCpu() {
         return Recursion.floorCpu(DEPTH);
     }
