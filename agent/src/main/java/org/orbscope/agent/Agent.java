@@ -271,6 +271,7 @@ public final class Agent {
                             it.remove();
                         }
                     }
+                    Recorder.releaseEndedThreads();
                     synchronized (Agent.class) {
                         if (samples) {
                             systemEvent(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));

@@ -24,6 +24,12 @@ public final class Recorder extends Sink {
     private static TraceWriter writer;
     private static AgentConfig config;
     private static Instrumentation instrumentation;
+    /**
+     * Recorders of threads with small ids, by Java thread id (never reused within a JVM): one array load
+     * instead of a ThreadLocal lookup saves about 6 ns per monitored call (bench minimalById). Larger ids, and a
+     * thread whose slot another live thread holds (a Thread subclass overriding getId), use {@link #LOCAL}.
+     */
+    private static final ThreadRecorder[] BY_ID = new ThreadRecorder[1 << 13];
     private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
     static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
@@ -64,6 +70,7 @@ public final class Recorder extends Sink {
 
     static void deactivate() {
         active = false;
+        java.util.Arrays.fill(BY_ID, null); // the next recording makes new recorders anyway
     }
 
     static boolean isActive() {
@@ -76,11 +83,29 @@ public final class Recorder extends Sink {
 
     /** This thread's recorder, created on its first event; null when the thread is not recorded. */
     private static ThreadRecorder current() {
-        ThreadRecorder r = LOCAL.get();
+        Thread t = Thread.currentThread();
+        ThreadRecorder r = lookup(t);
         if (r == null || r.generation != generation) {
-            r = create();
+            r = create(t);
         }
         return r.selected ? r : null;
+    }
+
+    /** This thread's recorder of any recording, or null. */
+    private static ThreadRecorder lookup(Thread t) {
+        long id = t.getId();
+        ThreadRecorder r = id < BY_ID.length ? BY_ID[(int) id] : null;
+        return r != null && r.thread == t ? r : LOCAL.get();
+    }
+
+    /** Frees the slots of threads that have ended (their recorders are flushed from {@link #ALL}). */
+    static void releaseEndedThreads() {
+        for (int i = 0; i < BY_ID.length; i++) {
+            ThreadRecorder r = BY_ID[i];
+            if (r != null && !r.thread.isAlive()) {
+                BY_ID[i] = null;
+            }
+        }
     }
 
     /** The agent's own threads and JFR's: never recorded (their work is the agent's, not the application's). */
@@ -107,8 +132,7 @@ public final class Recorder extends Sink {
         ERRORS.incrementAndGet();
     }
 
-    private static ThreadRecorder create() {
-        Thread t = Thread.currentThread();
+    private static ThreadRecorder create(Thread t) {
         ThreadRecorder r;
         if (isAgentThread(t.getName())) {
             r = new ThreadRecorder(t, 0, false);
@@ -130,7 +154,13 @@ public final class Recorder extends Sink {
             }
         }
         r.generation = generation;
-        LOCAL.set(r);
+        long id = t.getId();
+        ThreadRecorder slot = id >= 0 && id < BY_ID.length ? BY_ID[(int) id] : null;
+        if (id >= 0 && id < BY_ID.length && (slot == null || slot.thread == t || !slot.thread.isAlive())) {
+            BY_ID[(int) id] = r;
+        } else {
+            LOCAL.set(r);
+        }
         return r;
     }
 
@@ -419,7 +449,7 @@ public final class Recorder extends Sink {
         if (!active) return;
         ThreadRecorder r = null;
         try {
-            r = LOCAL.get();
+            r = lookup(Thread.currentThread());
             if (r == null || !r.selected || r.busy || r.generation != generation || !r.parked) return;
             r.busy = true;
             r.parkEnd(writer);

@@ -69,8 +69,8 @@ public final class AgentOverhead {
         for (String[] r : rows) {
             System.out.printf("%-13s %12s %12s %8s  %-24s %s%n", (Object[]) r);
         }
-        System.out.println("minimal = the wall floor plus the least any thread-local recorder does (one ThreadLocal"
-                + " lookup, 7 bytes stored per call, no varints, guards or drop handling), by hand without an agent");
+        System.out.println("minimal = the wall floor plus the least any per-thread recorder does (buffer found by thread"
+                + " id, 7 bytes stored per call, no varints, guards or drop handling), by hand without an agent");
         System.out.printf("allocation per op (11 monitored calls): wall-only %.3f B, cpu %.3f B (goal 0)%n", allocWall[0], allocCpu[0]);
     }
 
