@@ -31,6 +31,12 @@ import org.orbscope.workload.TargetHelper;
  */
 public final class WorkloadClient {
     static final long SPIN_NANOS = 60_000;
+    /**
+     * How long before its request's time the leader hands over leadership: early enough that the woken
+     * follower (on a one-core client it preempts the leader) has taken the next request and parked again before
+     * this request is sent, so its wake-up never lands inside the spin or the call.
+     */
+    static final long PROMOTE_AHEAD_NANOS = 250_000;
     /** Consecutive connection failures after which the server is taken to be gone. */
     static final int GIVE_UP_AFTER = 20;
 
@@ -144,8 +150,9 @@ public final class WorkloadClient {
                                 turns.close();
                                 return;
                             }
-                            parkUntilShortlyBefore(due, abort);
-                            turns.promote(); // the next request gets its thread while this one spins to its time
+                            parkUntil(due - PROMOTE_AHEAD_NANOS, abort);
+                            turns.promote(); // the next request gets its thread well before this one is sent
+                            parkUntil(due - SPIN_NANOS, abort);
                             spinUntil(due);
                             if (abort.get() != null) {
                                 turns.close();
@@ -239,7 +246,7 @@ public final class WorkloadClient {
                     error = "client.maxDuration reached before every request was sent";
                     break;
                 }
-                parkUntilShortlyBefore(due, abort);
+                parkUntil(due - SPIN_NANOS, abort);
                 spinUntil(due);
                 int c = i % connections;
                 int p = schedule.process[i];
@@ -323,10 +330,10 @@ public final class WorkloadClient {
         return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
     }
 
-    private static void parkUntilShortlyBefore(long due, AtomicReference<String> abort) {
+    private static void parkUntil(long deadline, AtomicReference<String> abort) {
         long left;
-        while ((left = due - System.nanoTime()) > SPIN_NANOS) {
-            LockSupport.parkNanos(Math.min(left - SPIN_NANOS, 100_000_000L));
+        while ((left = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(Math.min(left, 100_000_000L));
             if (abort.get() != null) {
                 return;
             }
