@@ -164,8 +164,55 @@ public final class Recorder extends Sink {
         return r;
     }
 
+    /**
+     * This thread's recorder by its id slot, or null: the hot path's lookup. The slots hold only recorders of the
+     * running recording ({@link #deactivate} empties them), so no generation or activity check is needed here;
+     * a recorder that may not record (thread filtered out) holds no buffer and fails the hot path.
+     */
+    private static ThreadRecorder slot() {
+        Thread t = Thread.currentThread();
+        long id = t.getId();
+        if (id < BY_ID.length) {
+            ThreadRecorder r = BY_ID[(int) id];
+            if (r != null && r.thread == t) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path below it creates recorders,
+    // hands buffers over, drops and counts.
+
     @Override
     public Object enter(int methodId) {
+        ThreadRecorder r = slot();
+        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId);
+    }
+
+    @Override
+    public Object enterCpu(int methodId) {
+        ThreadRecorder r = slot();
+        return r != null && r.tryEnterCpu(methodId) ? r : enterCpuGuarded(methodId);
+    }
+
+    @Override
+    public void exit(Object token, boolean exceptional) {
+        ThreadRecorder r = (ThreadRecorder) token;
+        if (!r.tryExit(exceptional)) {
+            exitGuarded(r, exceptional, false);
+        }
+    }
+
+    @Override
+    public void exitCpu(Object token, boolean exceptional) {
+        ThreadRecorder r = (ThreadRecorder) token;
+        if (!r.tryExitCpu(exceptional)) {
+            exitGuarded(r, exceptional, true);
+        }
+    }
+
+    private static Object enterGuarded(int methodId) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
@@ -181,8 +228,7 @@ public final class Recorder extends Sink {
         }
     }
 
-    @Override
-    public Object enterCpu(int methodId) {
+    private static Object enterCpuGuarded(int methodId) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
@@ -222,21 +268,10 @@ public final class Recorder extends Sink {
         }
     }
 
-    @Override
-    public void exit(Object token, boolean exceptional) {
-        exit(token, exceptional, false);
-    }
-
-    @Override
-    public void exitCpu(Object token, boolean exceptional) {
-        exit(token, exceptional, true);
-    }
-
-    private static void exit(Object token, boolean exceptional, boolean cpu) {
+    private static void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
         if (!active) return;
-        ThreadRecorder r = null;
+        ThreadRecorder r = token;
         try {
-            r = (ThreadRecorder) token;
             // An earlier recording's token (stop and attach again while this call ran) belongs to no trace.
             if (r.busy || r.generation != generation) {
                 r = null;

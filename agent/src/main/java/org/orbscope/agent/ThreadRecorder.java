@@ -41,17 +41,21 @@ final class ThreadRecorder {
         this.name = thread.getName();
     }
 
-    /** A buffer with room, or null (dropping). Takes a new one when full or older than a second. */
+    /**
+     * A buffer with room, or null (dropping). Takes a new one when full or older than a second. The recorder
+     * holds no buffer while this calls out (hand-over, thread name): a re-entrant event then finds none and
+     * takes the guarded path, which the owner's busy flag turns away.
+     */
     private ThreadBuffer room(TraceWriter w, long now) {
         ThreadBuffer b = buffer;
         if (b != null) {
             if (b.hasRoom() && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS) {
                 return b;
             }
-            w.submit(b);
             buffer = null;
+            w.submit(b);
         }
-        // When dropping, retry the free pool only now and then: it has a lock.
+        // When dropping, retry the free pool only now and then.
         if (droppedSinceAcquire > 0 && (droppedSinceAcquire & 0xFF) != 0) {
             return null;
         }
@@ -59,7 +63,6 @@ final class ThreadRecorder {
         if (b == null) {
             return null;
         }
-        buffer = b;
         if (droppedSinceAcquire > 0) {
             b.dropped(now, droppedSinceAcquire);
             droppedSinceAcquire = 0;
@@ -69,7 +72,53 @@ final class ThreadRecorder {
             name = current;
             b.threadName(now, w.defineString(current));
         }
+        buffer = b;
         return b;
+    }
+
+    /**
+     * The hot path of a method enter: writes it straight into the current buffer, or returns false when there
+     * is none, it is full or due for hand-over; the caller then takes the guarded {@link #enter}. Nothing here
+     * calls out, so it needs no re-entrance guard: a guarded path that calls out holds no buffer meanwhile.
+     */
+    boolean tryEnter(int methodId) {
+        ThreadBuffer b = buffer;
+        if (b == null) {
+            return false;
+        }
+        long now = System.nanoTime();
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId);
+    }
+
+    /** {@link #tryEnter} with the thread CPU clock, read after the wall clock as in {@link #enter}. */
+    boolean tryEnterCpu(int methodId) {
+        ThreadBuffer b = buffer;
+        if (b == null) {
+            return false;
+        }
+        long now = System.nanoTime();
+        long cpu = Recorder.cpuNow();
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId, cpu);
+    }
+
+    /** The hot path of an exit whose enter was written; false sends the caller to the guarded {@link #exit}. */
+    boolean tryExit(boolean exceptional) {
+        ThreadBuffer b = buffer;
+        if (b == null) {
+            return false;
+        }
+        long now = System.nanoTime();
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional);
+    }
+
+    boolean tryExitCpu(boolean exceptional) {
+        ThreadBuffer b = buffer;
+        if (b == null) {
+            return false;
+        }
+        long cpu = Recorder.cpuNow();
+        long now = System.nanoTime();
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional, cpu);
     }
 
     private void drop() {
@@ -213,9 +262,10 @@ final class ThreadRecorder {
                 b.threadEnd(now);
             }
         }
-        if (buffer != null) {
-            w.submit(buffer);
+        ThreadBuffer b = buffer;
+        if (b != null) {
             buffer = null;
+            w.submit(b);
         }
     }
 }
