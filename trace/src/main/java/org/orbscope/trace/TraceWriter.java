@@ -310,10 +310,13 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
-    /** The chunk buffer, reused so that steady recording allocates nothing, on the writer thread either. */
+    /**
+     * The chunk buffer, reused so that steady recording allocates nothing, on the writer thread either. Direct,
+     * because the JDK copies a heap buffer into a temporary direct one before every write: that copy is saved.
+     */
     private ByteBuffer chunkBuffer(int capacity) {
         if (chunk == null || chunk.capacity() < capacity) {
-            chunk = ByteBuffer.allocate(Math.max(capacity, chunkTarget + (chunkTarget >> 2)));
+            chunk = ByteBuffer.allocateDirect(Math.max(capacity, chunkTarget + (chunkTarget >> 2)));
         }
         chunk.clear();
         return chunk;
@@ -328,11 +331,14 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private void record(ByteBuffer out, byte kind) throws IOException {
-        int len = out.position() - TraceFormat.RECORD_HEADER;
+        int end = out.position();
+        int len = end - TraceFormat.RECORD_HEADER;
         crc.reset();
-        crc.update(out.array(), TraceFormat.RECORD_HEADER, len);
+        out.limit(end);
+        out.position(TraceFormat.RECORD_HEADER);
+        crc.update(out);
         out.put(0, kind).putInt(1, len).putInt(5, (int) crc.getValue());
-        out.flip();
+        out.position(0);
         writeFully(out);
     }
 
