@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,6 +82,42 @@ class RunCommandEndToEndTest {
         }
         assertTrue(rows.get(1).startsWith("requests=20,20,ok,20,20,0,"), rows.get(1));
         assertTrue(rows.get(2).startsWith("requests=40,40,ok,40,40,0,"), rows.get(2));
+    }
+
+    @Test
+    @Timeout(180)
+    void monitoredRunReportsEveryWorkloadRequestPairedWithItsClientRecord() throws Exception {
+        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(JvmCommand.agentJar()), "agent jar not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.findFirst().orElseThrow();
+        }
+        JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        JsonNode server = point.path("server");
+        assertEquals("read", server.path("trace").asText(), point.toString());
+        // The client checks each of its two targets once before the schedule: probes, not measurements.
+        assertEquals(2, server.path("probes").asLong(), server.toString());
+        assertEquals(40, server.path("matchedToClient").asLong(), server.toString());
+        assertEquals(40, server.path("measured").asLong(), server.toString());
+        List<String> stages = Files.readAllLines(run.resolve("points/single/report/stages.csv"));
+        List<String> header = List.of(stages.get(0).split(","));
+        int status = header.indexOf("status");
+        int seq = header.indexOf("client_seq");
+        long complete = 0;
+        for (String line : stages.subList(1, stages.size())) {
+            String[] c = line.split(",", -1);
+            if (c[status].equals("complete")) {
+                complete++;
+                assertFalse(c[seq].isEmpty(), "a measured request without its client record: " + line);
+            }
+        }
+        assertEquals(40, complete, String.join("\n", stages));
+        assertTrue(point.path("utilization").has("calculated"), point.path("utilization").toString());
     }
 
     @Test

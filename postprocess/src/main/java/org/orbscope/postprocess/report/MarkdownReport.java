@@ -33,8 +33,9 @@ public final class MarkdownReport {
                     .append(p.client.failed).append(" failed, ").append(p.client.notSent).append(" not sent\n");
             b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
                     .append(" requests, ").append(p.server.complete).append(" complete, ").append(p.server.incomplete)
-                    .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.measured)
-                    .append(" measured\n\n");
+                    .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.probes)
+                    .append(" before the workload, ").append(p.server.matchedToClient).append(" paired with client records, ")
+                    .append(p.server.measured).append(" measured\n\n");
             if (!p.stages.isEmpty()) {
                 b.append("| stage | n | mean ms | variance ms^2 | p50 | p90 | p95 | p99 | max |\n");
                 b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -8,20 +8,45 @@ import org.orbscope.postprocess.stages.RequestStages;
  * Lines server-side requests up with the client's records. Both sides see the requests in the same order
  * (FIFO connections), so they are paired by rank, and only when that pairing is unambiguous: the counts
  * agree, or the trace was cut short and the server saw a prefix. Otherwise nothing is paired.
+ *
+ * <p>Before its first arrival the client checks every target once ({@code _non_existent}) and then waits
+ * {@value #CLIENT_LEAD_MS} ms before the schedule starts. Server requests that arrived well before the first
+ * workload request was sent are those checks: they are marked {@link RequestStages#PROBE} and left out.
  */
 public final class ClientJoin {
     private ClientJoin() {
     }
 
-    /** @return the number of server requests paired with a client record */
+    /** The client starts its schedule this long after its last reachability check (WorkloadClient). */
+    static final long CLIENT_LEAD_MS = 20;
+    /** Half the lead: room for the two JVMs' epoch calibrations (each to the millisecond) to disagree. */
+    private static final long PROBE_MARGIN_NS = CLIENT_LEAD_MS / 2 * 1_000_000L;
+
+    /** Marks the requests that arrived before the workload began; returns how many. */
+    public static int markProbes(List<RequestStages> rows, List<ClientResults.Sent> sent) {
+        if (sent.isEmpty()) {
+            return 0;
+        }
+        long before = sent.get(0).sentNs() - PROBE_MARGIN_NS;
+        int probes = 0;
+        for (RequestStages r : rows) {
+            if (r.has(Col.ARRIVAL) && r.get(Col.ARRIVAL) < before) {
+                r.status = RequestStages.PROBE;
+                probes++;
+            }
+        }
+        return probes;
+    }
+
+    /** @return the number of server requests paired with a client record (probes marked first are skipped) */
     public static int join(List<RequestStages> rows, List<ClientResults.Sent> sent, boolean truncated) {
-        long arrived = rows.stream().filter(r -> r.has(Col.ARRIVAL)).count();
+        long arrived = rows.stream().filter(ClientJoin::workload).count();
         if (arrived == 0 || arrived > sent.size() || (arrived < sent.size() && !truncated)) {
             return 0;
         }
         int j = 0;
         for (RequestStages r : rows) {
-            if (!r.has(Col.ARRIVAL)) {
+            if (!workload(r)) {
                 continue;
             }
             ClientResults.Sent s = sent.get(j++);
@@ -31,5 +56,9 @@ public final class ClientJoin {
             r.clientResponseNs = s.responseNs();
         }
         return j;
+    }
+
+    private static boolean workload(RequestStages r) {
+        return r.has(Col.ARRIVAL) && !RequestStages.PROBE.equals(r.status);
     }
 }

@@ -108,6 +108,11 @@ public final class PointAnalyzer {
         Path stagesCsv = pointDir.resolve("report").resolve("stages.csv");
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
+            p.server.probes = ClientJoin.markProbes(rows, client.sent);
+            if (p.server.probes > 0) {
+                p.notes.add(p.server.probes + " server request(s) arrived before the workload began (the client's"
+                        + " reachability check of each target) and are left out of the statistics");
+            }
             p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
             StagesCsv.write(stagesCsv, rows);
             long[] window = serverPart(a, rows, stages.diagnostics(), warmup);

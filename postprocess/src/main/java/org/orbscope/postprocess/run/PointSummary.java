@@ -68,6 +68,8 @@ public final class PointSummary {
         public int gcPauses;
         public Double gcTotalMs;
         public long matchedToClient;
+        /** Requests before the workload began (the client's reachability checks), not in the statistics. */
+        public long probes;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

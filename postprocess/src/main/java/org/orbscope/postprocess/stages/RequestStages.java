@@ -7,6 +7,8 @@ public final class RequestStages {
     public static final String COMPLETE = "complete";
     public static final String REJECTED = "rejected";
     public static final String INCOMPLETE = "incomplete";
+    /** Arrived before the client's workload began: its reachability check, not a workload request. */
+    public static final String PROBE = "probe";
 
     public int index;
     public String key = "";

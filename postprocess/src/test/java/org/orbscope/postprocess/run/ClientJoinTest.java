@@ -1,0 +1,65 @@
+package org.orbscope.postprocess.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.orbscope.postprocess.stages.Col;
+import org.orbscope.postprocess.stages.RequestStages;
+
+class ClientJoinTest {
+    private static final long MS = 1_000_000L;
+
+    private static RequestStages arrivedAt(long nanos) {
+        RequestStages r = new RequestStages();
+        r.status = RequestStages.COMPLETE;
+        r.set(Col.ARRIVAL, nanos);
+        return r;
+    }
+
+    private static List<ClientResults.Sent> sentAt(long... nanos) {
+        List<ClientResults.Sent> sent = new ArrayList<>();
+        for (int i = 0; i < nanos.length; i++) {
+            sent.add(new ClientResults.Sent(i, nanos[i], "o", "call", 2 * MS, "ok"));
+        }
+        return sent;
+    }
+
+    @Test
+    void reachabilityChecksBeforeTheScheduleAreProbesAndTheRestPairByRank() {
+        long start = 1_000_000 * MS;
+        // two targets checked 20+ ms before the first request; the workload's requests arrive ~0.1 ms after sending
+        List<RequestStages> rows = List.of(arrivedAt(start - 25 * MS), arrivedAt(start - 23 * MS),
+                arrivedAt(start + MS / 10), arrivedAt(start + 5 * MS), arrivedAt(start + 9 * MS));
+        List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS - MS / 10, start + 9 * MS - MS / 10);
+        assertEquals(2, ClientJoin.markProbes(rows, sent));
+        assertEquals(3, ClientJoin.join(rows, sent, false));
+        assertEquals(RequestStages.PROBE, rows.get(0).status);
+        assertEquals(RequestStages.PROBE, rows.get(1).status);
+        assertEquals(Col.UNKNOWN, rows.get(1).clientSeq);
+        assertEquals(0, rows.get(2).clientSeq);
+        assertEquals(2, rows.get(4).clientSeq);
+        assertEquals(2 * MS, rows.get(4).clientResponseNs);
+    }
+
+    @Test
+    void epochCalibrationsThatDisagreeByMillisecondsDoNotMakeProbes() {
+        long start = 1_000_000 * MS;
+        // the server's clock reads 2 ms behind the client's: its first arrival looks earlier than the send
+        List<RequestStages> rows = List.of(arrivedAt(start - 2 * MS), arrivedAt(start + 3 * MS));
+        List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS);
+        assertEquals(0, ClientJoin.markProbes(rows, sent));
+        assertEquals(2, ClientJoin.join(rows, sent, false));
+    }
+
+    @Test
+    void countsThatDisagreeWithoutATruncatedTracePairNothing() {
+        long start = 1_000_000 * MS;
+        List<RequestStages> rows = List.of(arrivedAt(start), arrivedAt(start + MS), arrivedAt(start + 2 * MS));
+        List<ClientResults.Sent> sent = sentAt(start, start + MS);
+        assertEquals(0, ClientJoin.markProbes(rows, sent));
+        assertEquals(0, ClientJoin.join(rows, sent, false));
+        assertEquals(Col.UNKNOWN, rows.get(0).clientSeq);
+    }
+}
