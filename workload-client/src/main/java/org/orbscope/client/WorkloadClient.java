@@ -9,7 +9,6 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.UserException;
@@ -24,13 +23,12 @@ import org.orbscope.workload.TargetHelper;
 /**
  * Fires a scenario's open workload at a server. The schedule is computed up front; a pool of invoker threads
  * takes requests in schedule order, leader/followers style ({@link LeaderFollowers}): the leader waits for its
- * request's intended time (parking, then spinning the last {@value #SPIN_NANOS} ns), hands the next request
+ * request's intended time (parking, then spinning the last stretch: {@link ArrivalTimer}), hands the next request
  * to an idle thread, and calls synchronously. A request is therefore sent on
  * time whether or not earlier ones have finished, as long as one of the pool's threads is free; when all are
  * busy the delay shows up as send lateness. Response time counts from the intended time.
  */
 public final class WorkloadClient {
-    static final long SPIN_NANOS = 60_000;
     /**
      * How long before its request's time the leader hands over leadership: early enough that the woken
      * follower (on a one-core client it preempts the leader) has taken the next request and parked again before
@@ -132,6 +130,7 @@ public final class WorkloadClient {
                 long runStart = start;
                 List<Thread> pool = new ArrayList<>();
                 LeaderFollowers turns = new LeaderFollowers();
+                ArrivalTimer timer = new ArrivalTimer();
                 for (int k = 0; k < threads; k++) {
                     Thread th = new Thread(() -> {
                         while (true) {
@@ -150,10 +149,9 @@ public final class WorkloadClient {
                                 turns.close();
                                 return;
                             }
-                            parkUntil(due - PROMOTE_AHEAD_NANOS, abort);
+                            ArrivalTimer.parkUntil(due - PROMOTE_AHEAD_NANOS, abort);
                             turns.promote(); // the next request gets its thread well before this one is sent
-                            parkUntil(due - SPIN_NANOS, abort);
-                            spinUntil(due);
+                            timer.awaitUntil(due, abort);
                             if (abort.get() != null) {
                                 turns.close();
                                 return;
@@ -235,6 +233,7 @@ public final class WorkloadClient {
         int connections = stubs.length;
         long guard = runStart + client.maxDurationNanos();
         AtomicReference<String> abort = new AtomicReference<>();
+        ArrivalTimer timer = new ArrivalTimer();
         Thread progress = progress(schedule.size(), done, failures, abort);
         long sentCount = 0;
         int connectionFailures = 0;
@@ -246,8 +245,7 @@ public final class WorkloadClient {
                     error = "client.maxDuration reached before every request was sent";
                     break;
                 }
-                parkUntil(due - SPIN_NANOS, abort);
-                spinUntil(due);
+                timer.awaitUntil(due, abort);
                 int c = i % connections;
                 int p = schedule.process[i];
                 int t = schedule.target[i];
@@ -328,27 +326,6 @@ public final class WorkloadClient {
             rate += p.arrival().ratePerSecond();
         }
         return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
-    }
-
-    private static void parkUntil(long deadline, AtomicReference<String> abort) {
-        long left;
-        while ((left = deadline - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(Math.min(left, 100_000_000L));
-            if (abort.get() != null) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Spins for the last stretch (parkNanos overshoots by tens of microseconds), but yields on every turn: on a
-     * client pinned to one core, a plain spin would hold off JacORB's receptor thread delivering another
-     * request's reply.
-     */
-    private static void spinUntil(long due) {
-        while (System.nanoTime() < due) {
-            Thread.yield();
-        }
     }
 
     private static Thread progress(int total, AtomicLong done, AtomicLong failures, AtomicReference<String> abort) {

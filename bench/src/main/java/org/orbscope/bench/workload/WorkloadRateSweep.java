@@ -9,8 +9,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.omg.CORBA.ORB;
+import org.orbscope.client.ArrivalTimer;
 import org.orbscope.client.WorkloadClient;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
@@ -63,7 +65,7 @@ public final class WorkloadRateSweep {
                 Thread.sleep(50);
             }
             String ior = new String(Files.readAllBytes(dir.resolve("server/ior/n.ior")), StandardCharsets.UTF_8).trim();
-            System.out.println("orbscope = the workload client; paced = one thread that parks until each Poisson arrival and");
+            System.out.println("orbscope = the workload client; paced = one thread that waits (as the client does) for each Poisson arrival and");
             System.out.println("calls (same rate, no pool, no recording); b2b = back-to-back synchronous calls (no pacing).");
             System.out.printf("%-9s %10s %9s %9s %11s %11s | %10s %10s %8s | %9s %9s%n", "offered/s", "achieved/s", "p50 us", "p99 us",
                     "late p50us", "late p99us", "paced p50", "paced p99", "p50 ratio", "b2b p50", "b2b p99");
@@ -77,10 +79,15 @@ public final class WorkloadRateSweep {
             for (double rate : rates) {
                 long requests = Math.max(100, Math.round(rate * seconds));
                 Scenario s = ScenarioLoader.parse("sweep", scenario(rate, requests));
+                // Each measurement starts with a clean heap (as JMH does between iterations), so the garbage of the
+                // one before is not collected inside it: the client and the loops all share this JVM.
+                System.gc();
                 WorkloadClient.Result r = WorkloadClient.run(s, Map.of("n", ior), dir.resolve("client-" + (long) rate));
                 @SuppressWarnings("unchecked") Map<String, Object> resp = (Map<String, Object>) r.summary.get("response");
                 @SuppressWarnings("unchecked") Map<String, Object> late = (Map<String, Object>) r.summary.get("lateness");
+                System.gc();
                 Histogram paced = pacedLoop(ior, rate, requests);
+                System.gc();
                 Histogram bare = bareLoop(ior, (int) Math.min(requests, 20_000));
                 double p50 = ((Number) resp.get("p50Ms")).doubleValue() * 1000;
                 double pacedP50 = paced.getValueAtPercentile(50) / 1e3;
@@ -100,8 +107,9 @@ public final class WorkloadRateSweep {
     }
 
     /**
-     * The yardstick at the same rate: one thread, Poisson arrivals, park until each arrival then a synchronous
-     * call timed from the arrival. What any open-loop JacORB client pays, without orbscope's machinery.
+     * The yardstick at the same rate: one thread, Poisson arrivals, waiting for each arrival with the client's own
+     * {@link ArrivalTimer}, then a synchronous call timed from the arrival. What any open-loop JacORB client pays,
+     * without orbscope's machinery (invoker pool, hand-over, per-request records).
      */
     static Histogram pacedLoop(String ior, double rate, long requests) {
         ORB orb = ORB.init(new String[0], OrbProperties.base());
@@ -112,15 +120,11 @@ public final class WorkloadRateSweep {
             double meanGap = 1e9 / rate;
             long next = System.nanoTime() + 10_000_000L;
             long warm = Math.min(2000, requests / 5);
+            ArrivalTimer timer = new ArrivalTimer(); // the client's own way of waiting: only the call differs
+            AtomicReference<String> noAbort = new AtomicReference<>();
             for (long i = 0; i < requests; i++) {
                 next += Math.round(-meanGap * Math.log(1.0 - random.nextDouble()));
-                long left;
-                while ((left = next - System.nanoTime()) > 60_000) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(left - 60_000);
-                }
-                while (System.nanoTime() < next) {
-                    Thread.onSpinWait();
-                }
+                timer.awaitUntil(next, noAbort);
                 t.ping();
                 if (i >= warm) {
                     h.recordValue(Math.max(0, System.nanoTime() - next));
