@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.scenario.ServerSpec;
 
 /** Real server and client JVMs over loopback, driven by {@code orbscope run} and {@code orbscope client}. */
 class RunCommandEndToEndTest {
@@ -100,8 +101,9 @@ class RunCommandEndToEndTest {
         JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
         JsonNode server = point.path("server");
         assertEquals("read", server.path("trace").asText(), point.toString());
-        // The client checks each of its two targets once before the schedule: probes, not measurements.
-        assertEquals(2, server.path("probes").asLong(), server.toString());
+        // Before the schedule the server calls itself (warmupCalls, default 1000) and the client checks each of its
+        // two targets once: not measurements.
+        assertEquals(ServerSpec.DEFAULT_WARMUP_CALLS + 2, server.path("probes").asLong(), server.toString());
         assertEquals(40, server.path("matchedToClient").asLong(), server.toString());
         assertEquals(40, server.path("measured").asLong(), server.toString());
         List<String> stages = Files.readAllLines(run.resolve("points/single/report/stages.csv"));

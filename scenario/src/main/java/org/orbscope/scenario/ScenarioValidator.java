@@ -47,6 +47,9 @@ final class ScenarioValidator {
 
     private static void validateServer(ServerSpec server) throws Problem {
         cpus("server.cpus", server.cpus());
+        if (server.warmupCalls() < 0) {
+            throw new Problem("server.warmupCalls", "warmupCalls must be 0 (none) or more, not " + server.warmupCalls());
+        }
         OrbSpec orb = server.orb();
         positive("server.orb.poolMin", orb.poolMin());
         positive("server.orb.poolMax", orb.poolMax());

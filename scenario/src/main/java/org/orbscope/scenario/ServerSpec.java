@@ -2,7 +2,10 @@ package org.orbscope.scenario;
 
 import java.util.List;
 
-/** The workload server: ORB options, POA managers, the POA hierarchy and the objects deployed on it. */
+/**
+ * The workload server: ORB options, POA managers, the POA hierarchy and the objects deployed on it, and how many
+ * calls it makes to itself before it is ready ({@code warmupCalls}).
+ */
 public record ServerSpec(
         List<Integer> cpus,
         List<String> jvmArgs,
@@ -10,7 +13,10 @@ public record ServerSpec(
         List<String> poaManagers,
         List<PoaSpec> poas,
         List<ObjectSpec> objects,
-        Long seed) {
+        Long seed,
+        Integer warmupCalls) {
+    /** Warm-up calls when the scenario does not say. */
+    public static final int DEFAULT_WARMUP_CALLS = 1000;
 
     public ServerSpec {
         cpus = cpus == null ? List.of() : cpus;
@@ -20,5 +26,6 @@ public record ServerSpec(
         poas = poas == null ? List.of() : poas;
         objects = objects == null ? List.of() : objects;
         seed = seed == null ? 1L : seed;
+        warmupCalls = warmupCalls == null ? DEFAULT_WARMUP_CALLS : warmupCalls;
     }
 }

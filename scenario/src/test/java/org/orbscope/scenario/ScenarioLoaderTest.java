@@ -72,6 +72,17 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void serverWarmupDefaultsAndRefusesNegativeCounts() throws Exception {
+        assertEquals(ServerSpec.DEFAULT_WARMUP_CALLS, ScenarioLoader.parse("s.yaml", GOOD).server().warmupCalls());
+        assertEquals(0, ScenarioLoader.parse("s.yaml", GOOD.replace("server:\n", "server:\n  warmupCalls: 0\n"))
+                .server().warmupCalls());
+        ScenarioException e = bad(GOOD.replace("server:\n", "server:\n  warmupCalls: -5\n"));
+        assertEquals("server.warmupCalls", e.field());
+        assertEquals(3, e.line());
+        assertTrue(e.problem().contains("0 (none) or more"), e.getMessage());
+    }
+
+    @Test
     void probabilitiesMustSumToOne() {
         ScenarioException e = bad(GOOD.replace("probability: 0.5}\n        - {object: o1, operation: ping, probability: 0.5",
                 "probability: 0.5}\n        - {object: o1, operation: ping, probability: 0.2"));

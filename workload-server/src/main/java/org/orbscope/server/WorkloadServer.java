@@ -87,6 +87,7 @@ public final class WorkloadServer implements AutoCloseable {
             Thread orbThread = new Thread(orb::run, "orbscope-orb-run");
             orbThread.setDaemon(true);
             orbThread.start();
+            ServerWarmup.run(iors, scenario.server().warmupCalls());
             writeAtomically(outDir.resolve("ready"), "port=" + port + "\n");
             return new WorkloadServer(orb, orbThread, sampler, iors);
         } catch (Exception | Error e) {

@@ -189,7 +189,7 @@ public final class HtmlReport {
                 .append(" not sent. Server trace: ").append(Svg.esc(p.server.trace)).append(", ")
                 .append(p.server.requests).append(" requests (").append(p.server.complete).append(" complete, ")
                 .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected).append(" rejected), ")
-                .append(p.server.probes).append(" before the workload (reachability checks), ")
+                .append(p.server.probes).append(" before the workload (warm-up and reachability checks), ")
                 .append(p.server.matchedToClient).append(" paired with client records, ")
                 .append(p.server.measured).append(" measured, ").append(p.server.droppedEvents)
                 .append(" dropped events").append(p.server.truncated ? ", trace truncated" : "").append(".</p>");

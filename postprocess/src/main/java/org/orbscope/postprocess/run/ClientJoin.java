@@ -9,9 +9,10 @@ import org.orbscope.postprocess.stages.RequestStages;
  * (FIFO connections), so they are paired by rank, and only when that pairing is unambiguous: the counts
  * agree, or the trace was cut short and the server saw a prefix. Otherwise nothing is paired.
  *
- * <p>Before its first arrival the client checks every target once ({@code _non_existent}) and then waits
- * {@value #CLIENT_LEAD_MS} ms before the schedule starts. Server requests that arrived well before the first
- * workload request was sent are those checks: they are marked {@link RequestStages#PROBE} and left out.
+ * <p>Before it says it is ready the server calls itself ({@code server.warmupCalls}); before its first arrival
+ * the client checks every target once ({@code _non_existent}) and then waits {@value #CLIENT_LEAD_MS} ms before
+ * the schedule starts. Server requests that arrived well before the first workload request was sent are those
+ * calls: they are marked {@link RequestStages#PROBE} and left out.
  */
 public final class ClientJoin {
     private ClientJoin() {

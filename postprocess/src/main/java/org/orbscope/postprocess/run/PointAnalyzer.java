@@ -110,8 +110,8 @@ public final class PointAnalyzer {
             List<RequestStages> rows = stages.rows();
             p.server.probes = ClientJoin.markProbes(rows, client.sent);
             if (p.server.probes > 0) {
-                p.notes.add(p.server.probes + " server request(s) arrived before the workload began (the client's"
-                        + " reachability check of each target) and are left out of the statistics");
+                p.notes.add(p.server.probes + " server request(s) arrived before the workload began (the server's"
+                        + " warm-up calls, the client's reachability check of each target) and are left out of the statistics");
             }
             p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
             StagesCsv.write(stagesCsv, rows);

@@ -68,7 +68,7 @@ public final class PointSummary {
         public int gcPauses;
         public Double gcTotalMs;
         public long matchedToClient;
-        /** Requests before the workload began (the client's reachability checks), not in the statistics. */
+        /** Requests before the workload began (server warm-up, client reachability checks), not in the statistics. */
         public long probes;
     }
 

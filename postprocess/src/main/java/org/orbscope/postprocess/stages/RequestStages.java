@@ -7,7 +7,7 @@ public final class RequestStages {
     public static final String COMPLETE = "complete";
     public static final String REJECTED = "rejected";
     public static final String INCOMPLETE = "incomplete";
-    /** Arrived before the client's workload began: its reachability check, not a workload request. */
+    /** Arrived before the workload began (server warm-up, the client's reachability checks): not measured. */
     public static final String PROBE = "probe";
 
     public int index;
