@@ -15,7 +15,9 @@ public final class HtmlReport {
             + "text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}"
             + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"
             + "summary{font-weight:bold;cursor:pointer}pre{background:#f6f6f6;padding:0.6em;overflow:auto}"
-            + ".charts{display:flex;flex-wrap:wrap;gap:10px}dt{font-weight:bold}dd{margin:0 0 0.4em 1.5em}";
+            + ".charts{display:flex;flex-wrap:wrap;gap:10px}dt{font-weight:bold}dd{margin:0 0 0.4em 1.5em}"
+            // The sweep table has a column per figure of seed 001's tables and more: it scrolls inside its own box.
+            + ".wide{overflow-x:auto}#sweep-table{font-size:0.85em}#sweep-table td{white-space:nowrap}";
 
     private HtmlReport() {
     }
@@ -37,7 +39,9 @@ public final class HtmlReport {
                 + "utilization by more than 5%. Simulated "
                 + "columns come from the seed's queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
+        b.append("<div class=\"wide\">");
         table(b, "sweep-table", SweepTable.display(), run.points());
+        b.append("</div>");
         figures(b, run);
         b.append("<h2 id=\"points\">Per-point drill-down</h2>");
         for (PointAnalysis p : run.points()) {

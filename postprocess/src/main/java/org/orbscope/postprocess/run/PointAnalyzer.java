@@ -108,11 +108,8 @@ public final class PointAnalyzer {
         Path stagesCsv = pointDir.resolve("report").resolve("stages.csv");
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
+            // Counted in the requests line, not a note: notes list what is missing or suspicious.
             p.server.probes = ClientJoin.markProbes(rows, client.sent);
-            if (p.server.probes > 0) {
-                p.notes.add(p.server.probes + " server request(s) arrived before the workload began (the server's"
-                        + " warm-up calls, the client's reachability check of each target) and are left out of the statistics");
-            }
             p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
             StagesCsv.write(stagesCsv, rows);
             long[] window = serverPart(a, rows, stages.diagnostics(), warmup);
