@@ -11,11 +11,13 @@ import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
 
 /**
- * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while recording. Every entry point swallows and
- * counts its own errors: nothing the agent does may throw into the application, and the per-thread
- * {@code busy} flag keeps the agent from recursing into itself (the trace writer's queues park, and parking is
- * instrumented). The entry points repeat that guard on purpose: one helper taking a lambda would allocate or
- * turn megamorphic on the hot path.
+ * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while recording. Method enters and exits first
+ * try the hot path ({@code ThreadRecorder.tryEnter} and kin), which calls nothing and writes straight into the
+ * thread's buffer; everything else goes through a guarded entry point. Those swallow and count their own errors
+ * (nothing the agent does may throw into the application) and set the per-thread {@code busy} flag, which keeps
+ * the agent from recursing into itself: what they call (dictionaries, the writer's hand-over, a profile's field
+ * path) may reach instrumented code, and both paths record nothing while it is set. The guarded entry points
+ * repeat that guard on purpose: one helper taking a lambda would allocate or turn megamorphic.
  */
 public final class Recorder extends Sink {
     static final Recorder INSTANCE = new Recorder();
@@ -55,6 +57,9 @@ public final class Recorder extends Sink {
     }
 
     static void start(TraceWriter w, AgentConfig c, Instrumentation inst) {
+        // Again here, not only at deactivate: a thread that was creating its recorder while the last recording
+        // stopped may have put it back since, and the hot path does not check generations.
+        java.util.Arrays.fill(BY_ID, null);
         writer = w;
         config = c;
         instrumentation = inst;
@@ -172,7 +177,7 @@ public final class Recorder extends Sink {
     private static ThreadRecorder slot() {
         Thread t = Thread.currentThread();
         long id = t.getId();
-        if (id < BY_ID.length) {
+        if (id >= 0 && id < BY_ID.length) {
             ThreadRecorder r = BY_ID[(int) id];
             if (r != null && r.thread == t) {
                 return r;

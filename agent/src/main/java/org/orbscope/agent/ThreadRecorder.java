@@ -78,12 +78,13 @@ final class ThreadRecorder {
 
     /**
      * The hot path of a method enter: writes it straight into the current buffer, or returns false when there
-     * is none, it is full or due for hand-over; the caller then takes the guarded {@link #enter}. Nothing here
-     * calls out, so it needs no re-entrance guard: a guarded path that calls out holds no buffer meanwhile.
+     * is none, it is full or due for hand-over, or the thread is inside the agent's guarded path (an event
+     * recorded from code that path called); the caller then takes the guarded {@link #enter}. Nothing here calls
+     * out, so the flag is only read, never set.
      */
     boolean tryEnter(int methodId) {
         ThreadBuffer b = buffer;
-        if (b == null) {
+        if (b == null || busy) {
             return false;
         }
         long now = System.nanoTime();
@@ -93,18 +94,18 @@ final class ThreadRecorder {
     /** {@link #tryEnter} with the thread CPU clock, read after the wall clock as in {@link #enter}. */
     boolean tryEnterCpu(int methodId) {
         ThreadBuffer b = buffer;
-        if (b == null) {
+        if (b == null || busy) {
             return false;
         }
         long now = System.nanoTime();
         long cpu = Recorder.cpuNow();
-        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId, cpu);
+        return cpu >= 0 && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId, cpu);
     }
 
     /** The hot path of an exit whose enter was written; false sends the caller to the guarded {@link #exit}. */
     boolean tryExit(boolean exceptional) {
         ThreadBuffer b = buffer;
-        if (b == null) {
+        if (b == null || busy) {
             return false;
         }
         long now = System.nanoTime();
@@ -113,12 +114,12 @@ final class ThreadRecorder {
 
     boolean tryExitCpu(boolean exceptional) {
         ThreadBuffer b = buffer;
-        if (b == null) {
+        if (b == null || busy) {
             return false;
         }
         long cpu = Recorder.cpuNow();
         long now = System.nanoTime();
-        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional, cpu);
+        return cpu >= 0 && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional, cpu);
     }
 
     private void drop() {
