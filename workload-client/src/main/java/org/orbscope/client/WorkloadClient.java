@@ -246,6 +246,10 @@ public final class WorkloadClient {
                     break;
                 }
                 timer.awaitUntil(due, abort);
+                if (abort.get() != null) {
+                    error = abort.get();
+                    break;
+                }
                 int c = i % connections;
                 int p = schedule.process[i];
                 int t = schedule.target[i];

@@ -8,17 +8,24 @@ import org.junit.jupiter.api.Test;
 
 class ArrivalTimerTest {
     @Test
-    void aLateWakeUpWidensTheMarginAtOnceAndPunctualOnesNarrowItSlowly() {
+    void aLateWakeUpDoublesTheMarginAndPunctualOnesNarrowItSlowly() {
         ArrivalTimer t = new ArrivalTimer();
-        t.learn(400_000);
-        assertEquals(500_000, t.marginNanos(), "overshoot and a quarter");
+        long m = t.marginNanos();
+        t.learn(m + 10_000);
+        assertEquals(m + 10_000 + (m + 10_000 >> 2), t.marginNanos(), "a little late: the overshoot and a quarter");
+        m = t.marginNanos();
+        t.learn(50_000_000);
+        assertEquals(2 * m, t.marginNanos(), "one long stall only doubles it");
+        m = t.marginNanos();
         t.learn(10_000);
-        assertEquals(500_000 - (500_000 >> 9), t.marginNanos(), "1/512 narrower");
+        assertEquals(m - (m >> 9), t.marginNanos(), "1/512 narrower");
         for (int i = 0; i < 100_000; i++) {
             t.learn(0);
         }
         assertEquals(ArrivalTimer.MIN_MARGIN_NANOS, t.marginNanos(), "never below the floor");
-        t.learn(60_000_000);
+        for (int i = 0; i < 20; i++) {
+            t.learn(60_000_000);
+        }
         assertEquals(ArrivalTimer.MAX_MARGIN_NANOS, t.marginNanos(), "never above the cap");
     }
 

@@ -23,12 +23,24 @@ final class ServerWarmup {
     private ServerWarmup() {
     }
 
-    /** Makes up to {@code calls} calls, spread over the objects in turn; returns how many were answered. */
+    /**
+     * Makes up to {@code calls} calls, spread over the objects in turn; returns how many were answered, 0 when the
+     * warm-up failed (it never fails the server's start).
+     */
     static int run(Map<String, String> iors, int calls) {
         if (calls <= 0 || iors.isEmpty()) {
             return 0;
         }
-        ORB orb = ORB.init(new String[0], OrbProperties.base());
+        java.util.Properties props = OrbProperties.base();
+        // A call that hangs must not hold the server's start: give up on it after a few seconds.
+        props.setProperty("jacorb.connection.client.pending_reply_timeout", "5000");
+        props.setProperty("jacorb.retries", "0");
+        ORB orb;
+        try {
+            orb = ORB.init(new String[0], props);
+        } catch (SystemException e) {
+            return 0;
+        }
         try {
             List<org.omg.CORBA.Object> targets = new ArrayList<>();
             for (String ior : iors.values()) {
@@ -37,14 +49,12 @@ final class ServerWarmup {
             long deadline = System.nanoTime() + MAX_NANOS;
             int answered = 0;
             for (int i = 0; i < calls && System.nanoTime() < deadline; i++) {
-                try {
-                    targets.get(i % targets.size())._non_existent();
-                    answered++;
-                } catch (SystemException e) {
-                    return answered; // the warm-up is a courtesy: the workload will report a server that does not answer
-                }
+                targets.get(i % targets.size())._non_existent();
+                answered++;
             }
             return answered;
+        } catch (SystemException e) {
+            return 0; // the warm-up is a courtesy: the workload itself will report a server that does not answer
         } finally {
             orb.shutdown(true);
         }

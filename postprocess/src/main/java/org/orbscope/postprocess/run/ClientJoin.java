@@ -23,12 +23,16 @@ public final class ClientJoin {
     /** Half the lead: room for the two JVMs' epoch calibrations (each to the millisecond) to disagree. */
     private static final long PROBE_MARGIN_NS = CLIENT_LEAD_MS / 2 * 1_000_000L;
 
-    /** Marks the requests that arrived before the workload began; returns how many. */
-    public static int markProbes(List<RequestStages> rows, List<ClientResults.Sent> sent) {
-        if (sent.isEmpty()) {
+    /**
+     * Marks the requests that arrived before the workload began; returns how many. {@code serverReadyNs} (epoch
+     * ns, Long.MIN_VALUE if unknown) is when the server said it was ready: its own warm-up calls came before it,
+     * which still tells them apart when the client sent nothing.
+     */
+    public static int markProbes(List<RequestStages> rows, List<ClientResults.Sent> sent, long serverReadyNs) {
+        long before = sent.isEmpty() ? serverReadyNs : Math.max(serverReadyNs, sent.get(0).sentNs() - PROBE_MARGIN_NS);
+        if (before == Long.MIN_VALUE) {
             return 0;
         }
-        long before = sent.get(0).sentNs() - PROBE_MARGIN_NS;
         int probes = 0;
         for (RequestStages r : rows) {
             if (r.has(Col.ARRIVAL) && r.get(Col.ARRIVAL) < before) {

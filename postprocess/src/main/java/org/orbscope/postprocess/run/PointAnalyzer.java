@@ -109,7 +109,7 @@ public final class PointAnalyzer {
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
-            p.server.probes = ClientJoin.markProbes(rows, client.sent);
+            p.server.probes = ClientJoin.markProbes(rows, client.sent, readyEpochNanos(pointDir.resolve("server").resolve("ready")));
             p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
             StagesCsv.write(stagesCsv, rows);
             long[] window = serverPart(a, rows, stages.diagnostics(), warmup);
@@ -214,8 +214,12 @@ public final class PointAnalyzer {
         long last = Long.MIN_VALUE;
         long measured = 0;
         long cpuRows = 0;
+        long workloadIndex = 0; // rank among the workload's requests: warm-up calls and probes are not counted
         for (RequestStages r : rows) {
-            if (!r.complete() || isWarmup(r, warmup)) {
+            if (RequestStages.PROBE.equals(r.status)) {
+                continue;
+            }
+            if (!r.complete() || isWarmup(r, workloadIndex++, warmup)) {
                 continue;
             }
             measured++;
@@ -271,11 +275,21 @@ public final class PointAnalyzer {
         return new long[] {first, last};
     }
 
-    private static boolean isWarmup(RequestStages r, long warmup) {
+    /** When the server said it was ready (the file's modification time, epoch ns), or Long.MIN_VALUE. */
+    private static long readyEpochNanos(Path ready) {
+        try {
+            return Files.getLastModifiedTime(ready).to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (IOException e) {
+            return Long.MIN_VALUE;
+        }
+    }
+
+    /** The client's first {@code warmup} requests: by the client's own number when paired, else by rank. */
+    private static boolean isWarmup(RequestStages r, long workloadIndex, long warmup) {
         if (warmup <= 0) {
             return false;
         }
-        return r.clientSeq != Col.UNKNOWN ? r.clientSeq < warmup : r.index < warmup;
+        return r.clientSeq != Col.UNKNOWN ? r.clientSeq < warmup : workloadIndex < warmup;
     }
 
     private static void utilization(PointSummary p, SystemSamples system, long from, long to, int cpus) {

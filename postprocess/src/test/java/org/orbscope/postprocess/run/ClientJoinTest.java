@@ -33,7 +33,7 @@ class ClientJoinTest {
         List<RequestStages> rows = List.of(arrivedAt(start - 25 * MS), arrivedAt(start - 23 * MS),
                 arrivedAt(start + MS / 10), arrivedAt(start + 5 * MS), arrivedAt(start + 9 * MS));
         List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS - MS / 10, start + 9 * MS - MS / 10);
-        assertEquals(2, ClientJoin.markProbes(rows, sent));
+        assertEquals(2, ClientJoin.markProbes(rows, sent, Long.MIN_VALUE));
         assertEquals(3, ClientJoin.join(rows, sent, false));
         assertEquals(RequestStages.PROBE, rows.get(0).status);
         assertEquals(RequestStages.PROBE, rows.get(1).status);
@@ -49,7 +49,7 @@ class ClientJoinTest {
         // the server's clock reads 2 ms behind the client's: its first arrival looks earlier than the send
         List<RequestStages> rows = List.of(arrivedAt(start - 2 * MS), arrivedAt(start + 3 * MS));
         List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS);
-        assertEquals(0, ClientJoin.markProbes(rows, sent));
+        assertEquals(0, ClientJoin.markProbes(rows, sent, Long.MIN_VALUE));
         assertEquals(2, ClientJoin.join(rows, sent, false));
     }
 
@@ -58,8 +58,17 @@ class ClientJoinTest {
         long start = 1_000_000 * MS;
         List<RequestStages> rows = List.of(arrivedAt(start), arrivedAt(start + MS), arrivedAt(start + 2 * MS));
         List<ClientResults.Sent> sent = sentAt(start, start + MS);
-        assertEquals(0, ClientJoin.markProbes(rows, sent));
+        assertEquals(0, ClientJoin.markProbes(rows, sent, Long.MIN_VALUE));
         assertEquals(0, ClientJoin.join(rows, sent, false));
         assertEquals(Col.UNKNOWN, rows.get(0).clientSeq);
+    }
+
+    @Test
+    void withoutClientRequestsTheServersReadyTimeStillMarksItsWarmUpCalls() {
+        long ready = 1_000_000 * MS;
+        List<RequestStages> rows = List.of(arrivedAt(ready - 300 * MS), arrivedAt(ready - 2 * MS), arrivedAt(ready + 40 * MS));
+        assertEquals(2, ClientJoin.markProbes(rows, List.of(), ready));
+        assertEquals(RequestStages.COMPLETE, rows.get(2).status);
+        assertEquals(0, ClientJoin.markProbes(List.of(arrivedAt(ready)), List.of(), Long.MIN_VALUE));
     }
 }
