@@ -71,6 +71,8 @@ public final class AgentOverhead {
         }
         System.out.println("minimal = the wall floor plus the least any per-thread recorder does (buffer found by thread"
                 + " id, 7 bytes stored per call, no varints, guards or drop handling), by hand without an agent");
+        System.out.printf("wall-only / minimal: %.2f (what the agent adds to the least any per-thread recorder costs)%n",
+                wall / minimal);
         System.out.printf("allocation per op (11 monitored calls): wall-only %.3f B, cpu %.3f B (goal 0)%n", allocWall[0], allocCpu[0]);
     }
 
