@@ -184,6 +184,24 @@ class AgentIT {
     }
 
     @Test
+    void aFullDiskStopsRecordingWithAMessageAndTheApplicationRunsOn() throws Exception {
+        Path trace = dir.resolve("full.trace");
+        // 2.2 M monitored calls write about 11 MB in chunks of up to 1 MiB; the file may grow to 4 MiB.
+        ChildJvm app = ChildJvm.startWithFileSizeLimit(dir, 4096, "include=example.traced.HotApp#leaf,out=" + trace,
+                "example.traced.HotApp", "2000000");
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("in 2000000 calls (2200000)"), "the application's own result: " + app.output());
+        assertTrue(app.output().contains("orbscope: trace writing stopped"), app.output());
+        assertTrue(Files.size(trace) <= 4096 * 1024, "size " + Files.size(trace));
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertTrue(r.isTruncated(), "no footer fits on a full disk");
+            long[] n = new long[1];
+            r.read(e -> n[0]++);
+            assertTrue(n[0] > 1000, "the chunks written before the disk filled read back: " + n[0]);
+        }
+    }
+
+    @Test
     void attachRecordsARunningJvmAndStopRestoresIt() throws Exception {
         Path ready = dir.resolve("ready");
         ChildJvm app = ChildJvm.start(dir, null, LOOP, ready.toString(), "6000");

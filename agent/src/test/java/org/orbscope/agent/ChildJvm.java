@@ -53,7 +53,21 @@ final class ChildJvm {
 
     static ChildJvm startWithClasspath(Path dir, String agentOptions, String classpath, String mainClass, String... args)
             throws IOException {
-        List<String> cmd = new ArrayList<>();
+        return launch(dir, new ArrayList<>(), agentOptions, classpath, mainClass, args);
+    }
+
+    /**
+     * Like {@link #start}, with the files the child writes limited to {@code kib} KiB (bash's
+     * {@code ulimit -f}): writing past it fails with "File too large", as on a full disk, and the JVM ignores
+     * the SIGXFSZ signal that comes with it.
+     */
+    static ChildJvm startWithFileSizeLimit(Path dir, int kib, String agentOptions, String mainClass, String... args) throws IOException {
+        List<String> shell = new ArrayList<>(Arrays.asList("/bin/bash", "-c", "ulimit -f " + kib + " && exec \"$@\"", "bash"));
+        return launch(dir, shell, agentOptions, Paths.get("target", "test-classes").toAbsolutePath().toString(), mainClass, args);
+    }
+
+    private static ChildJvm launch(Path dir, List<String> cmd, String agentOptions, String classpath, String mainClass, String... args)
+            throws IOException {
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         if (agentOptions != null) {
             cmd.add("-javaagent:" + agentJar() + "=" + agentOptions);
