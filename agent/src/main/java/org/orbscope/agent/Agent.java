@@ -410,7 +410,8 @@ public final class Agent {
             status("stopped " + out + (errors > 0 ? " (" + errors + " agent errors)" : ""));
             if (errors > 0) {
                 System.err.println("orbscope agent: " + errors + " error(s) inside the agent were caught and counted"
-                        + " (the application did not see them); the events concerned are missing from the trace");
+                        + " (the application did not see them); an event that failed is missing from the trace, and one whose"
+                        + " correlation key path failed has key 0");
             }
             if (why != null) {
                 System.err.println("orbscope agent: stopped (" + why + "), trace written");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -181,6 +182,23 @@ class AgentIT {
         assertTrue(app.output().contains("unknown option 'bogus'"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
         assertFalse(Files.exists(dir.resolve("x.trace")));
+    }
+
+    @Test
+    void anErrorInsideTheAgentIsCountedAndReportedNeverThrownIntoTheApplication() throws Exception {
+        // The key path names a field an Integer does not have: following it fails inside the agent on every call.
+        Path config = dir.resolve("bad-key.yaml");
+        Files.write(config, "method:\n  - example.traced.TracedApp#outer(I)I | key=arg0.missing\n".getBytes(StandardCharsets.UTF_8));
+        Path trace = dir.resolve("bad-key.trace");
+        ChildJvm app = ChildJvm.start(dir, "config=" + config + ",out=" + trace, APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertTrue(app.output().contains("correlation key path 'missing'"), app.output());
+        assertTrue(app.output().contains("error(s) inside the agent were caught and counted"), app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            assertTrue(r.agentErrors() > 0, "errors counted in the trace");
+        }
     }
 
     @Test
