@@ -88,7 +88,11 @@ public final class WorkloadServer implements AutoCloseable {
             orbThread.setDaemon(true);
             orbThread.start();
             ServerWarmup.run(iors, scenario.server().warmupCalls());
-            writeAtomically(outDir.resolve("ready"), "port=" + port + "\n");
+            // The time is written into the file, not left to its modification time, which a copy of the run
+            // directory does not keep; post-processing tells the server's warm-up calls apart by it.
+            java.time.Instant now = java.time.Instant.now();
+            long readyEpochNs = now.getEpochSecond() * 1_000_000_000L + now.getNano();
+            writeAtomically(outDir.resolve("ready"), "port=" + port + "\nready_epoch_ns=" + readyEpochNs + "\n");
             return new WorkloadServer(orb, orbThread, sampler, iors);
         } catch (Exception | Error e) {
             orb.shutdown(false);

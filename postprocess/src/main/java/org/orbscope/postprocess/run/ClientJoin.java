@@ -26,9 +26,14 @@ public final class ClientJoin {
     /**
      * Marks the requests that arrived before the workload began; returns how many. {@code serverReadyNs} (epoch
      * ns, Long.MIN_VALUE if unknown) is when the server said it was ready: its own warm-up calls came before it,
-     * which still tells them apart when the client sent nothing.
+     * which still tells them apart when the client sent nothing. A ready time after the client's first send
+     * cannot be right (the client starts once the server is ready; an old run directory that was copied has
+     * the copy's time) and is ignored.
      */
     public static int markProbes(List<RequestStages> rows, List<ClientResults.Sent> sent, long serverReadyNs) {
+        if (!sent.isEmpty() && serverReadyNs > sent.get(0).sentNs()) {
+            serverReadyNs = Long.MIN_VALUE;
+        }
         long before = sent.isEmpty() ? serverReadyNs : Math.max(serverReadyNs, sent.get(0).sentNs() - PROBE_MARGIN_NS);
         if (before == Long.MIN_VALUE) {
             return 0;

@@ -275,11 +275,19 @@ public final class PointAnalyzer {
         return new long[] {first, last};
     }
 
-    /** When the server said it was ready (the file's modification time, epoch ns), or Long.MIN_VALUE. */
-    private static long readyEpochNanos(Path ready) {
+    /**
+     * When the server said it was ready (epoch ns), or Long.MIN_VALUE: the {@code ready_epoch_ns} line of its
+     * ready file, or for runs made before that line existed the file's modification time.
+     */
+    static long readyEpochNanos(Path ready) {
         try {
+            for (String line : Files.readAllLines(ready)) {
+                if (line.startsWith("ready_epoch_ns=")) {
+                    return Long.parseLong(line.substring("ready_epoch_ns=".length()).trim());
+                }
+            }
             return Files.getLastModifiedTime(ready).to(java.util.concurrent.TimeUnit.NANOSECONDS);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return Long.MIN_VALUE;
         }
     }

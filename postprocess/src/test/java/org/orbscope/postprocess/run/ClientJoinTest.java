@@ -2,9 +2,14 @@ package org.orbscope.postprocess.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.stages.Col;
 import org.orbscope.postprocess.stages.RequestStages;
 
@@ -41,6 +46,28 @@ class ClientJoinTest {
         assertEquals(0, rows.get(2).clientSeq);
         assertEquals(2, rows.get(4).clientSeq);
         assertEquals(2 * MS, rows.get(4).clientResponseNs);
+    }
+
+    @Test
+    void aReadyTimeAfterTheFirstSendIsIgnored() {
+        long start = 1_000_000 * MS;
+        // a run directory copied an hour later: its ready file's time is the copy's
+        List<RequestStages> rows = List.of(arrivedAt(start - 25 * MS), arrivedAt(start + MS / 10), arrivedAt(start + 5 * MS));
+        List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS - MS / 10);
+        assertEquals(1, ClientJoin.markProbes(rows, sent, start + 3_600_000 * MS));
+        assertEquals(2, ClientJoin.join(rows, sent, false));
+    }
+
+    @Test
+    void theReadyTimeIsReadFromTheFileNotItsModificationTime(@TempDir Path dir) throws Exception {
+        Path ready = dir.resolve("ready");
+        Files.write(ready, "port=1234\nready_epoch_ns=1763888000123456789\n".getBytes(StandardCharsets.UTF_8));
+        Files.setLastModifiedTime(ready, FileTime.fromMillis(0));
+        assertEquals(1763888000123456789L, PointAnalyzer.readyEpochNanos(ready));
+        Files.write(ready, "port=1234\n".getBytes(StandardCharsets.UTF_8));
+        Files.setLastModifiedTime(ready, FileTime.fromMillis(1234));
+        assertEquals(1234 * MS, PointAnalyzer.readyEpochNanos(ready), "a run made before the line existed");
+        assertEquals(Long.MIN_VALUE, PointAnalyzer.readyEpochNanos(dir.resolve("missing")));
     }
 
     @Test
