@@ -95,7 +95,9 @@ class ServerMainTest {
                 Thread.sleep(50);
             }
             assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
-            p.destroy(); // SIGTERM
+            // SIGTERM alone: Process.destroy() would also close the child's stdin, which is the other way to stop
+            // it (exit 0), and the two raced.
+            p.toHandle().destroy();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "server did not stop: " + log());
             // The shutdown hook stops the ORB and takes the last sample; the JVM reports the signal (128 + 15).
             // It does not halt with 0: halting inside a hook would cut off the agent's own trace-flushing hook.
