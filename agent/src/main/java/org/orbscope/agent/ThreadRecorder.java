@@ -49,7 +49,7 @@ final class ThreadRecorder {
     private ThreadBuffer room(TraceWriter w, long now) {
         ThreadBuffer b = buffer;
         if (b != null) {
-            if (b.hasRoom() && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS) {
+            if (b.hasRoom() && fresh(b, now)) {
                 return b;
             }
             buffer = null;
@@ -83,43 +83,54 @@ final class ThreadRecorder {
      * out, so the flag is only read, never set.
      */
     boolean tryEnter(int methodId) {
-        ThreadBuffer b = buffer;
-        if (b == null || busy) {
+        ThreadBuffer b = hotBuffer();
+        if (b == null) {
             return false;
         }
         long now = System.nanoTime();
-        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId);
+        return fresh(b, now) && b.methodEnter(now, methodId);
     }
 
     /** {@link #tryEnter} with the thread CPU clock, read after the wall clock as in {@link #enter}. */
     boolean tryEnterCpu(int methodId) {
-        ThreadBuffer b = buffer;
-        if (b == null || busy) {
+        ThreadBuffer b = hotBuffer();
+        if (b == null) {
             return false;
         }
         long now = System.nanoTime();
         long cpu = Recorder.cpuNow();
-        return cpu >= 0 && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodEnter(now, methodId, cpu);
+        return cpu >= 0 && fresh(b, now) && b.methodEnter(now, methodId, cpu);
     }
 
     /** The hot path of an exit whose enter was written; false sends the caller to the guarded {@link #exit}. */
     boolean tryExit(boolean exceptional) {
-        ThreadBuffer b = buffer;
-        if (b == null || busy) {
+        ThreadBuffer b = hotBuffer();
+        if (b == null) {
             return false;
         }
         long now = System.nanoTime();
-        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional);
+        return fresh(b, now) && b.methodExit(now, exceptional);
     }
 
     boolean tryExitCpu(boolean exceptional) {
-        ThreadBuffer b = buffer;
-        if (b == null || busy) {
+        ThreadBuffer b = hotBuffer();
+        if (b == null) {
             return false;
         }
         long cpu = Recorder.cpuNow();
         long now = System.nanoTime();
-        return cpu >= 0 && now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS && b.methodExit(now, exceptional, cpu);
+        return cpu >= 0 && fresh(b, now) && b.methodExit(now, exceptional, cpu);
+    }
+
+    /** The buffer the hot path may write to: none while the thread is inside the agent's guarded path. */
+    private ThreadBuffer hotBuffer() {
+        ThreadBuffer b = buffer;
+        return busy ? null : b;
+    }
+
+    /** False once the buffer is older than a second: it is handed over, so a quiet thread's events reach the file. */
+    private static boolean fresh(ThreadBuffer b, long now) {
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS;
     }
 
     private void drop() {

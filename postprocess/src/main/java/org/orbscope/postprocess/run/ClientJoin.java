@@ -31,10 +31,11 @@ public final class ClientJoin {
      * the copy's time) and is ignored.
      */
     public static int markProbes(List<RequestStages> rows, List<ClientResults.Sent> sent, long serverReadyNs) {
-        if (!sent.isEmpty() && serverReadyNs > sent.get(0).sentNs()) {
-            serverReadyNs = Long.MIN_VALUE;
+        long before = serverReadyNs;
+        if (!sent.isEmpty()) {
+            long firstSent = sent.get(0).sentNs();
+            before = Math.max(serverReadyNs <= firstSent ? serverReadyNs : Long.MIN_VALUE, firstSent - PROBE_MARGIN_NS);
         }
-        long before = sent.isEmpty() ? serverReadyNs : Math.max(serverReadyNs, sent.get(0).sentNs() - PROBE_MARGIN_NS);
         if (before == Long.MIN_VALUE) {
             return 0;
         }
