@@ -299,6 +299,12 @@ public final class TraceWriter implements AutoCloseable {
             } catch (IOException e) {
                 failure = "trace writing stopped: " + e;
                 System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
+            } catch (RuntimeException e) {
+                // A bug of ours, not of the disk. Uncaught, it would end this thread, and every buffer would then
+                // stay taken: recording would drop everything without a word. So it stops like a full disk does.
+                errors.incrementAndGet();
+                failure = "trace writing stopped: internal error " + e;
+                System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
             }
         }
         for (int i = 0; i < count; i++) {
