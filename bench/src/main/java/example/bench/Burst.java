@@ -5,7 +5,11 @@ import java.util.concurrent.CountDownLatch;
 /**
  * The sustained-rate workload: {@code threads} threads each run the depth-10 recursion until they have made
  * {@code calls} monitored calls, all starting together. Prints the wall time of the burst in nanoseconds.
- * Usage: Burst THREADS CALLS_PER_THREAD
+ * With a third argument {@code high-ids}, the burst threads get ids above 8192 + 256 (a long-running server
+ * that has made many threads over its life; the 256 keep them off the slots of the JVM's first threads, main
+ * among them, as in such a server): unstarted threads are made first, since a thread's id is taken when it is
+ * constructed.
+ * Usage: Burst THREADS CALLS_PER_THREAD [high-ids]
  */
 public final class Burst {
     /** Monitored calls made by main before the burst, to warm up (recorded too: counted in bytes per call). */
@@ -21,6 +25,11 @@ public final class Burst {
         // Warm the recursion up first, so the burst measures compiled code.
         for (int i = 0; i < 20_000; i++) {
             Recursion.call(Recursion.DEPTH);
+        }
+        if (args.length > 2 && args[2].equals("high-ids")) {
+            while (new Thread().getId() < 8192 + 256) {
+                // use ids up
+            }
         }
         CountDownLatch go = new CountDownLatch(1);
         Thread[] workers = new Thread[threads];

@@ -1,6 +1,7 @@
 package org.orbscope.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +69,38 @@ class AgentIT {
         assertEquals(main.stream().filter(s -> s.startsWith(">")).count(), main.stream().filter(s -> s.startsWith("<")).count(), main.toString());
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
+            assertEquals(0, r.droppedEvents());
+            assertEquals(0, r.agentErrors());
+        }
+    }
+
+    @Test
+    void threadsSharingARecorderSlotAreBothRecordedCompletely() throws Exception {
+        Path trace = dir.resolve("slot.trace");
+        int rounds = 20_000;
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",include=example.traced.SlotApp#work", "example.traced.SlotApp",
+                Integer.toString(rounds));
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("slot app done"), app.output());
+        Map<String, List<String>> ev = eventsByThread(trace);
+        for (String thread : new String[] {"low", "high"}) {
+            List<String> lines = ev.get(thread);
+            assertNotNull(lines, thread + " recorded");
+            int depth = 0;
+            int enters = 0;
+            for (String line : lines) {
+                if (line.startsWith(">")) {
+                    depth++;
+                    enters++;
+                } else if (line.startsWith("<")) {
+                    depth--;
+                    assertTrue(depth >= 0, thread + ": an exit without its enter");
+                }
+            }
+            assertEquals(0, depth, thread + ": every call closed");
+            assertEquals(4 * rounds, enters, thread + ": every call recorded");
+        }
+        try (TraceReader r = TraceReader.open(trace)) {
             assertEquals(0, r.droppedEvents());
             assertEquals(0, r.agentErrors());
         }

@@ -21,7 +21,7 @@ public final class AgentThroughput {
     private AgentThroughput() {
     }
 
-    private static long burst(String jar, String agentOptions, int threads, long calls) throws Exception {
+    private static long burst(String jar, String agentOptions, int threads, long calls, boolean highIds) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx512m");
@@ -33,6 +33,9 @@ public final class AgentThroughput {
         cmd.add("example.bench.Burst");
         cmd.add(Integer.toString(threads));
         cmd.add(Long.toString(calls));
+        if (highIds) {
+            cmd.add("high-ids");
+        }
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
@@ -54,11 +57,12 @@ public final class AgentThroughput {
         System.out.printf("%-8s %-6s %12s %10s %12s %12s %12s %10s %8s%n", "threads", "mode", "calls", "burst ms", "events",
                 "M events/s", "bare ns/call", "bytes/call", "dropped");
         for (int threads = 1; threads <= maxThreads; threads++) {
-            long bare = burst(jar, null, threads, calls);
-            for (String mode : new String[] {"wall", "cpu"}) {
+            long bare = burst(jar, null, threads, calls, false);
+            // "wall-hi": wall-only with thread ids of 8192 and more, beside "wall" with small ids.
+            for (String mode : threads == 1 ? new String[] {"wall", "wall-hi", "cpu"} : new String[] {"wall", "cpu"}) {
                 Path trace = dir.resolve("t" + threads + "-" + mode + ".trace");
                 String options = "include=example.bench.Recursion#call,quiet=true,events=methods,cpu=" + mode.equals("cpu") + ",out=" + trace;
-                long elapsed = burst(jar, options, threads, calls);
+                long elapsed = burst(jar, options, threads, calls, mode.equals("wall-hi"));
                 long[] events = new long[1];
                 long dropped;
                 try (TraceReader r = TraceReader.open(trace)) {
