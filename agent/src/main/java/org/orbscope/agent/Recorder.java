@@ -38,6 +38,7 @@ public final class Recorder extends Sink {
     private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
     static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
+    private static volatile boolean adviceFailureReported;
     /** Drops counted by threads that have ended (their recorders are gone). */
     static final AtomicLong DEAD_DROPPED = new AtomicLong();
     /** Bumped at every start, so thread recorders of an earlier recording (attach, stop, attach) are replaced. */
@@ -265,6 +266,16 @@ public final class Recorder extends Sink {
             return null;
         } finally {
             if (r != null) r.busy = false;
+        }
+    }
+
+    /** An exception that left the agent's code inside an advice: counted, named once on stderr. */
+    @Override
+    public void adviceFailed(Throwable failure) {
+        ERRORS.incrementAndGet();
+        if (!adviceFailureReported) {
+            adviceFailureReported = true;
+            System.err.println("orbscope agent: error inside a monitored call, caught and counted (the call ran on): " + failure);
         }
     }
 

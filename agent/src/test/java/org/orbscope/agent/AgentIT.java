@@ -235,6 +235,19 @@ class AgentIT {
     }
 
     @Test
+    void anExceptionLeavingTheAgentsCodeInsideAnAdviceIsCountedAndTheCallRunsOn() throws Exception {
+        Path trace = dir.resolve("odd.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",include=example.traced.OddThreadApp#work", "example.traced.OddThreadApp");
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("odd thread app done: 1000"), app.output());
+        assertTrue(app.output().contains("error inside a monitored call, caught and counted"), app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            assertTrue(r.agentErrors() > 0, "errors counted in the trace");
+        }
+    }
+
+    @Test
     void aFullDiskStopsRecordingWithAMessageAndTheApplicationRunsOn() throws Exception {
         Path trace = dir.resolve("full.trace");
         // 2.2 M monitored calls write about 11 MB in chunks of up to 1 MiB; the file may grow to 4 MiB.

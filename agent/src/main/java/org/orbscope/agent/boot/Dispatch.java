@@ -95,4 +95,16 @@ public final class Dispatch {
     public static void threadExiting() {
         sink.threadExiting();
     }
+
+    /**
+     * The exception handler of every advice: an exception the agent's code let out is counted here instead of
+     * reaching the application. Nothing may leave this method, since it runs inside the application's call.
+     */
+    public static void adviceFailed(Throwable failure) {
+        try {
+            sink.adviceFailed(failure);
+        } catch (Throwable ignored) {
+            // even reporting failed (e.g. no stack left): the call still runs on
+        }
+    }
 }

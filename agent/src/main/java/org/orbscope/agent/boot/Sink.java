@@ -71,4 +71,7 @@ public class Sink {
 
     public void threadExiting() {
     }
+
+    public void adviceFailed(Throwable failure) {
+    }
 }
