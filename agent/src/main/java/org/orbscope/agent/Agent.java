@@ -29,7 +29,6 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
 import net.bytebuddy.implementation.bytecode.constant.ClassConstant;
 import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
 import net.bytebuddy.implementation.bytecode.constant.NullConstant;
-import net.bytebuddy.implementation.bytecode.member.MethodInvocation;
 import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
 import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.utility.JavaModule;
@@ -149,11 +148,11 @@ public final class Agent {
                                 ? ClassConstant.of(type) : MethodVariableAccess.loadThis()))
                 .bind(ClassId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(writer.defineClass(type.getName()))));
-        Advice wall = counted(mapping.to(Advices.Wall.class, locator));
-        Advice cpu = counted(mapping.to(Advices.Cpu.class, locator));
-        Advice keyed = counted(mapping.to(Advices.Keyed.class, locator));
-        Advice sync = counted(mapping.to(Advices.SyncMethod.class, locator));
-        Advice alloc = counted(mapping.to(Advices.Allocation.class, locator));
+        Advice wall = mapping.to(Advices.Wall.class, locator);
+        Advice cpu = mapping.to(Advices.Cpu.class, locator);
+        Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        Advice sync = mapping.to(Advices.SyncMethod.class, locator);
+        Advice alloc = mapping.to(Advices.Allocation.class, locator);
         AsmVisitorWrapper waits;
         try {
             waits = MonitorInstrumentation.waitsAndNotifies();
@@ -185,22 +184,22 @@ public final class Agent {
                 .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")))
                 .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> config.events.contains("threads")))
                 .transform((b, type, loader, module, pd) -> b
-                        .visit(counted(Advice.to(Advices.ThreadStart.class, locator))
+                        .visit(Advice.to(Advices.ThreadStart.class, locator)
                                 .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0))))
-                        .visit(counted(Advice.to(Advices.ThreadExit.class, locator))
+                        .visit(Advice.to(Advices.ThreadExit.class, locator)
                                 .on(ElementMatchers.named("exit").and(ElementMatchers.takesArguments(0)).and(ElementMatchers.isPrivate()))))
                 .type(ElementMatchers.<TypeDescription>named("java.util.concurrent.locks.LockSupport").and(t -> config.events.contains("park")))
                 .transform((b, type, loader, module, pd) -> b
-                        .visit(counted(Advice.to(Advices.Park.class, locator)).on(ElementMatchers.named("park").and(ElementMatchers.takesArguments(0))))
-                        .visit(counted(Advice.to(Advices.ParkBlocker.class, locator)).on(ElementMatchers.named("park")
+                        .visit(Advice.to(Advices.Park.class, locator).on(ElementMatchers.named("park").and(ElementMatchers.takesArguments(0))))
+                        .visit(Advice.to(Advices.ParkBlocker.class, locator).on(ElementMatchers.named("park")
                                 .and(ElementMatchers.takesArguments(Object.class))))
-                        .visit(counted(Advice.to(Advices.ParkNanos.class, locator)).on(ElementMatchers.named("parkNanos")
+                        .visit(Advice.to(Advices.ParkNanos.class, locator).on(ElementMatchers.named("parkNanos")
                                 .and(ElementMatchers.takesArguments(long.class))))
-                        .visit(counted(Advice.to(Advices.ParkBlockerNanos.class, locator)).on(ElementMatchers.named("parkNanos")
+                        .visit(Advice.to(Advices.ParkBlockerNanos.class, locator).on(ElementMatchers.named("parkNanos")
                                 .and(ElementMatchers.takesArguments(Object.class, long.class))))
-                        .visit(counted(Advice.to(Advices.ParkUntil.class, locator)).on(ElementMatchers.named("parkUntil")
+                        .visit(Advice.to(Advices.ParkUntil.class, locator).on(ElementMatchers.named("parkUntil")
                                 .and(ElementMatchers.takesArguments(long.class))))
-                        .visit(counted(Advice.to(Advices.ParkBlockerUntil.class, locator)).on(ElementMatchers.named("parkUntil")
+                        .visit(Advice.to(Advices.ParkBlockerUntil.class, locator).on(ElementMatchers.named("parkUntil")
                                 .and(ElementMatchers.takesArguments(Object.class, long.class)))))
                 .type(t -> selection.anySelected(t.getName()))
                 .transform((b, type, loader, module, pd) -> {
@@ -235,19 +234,6 @@ public final class Agent {
         ParameterDescription param = method.getParameters().get(p.key);
         return new StackManipulation.Compound(MethodVariableAccess.load(param),
                 assigner.assign(param.getType(), TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class), Assigner.Typing.DYNAMIC));
-    }
-
-    /**
-     * Advice whose exceptions go to {@link Dispatch#adviceFailed} (counted, named once on stderr) instead of being
-     * dropped unseen; ByteBuddy's own handler would only suppress or print them.
-     */
-    private static Advice counted(Advice advice) {
-        try {
-            return advice.withExceptionHandler(MethodInvocation.invoke(new MethodDescription.ForLoadedMethod(
-                    Dispatch.class.getMethod("adviceFailed", Throwable.class))));
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */

@@ -29,16 +29,16 @@ public final class Recorder extends Sink {
     /**
      * Recorders by Java thread id modulo the array size: one array load instead of a ThreadLocal lookup saves
      * about 6 ns per monitored call. Ids only grow, so the live threads of a server that has made many threads
-     * over its life still spread over the slots; a slot is taken over once its thread has ended. A thread whose
-     * slot another live thread holds finds its recorder in {@link #LOCAL}, which every recorder is put in, so
-     * two threads claiming one slot at once cannot lose a recorder.
+     * over its life still spread over the slots. A thread whose slot another live thread holds finds its
+     * recorder in {@link #LOCAL}, which every recorder is put in (so two threads claiming one slot at once cannot
+     * lose a recorder), and claims the slot on a later guarded-path event once the holder has ended.
      */
     private static final ThreadRecorder[] BY_ID = new ThreadRecorder[1 << 13];
     private static final int SLOT_MASK = BY_ID.length - 1;
     private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
     static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
-    private static volatile boolean adviceFailureReported;
+    private static volatile boolean recordingFailureReported;
     /** Drops counted by threads that have ended (their recorders are gone). */
     static final AtomicLong DEAD_DROPPED = new AtomicLong();
     /** Bumped at every start, so thread recorders of an earlier recording (attach, stop, attach) are replaced. */
@@ -70,6 +70,7 @@ public final class Recorder extends Sink {
         generation++;
         TRACE_IDS.clear();
         ERRORS.set(0);
+        recordingFailureReported = false;
         DEAD_DROPPED.set(0);
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
             THREADS.setThreadCpuTimeEnabled(true);
@@ -96,8 +97,19 @@ public final class Recorder extends Sink {
         ThreadRecorder r = lookup(t);
         if (r == null || r.generation != generation) {
             r = create(t);
+        } else {
+            claimSlot(t, r); // found in LOCAL: its slot may be free again by now
         }
         return r.selected ? r : null;
+    }
+
+    /** Puts {@code r} in its thread's slot unless another live thread holds it, so the hot path finds it. */
+    private static void claimSlot(Thread t, ThreadRecorder r) {
+        int slot = (int) t.getId() & SLOT_MASK;
+        ThreadRecorder held = BY_ID[slot];
+        if (held != r && (held == null || held.thread == t || !held.thread.isAlive())) {
+            BY_ID[slot] = r;
+        }
     }
 
     /** This thread's recorder of any recording, or null. */
@@ -162,11 +174,7 @@ public final class Recorder extends Sink {
             }
         }
         r.generation = generation;
-        int slot = (int) t.getId() & SLOT_MASK;
-        ThreadRecorder held = BY_ID[slot];
-        if (held == null || held.thread == t || !held.thread.isAlive()) {
-            BY_ID[slot] = r;
-        }
+        claimSlot(t, r);
         LOCAL.set(r);
         return r;
     }
@@ -269,12 +277,12 @@ public final class Recorder extends Sink {
         }
     }
 
-    /** An exception that left the agent's code inside an advice: counted, named once on stderr. */
+    /** An exception that left the recorder inside a monitored call: counted, named once per recording on stderr. */
     @Override
-    public void adviceFailed(Throwable failure) {
+    public void recordingFailed(Throwable failure) {
         ERRORS.incrementAndGet();
-        if (!adviceFailureReported) {
-            adviceFailureReported = true;
+        if (!recordingFailureReported) {
+            recordingFailureReported = true;
             System.err.println("orbscope agent: error inside a monitored call, caught and counted (the call ran on): " + failure);
         }
     }

@@ -279,5 +279,8 @@ final class ThreadRecorder {
             buffer = null;
             w.submit(b);
         }
+        // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
+        lastMonitor = null;
+        lastBlockerClass = null;
     }
 }

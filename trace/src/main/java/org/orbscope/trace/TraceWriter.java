@@ -299,10 +299,10 @@ public final class TraceWriter implements AutoCloseable {
             } catch (IOException e) {
                 failure = "trace writing stopped: " + e;
                 System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
-            } catch (RuntimeException e) {
-                // A bug of ours, not of the disk. Uncaught, it would end this thread, and every buffer would then
-                // stay taken: recording would drop everything without a word. So it stops like a full disk does.
-                errors.incrementAndGet();
+            } catch (RuntimeException | Error e) {
+                // A bug of ours or no memory for the chunk buffer, not the disk. Uncaught, it would end this thread
+                // and every buffer would stay taken: recording would drop everything without a word. So it stops
+                // like a full disk does.
                 failure = "trace writing stopped: internal error " + e;
                 System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
             }

@@ -13,43 +13,86 @@ public final class Dispatch {
     }
 
     public static Object enter(int methodId) {
-        return sink.enter(methodId);
+        try {
+            return sink.enter(methodId);
+        } catch (Throwable t) {
+            failed(t);
+            return null;
+        }
     }
 
     public static Object enterCpu(int methodId) {
-        return sink.enterCpu(methodId);
+        try {
+            return sink.enterCpu(methodId);
+        } catch (Throwable t) {
+            failed(t);
+            return null;
+        }
     }
 
     public static Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
-        return sink.enterKeyed(methodId, keyObject, keyPath, cpu);
+        try {
+            return sink.enterKeyed(methodId, keyObject, keyPath, cpu);
+        } catch (Throwable t) {
+            failed(t);
+            return null;
+        }
     }
 
     public static void exit(Object token, boolean exceptional) {
-        sink.exit(token, exceptional);
+        try {
+            sink.exit(token, exceptional);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void exitCpu(Object token, boolean exceptional) {
-        sink.exitCpu(token, exceptional);
+        try {
+            sink.exitCpu(token, exceptional);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void monitorEnterBefore(Object monitor) {
-        sink.monitorEnterBefore(monitor);
+        try {
+            sink.monitorEnterBefore(monitor);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void monitorEnterAfter(Object monitor) {
-        sink.monitorEnterAfter(monitor);
+        try {
+            sink.monitorEnterAfter(monitor);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void monitorExitBefore(Object monitor) {
-        sink.monitorExitBefore(monitor);
+        try {
+            sink.monitorExitBefore(monitor);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void syncCallBefore(int methodId) {
-        sink.syncCallBefore(methodId);
+        try {
+            sink.syncCallBefore(methodId);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void syncMethodEntered(Object monitor, int methodId) {
-        sink.syncMethodEntered(monitor, methodId);
+        try {
+            sink.syncMethodEntered(monitor, methodId);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void waitOn(Object monitor) throws InterruptedException {
@@ -77,34 +120,55 @@ public final class Dispatch {
     }
 
     public static void parkBegin(Object blocker, long timeoutNanos) {
-        sink.parkBegin(blocker, timeoutNanos);
+        try {
+            sink.parkBegin(blocker, timeoutNanos);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void parkEnd() {
-        sink.parkEnd();
+        try {
+            sink.parkEnd();
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void allocated(Object object, int classId) {
-        sink.allocated(object, classId);
+        try {
+            sink.allocated(object, classId);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void threadStarting(Thread child) {
-        sink.threadStarting(child);
+        try {
+            sink.threadStarting(child);
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     public static void threadExiting() {
-        sink.threadExiting();
+        try {
+            sink.threadExiting();
+        } catch (Throwable t) {
+            failed(t);
+        }
     }
 
     /**
-     * The exception handler of every advice: an exception the agent's code let out is counted here instead of
-     * reaching the application. Nothing may leave this method, since it runs inside the application's call.
+     * An exception that left the sink while it recorded: counted, never passed on into the application's call.
+     * {@link #waitOn} and {@link #notifyOn} are not guarded so: they perform the application's own wait or
+     * notify, whose exceptions (interrupt, monitor not held) belong to the application.
      */
-    public static void adviceFailed(Throwable failure) {
+    private static void failed(Throwable failure) {
         try {
-            sink.adviceFailed(failure);
+            sink.recordingFailed(failure);
         } catch (Throwable ignored) {
-            // even reporting failed (e.g. no stack left): the call still runs on
+            // counting failed too (e.g. no stack left): the application's call still runs on
         }
     }
 }

@@ -72,6 +72,6 @@ public class Sink {
     public void threadExiting() {
     }
 
-    public void adviceFailed(Throwable failure) {
+    public void recordingFailed(Throwable failure) {
     }
 }

@@ -43,7 +43,7 @@ public final class AgentOverhead {
     }
 
     public static void main(String[] args) throws Exception {
-        requireAgentOnlyFromItsJar();
+        AgentOnlyFromItsJar.require();
         String jar = Paths.get(args[0]).toAbsolutePath().toString();
         int forks = args.length > 1 ? Integer.parseInt(args[1]) : 1;
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
@@ -75,22 +75,6 @@ public final class AgentOverhead {
         System.out.printf("wall-only / minimal: %.2f (what the agent adds to the least any per-thread recorder costs)%n",
                 wall / minimal);
         System.out.printf("allocation per op (11 monitored calls): wall-only %.3f B, cpu %.3f B (goal 0)%n", allocWall[0], allocCpu[0]);
-    }
-
-    /**
-     * The forks run with this class path plus the agent jar behind it, so an agent class found here would be
-     * loaded instead of the jar's (an earlier benchmarks.jar bundled them, and edits to the agent did not show).
-     */
-    private static void requireAgentOnlyFromItsJar() {
-        for (String name : new String[] {"org.orbscope.agent.Agent", "org.orbscope.agent.shaded.trace.ThreadBuffer"}) {
-            try {
-                Class.forName(name, false, AgentOverhead.class.getClassLoader());
-                throw new IllegalStateException(name + " is on the benchmark class path: the forks would measure that copy,"
-                        + " not the agent jar");
-            } catch (ClassNotFoundException expected) {
-                // as it should be
-            }
-        }
     }
 
     private static String f(double v) {

@@ -50,6 +50,7 @@ public final class AgentThroughput {
     }
 
     public static void main(String[] args) throws Exception {
+        AgentOnlyFromItsJar.require();
         String jar = Paths.get(args[0]).toAbsolutePath().toString();
         long calls = args.length > 1 ? Long.parseLong(args[1]) : 22_000_000L;
         int maxThreads = args.length > 2 ? Integer.parseInt(args[2]) : 2;
