@@ -224,23 +224,23 @@ class AgentIT {
         Files.write(config, "method:\n  - example.traced.TracedApp#outer(I)I | key=arg0.missing\n".getBytes(StandardCharsets.UTF_8));
         Path trace = dir.resolve("bad-key.trace");
         ChildJvm app = ChildJvm.start(dir, "config=" + config + ",out=" + trace, APP);
-        assertEquals(0, app.await(60), app.output());
-        assertTrue(app.output().contains("traced app done"), app.output());
-        assertTrue(app.output().contains("correlation key path 'missing'"), app.output());
-        assertTrue(app.output().contains("error(s) inside the agent were caught and counted"), app.output());
-        try (TraceReader r = TraceReader.open(trace)) {
-            assertFalse(r.isTruncated());
-            assertTrue(r.agentErrors() > 0, "errors counted in the trace");
-        }
+        assertRanOnWithErrorsCounted(app, trace, "traced app done", "correlation key path 'missing'",
+                "error(s) inside the agent were caught and counted");
     }
 
     @Test
-    void anExceptionLeavingTheAgentsCodeInsideAnAdviceIsCountedAndTheCallRunsOn() throws Exception {
+    void anExceptionLeavingTheRecorderInsideAMonitoredCallIsCountedAndTheCallRunsOn() throws Exception {
         Path trace = dir.resolve("odd.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",include=example.traced.OddThreadApp#work", "example.traced.OddThreadApp");
+        assertRanOnWithErrorsCounted(app, trace, "odd thread app done: 1000", "error inside a monitored call, caught and counted");
+    }
+
+    /** The application exited normally and printed {@code outputs}; its complete trace counts agent errors. */
+    private static void assertRanOnWithErrorsCounted(ChildJvm app, Path trace, String... outputs) throws Exception {
         assertEquals(0, app.await(60), app.output());
-        assertTrue(app.output().contains("odd thread app done: 1000"), app.output());
-        assertTrue(app.output().contains("error inside a monitored call, caught and counted"), app.output());
+        for (String expected : outputs) {
+            assertTrue(app.output().contains(expected), app.output());
+        }
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
             assertTrue(r.agentErrors() > 0, "errors counted in the trace");
