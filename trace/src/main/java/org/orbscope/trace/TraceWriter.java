@@ -296,14 +296,11 @@ public final class TraceWriter implements AutoCloseable {
                 }
                 record(out, TraceFormat.CHUNK);
                 chunks++;
-            } catch (IOException e) {
-                failure = "trace writing stopped: " + e;
-                System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
-            } catch (RuntimeException | Error e) {
-                // A bug of ours or no memory for the chunk buffer, not the disk. Uncaught, it would end this thread
-                // and every buffer would stay taken: recording would drop everything without a word. So it stops
-                // like a full disk does.
-                failure = "trace writing stopped: internal error " + e;
+            } catch (IOException | RuntimeException | Error e) {
+                // Besides the disk: a bug of ours or no memory for the chunk buffer. Uncaught, that would end this
+                // thread and every buffer would stay taken: recording would drop everything without a word. So it
+                // stops like a full disk does.
+                failure = "trace writing stopped: " + (e instanceof IOException ? "" : "internal error ") + e;
                 System.err.println("orbscope: " + failure + " (the application continues unmonitored)");
             }
         }

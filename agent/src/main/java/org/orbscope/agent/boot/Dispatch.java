@@ -3,7 +3,9 @@ package org.orbscope.agent.boot;
 /**
  * The only class inlined advice calls. It is defined in the bootstrap loader, so code of any class loader,
  * JDK classes included, can link to it; it forwards to the current {@link Sink}. Replacing the sink turns
- * recording on and off without touching instrumented code.
+ * recording on and off without touching instrumented code. Each recording entry point repeats the same
+ * catch-and-count guard ({@link #failed}) by hand: a shared helper taking a lambda would allocate or turn
+ * megamorphic on the hot path.
  */
 public final class Dispatch {
     /** Never null; volatile so a new recording is seen by every thread without a lock. */
