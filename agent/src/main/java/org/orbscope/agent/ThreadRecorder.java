@@ -8,8 +8,12 @@ import org.orbscope.trace.TraceWriter;
  * thread is dead, or at stop). An exit is written only when its enter was (the enter advice passes the
  * recorder to the exit advice only then): dropped events, recursion-guarded calls and calls already running
  * at attach never unbalance a trace.
+ *
+ * <p>The recorder is itself the {@link ThreadBuffer} its events are encoded in: it writes into the storage of
+ * a buffer leased from the writer and hands that buffer over when it is full. Through a field holding the
+ * buffer, every event would wait for one more dependent load.
  */
-final class ThreadRecorder {
+final class ThreadRecorder extends ThreadBuffer {
     private static final long FLUSH_AFTER_NANOS = 1_000_000_000L;
 
     final Thread thread;
@@ -29,7 +33,8 @@ final class ThreadRecorder {
     /** A park-begin was written and its park-end is due. */
     boolean parked;
     private boolean endWritten;
-    ThreadBuffer buffer;
+    /** The writer's buffer whose storage this recorder writes into, or null (then it has no room). */
+    private ThreadBuffer leased;
     long dropped;
     private long droppedSinceAcquire;
     private String name;
@@ -42,24 +47,22 @@ final class ThreadRecorder {
     }
 
     /**
-     * A buffer with room, or null (dropping). Takes a new one when full or older than a second. The recorder
-     * holds no buffer while this calls out (hand-over, thread name): a re-entrant event then finds none and
-     * takes the guarded path, which the owner's busy flag turns away.
+     * This recorder with room, or null (dropping). Takes a new buffer when full or older than a second. The
+     * recorder has no room while this calls out (hand-over, thread name): a re-entrant event then takes the
+     * guarded path, which the owner's busy flag turns away.
      */
     private ThreadBuffer room(TraceWriter w, long now) {
-        ThreadBuffer b = buffer;
-        if (b != null) {
-            if (b.hasRoom() && fresh(b, now)) {
-                return b;
+        if (leased != null) {
+            if (hasRoom() && fresh(now)) {
+                return this;
             }
-            buffer = null;
-            w.submit(b);
+            handOver(w);
         }
         // When dropping, retry the free pool only now and then.
         if (droppedSinceAcquire > 0 && (droppedSinceAcquire & 0xFF) != 0) {
             return null;
         }
-        b = w.acquire(traceId, now);
+        ThreadBuffer b = w.acquire(traceId, now);
         if (b == null) {
             return null;
         }
@@ -72,65 +75,71 @@ final class ThreadRecorder {
             name = current;
             b.threadName(now, w.defineString(current));
         }
-        buffer = b;
-        return b;
+        takeOver(b);
+        leased = b;
+        return this;
+    }
+
+    private void handOver(TraceWriter w) {
+        ThreadBuffer b = leased;
+        leased = null;
+        handBack(b);
+        w.submit(b);
     }
 
     /**
-     * The hot path of a method enter: writes it straight into the current buffer, or returns false when there
+     * The hot path of a method enter: writes it straight into the leased storage, or returns false when there
      * is none, it is full or due for hand-over, or the thread is inside the agent's guarded path (an event
      * recorded from code that path called); the caller then takes the guarded {@link #enter}. Nothing here calls
      * out, so the flag is only read, never set.
      */
     boolean tryEnter(int methodId) {
-        ThreadBuffer b = hotBuffer();
-        if (b == null) {
+        if (!writable()) {
             return false;
         }
         long now = System.nanoTime();
-        return fresh(b, now) && b.methodEnter(now, methodId);
+        return fresh(now) && methodEnter(now, methodId);
     }
 
     /** {@link #tryEnter} with the thread CPU clock, read after the wall clock as in {@link #enter}. */
     boolean tryEnterCpu(int methodId) {
-        ThreadBuffer b = hotBuffer();
-        if (b == null) {
+        if (!writable()) {
             return false;
         }
         long now = System.nanoTime();
         long cpu = Recorder.cpuNow();
-        return cpu >= 0 && fresh(b, now) && b.methodEnter(now, methodId, cpu);
+        return cpu >= 0 && fresh(now) && methodEnter(now, methodId, cpu);
     }
 
     /** The hot path of an exit whose enter was written; false sends the caller to the guarded {@link #exit}. */
     boolean tryExit(boolean exceptional) {
-        ThreadBuffer b = hotBuffer();
-        if (b == null) {
+        if (!writable()) {
             return false;
         }
         long now = System.nanoTime();
-        return fresh(b, now) && b.methodExit(now, exceptional);
+        return fresh(now) && methodExit(now, exceptional);
     }
 
     boolean tryExitCpu(boolean exceptional) {
-        ThreadBuffer b = hotBuffer();
-        if (b == null) {
+        if (!writable()) {
             return false;
         }
         long cpu = Recorder.cpuNow();
         long now = System.nanoTime();
-        return cpu >= 0 && fresh(b, now) && b.methodExit(now, exceptional, cpu);
+        return cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
     }
 
-    /** The buffer the hot path may write to: none while the thread is inside the agent's guarded path. */
-    private ThreadBuffer hotBuffer() {
-        ThreadBuffer b = buffer;
-        return busy ? null : b;
+    /**
+     * Whether the hot path may write: a buffer is leased and the thread is not inside the agent's guarded path.
+     * Checked before the clock is read, so a thread that is not recorded (filtered out) never reads it.
+     */
+    private boolean writable() {
+        return !busy && leased != null;
     }
 
     /** False once the buffer is older than a second: it is handed over, so a quiet thread's events reach the file. */
-    private static boolean fresh(ThreadBuffer b, long now) {
-        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS;
+    private boolean fresh(long now) {
+        return now - baseNanosForFlush() < FLUSH_AFTER_NANOS;
     }
 
     private void drop() {
@@ -274,10 +283,8 @@ final class ThreadRecorder {
                 b.threadEnd(now);
             }
         }
-        ThreadBuffer b = buffer;
-        if (b != null) {
-            buffer = null;
-            w.submit(b);
+        if (leased != null) {
+            handOver(w);
         }
         // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
         lastMonitor = null;

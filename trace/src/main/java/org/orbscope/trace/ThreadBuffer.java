@@ -7,12 +7,17 @@ package org.orbscope.trace;
  *
  * <p>Each {@code put} returns false when the buffer has no room for the largest event; the caller then
  * submits it and takes a fresh one. A buffer is owned by one thread at a time.
+ *
+ * <p>A subclass may write into another buffer's storage ({@link #takeOver}, {@link #handBack}): the agent's
+ * per-thread recorder does, so that its hot path reaches the bytes and the write position one dependent load
+ * sooner than through a buffer field. That load is not hidden: the clock read before each event waits for it.
  */
-public final class ThreadBuffer {
+public class ThreadBuffer {
     /** Room every put needs: tag + 5 varlongs of at most 10 bytes. */
     public static final int MAX_EVENT_BYTES = 64;
+    private static final byte[] NO_STORAGE = new byte[0];
 
-    final byte[] data;
+    byte[] data;
     /** Index in the writer's {@link BufferExchange}; -1 for a buffer outside it. */
     int slot = -1;
     int pos;
@@ -24,6 +29,36 @@ public final class ThreadBuffer {
 
     public ThreadBuffer(int capacity) {
         data = new byte[Math.max(capacity, MAX_EVENT_BYTES * 4)];
+    }
+
+    /** A buffer with no storage of its own (no room) until it {@link #takeOver takes over} another's. */
+    protected ThreadBuffer() {
+        data = NO_STORAGE;
+    }
+
+    /**
+     * Continues writing in {@code leased}: its storage and state become this buffer's, until {@link #handBack}.
+     * Meanwhile {@code leased} must not be written.
+     */
+    protected final void takeOver(ThreadBuffer leased) {
+        data = leased.data;
+        pos = leased.pos;
+        threadId = leased.threadId;
+        baseNanos = leased.baseNanos;
+        lastNanos = leased.lastNanos;
+        lastCpu = leased.lastCpu;
+        events = leased.events;
+    }
+
+    /** Ends a {@link #takeOver}: {@code leased} gets back what was written into it; this buffer has no room. */
+    protected final void handBack(ThreadBuffer leased) {
+        leased.pos = pos;
+        leased.lastNanos = lastNanos;
+        leased.lastCpu = lastCpu;
+        leased.events = events;
+        data = NO_STORAGE;
+        pos = 0;
+        events = 0;
     }
 
     /** Makes the buffer empty and owned by {@code threadId}; {@code nanos} becomes its base time. */
