@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
@@ -38,7 +39,8 @@ public final class Recorder extends Sink {
     private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
     static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
-    private static volatile boolean recordingFailureReported;
+    /** Whether this recording's first caught error has been named on stderr (only the first is). */
+    private static final AtomicBoolean FAILURE_REPORTED = new AtomicBoolean();
     /** Drops counted by threads that have ended (their recorders are gone). */
     static final AtomicLong DEAD_DROPPED = new AtomicLong();
     /** Bumped at every start, so thread recorders of an earlier recording (attach, stop, attach) are replaced. */
@@ -70,7 +72,7 @@ public final class Recorder extends Sink {
         generation++;
         TRACE_IDS.clear();
         ERRORS.set(0);
-        recordingFailureReported = false;
+        FAILURE_REPORTED.set(false);
         DEAD_DROPPED.set(0);
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
             THREADS.setThreadCpuTimeEnabled(true);
@@ -281,8 +283,7 @@ public final class Recorder extends Sink {
     @Override
     public void recordingFailed(Throwable failure) {
         ERRORS.incrementAndGet();
-        if (!recordingFailureReported) {
-            recordingFailureReported = true;
+        if (FAILURE_REPORTED.compareAndSet(false, true)) {
             System.err.println("orbscope agent: error inside a monitored call, caught and counted (the call ran on): " + failure);
         }
     }

@@ -35,6 +35,8 @@ public final class TraceWriter implements AutoCloseable {
     private long chunks;
     private ByteBuffer chunk;
     private volatile boolean closing;
+    /** Only the writer thread reads and sets it. */
+    private boolean malformedReported;
     private volatile String failure;
     private long startNanos;
 
@@ -291,8 +293,15 @@ public final class TraceWriter implements AutoCloseable {
                 out.position(TraceFormat.RECORD_HEADER);
                 for (ThreadBuffer b : d) segment(out, b);
                 for (int i = 0; i < count; i++) {
-                    segment(out, buffers[i]);
-                    events += buffers[i].events;
+                    int mark = out.position();
+                    try {
+                        segment(out, buffers[i]);
+                        events += buffers[i].events;
+                    } catch (RuntimeException e) {
+                        // A malformed buffer (a bug of ours) is lost alone: the rest of the chunk, and the trace, go on.
+                        out.position(mark);
+                        skipMalformed(buffers[i], e);
+                    }
                 }
                 record(out, TraceFormat.CHUNK);
                 chunks++;
@@ -310,6 +319,18 @@ public final class TraceWriter implements AutoCloseable {
             }
             exchange.release(buffers[i]);
             buffers[i] = null;
+        }
+    }
+
+    /** Counts a malformed buffer's events as dropped and the buffer as an agent error; names the first on stderr. */
+    private void skipMalformed(ThreadBuffer b, RuntimeException e) {
+        dropped.addAndGet(b.events);
+        b.events = 0; // counted once, should a later failure of this chunk count the chunk's buffers as dropped
+        errors.incrementAndGet();
+        if (!malformedReported) {
+            malformedReported = true;
+            System.err.println("orbscope: trace writer skipped a malformed buffer of thread " + b.threadId + ": " + e
+                    + " (its events are counted as dropped, the error in the trace; recording continues)");
         }
     }
 
