@@ -404,9 +404,9 @@ public final class Agent {
                 writer.submit(system);
                 system = null;
             }
-            long errors = Recorder.ERRORS.get();
-            writer.addErrors(errors);
+            writer.addErrors(Recorder.ERRORS.get());
             writer.close();
+            long errors = writer.errors(); // with the writer's own (a skipped buffer), as the footer counts them
             status("stopped " + out + (errors > 0 ? " (" + errors + " agent errors)" : ""));
             if (errors > 0) {
                 System.err.println("orbscope agent: " + errors + " error(s) inside the agent were caught and counted"

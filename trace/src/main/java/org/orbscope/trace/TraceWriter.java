@@ -135,6 +135,11 @@ public final class TraceWriter implements AutoCloseable {
         return dropped.get();
     }
 
+    /** Errors added by the agent plus those of the writer itself (skipped malformed buffers): the footer's count. */
+    public long errors() {
+        return errors.get();
+    }
+
     /** Why recording stopped (e.g. disk full), or null while it works. */
     public String failure() {
         return failure;

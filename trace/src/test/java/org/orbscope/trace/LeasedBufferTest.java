@@ -39,11 +39,19 @@ class LeasedBufferTest {
             int thread = w.defineThread("lessee", 1);
             int method = w.defineMethod("p.C", "f", "()V");
             long now = 1_000;
+            long cpu = 500;
             ThreadBuffer leased = null;
             for (int call = 0; call < 2_000; call++) {
                 for (boolean enter : new boolean[] {true, false}) {
                     now += 37;
-                    if (!(enter ? lessee.methodEnter(now, method) : lessee.methodExit(now, call % 5 == 0))) {
+                    // Every third call with CPU times: their deltas run across hand-overs too.
+                    long at = now;
+                    long c = call % 3 == 0 ? (cpu += 23) : -1;
+                    boolean exceptional = call % 5 == 0;
+                    java.util.function.BooleanSupplier write = () -> enter
+                            ? (c >= 0 ? lessee.methodEnter(at, method, c) : lessee.methodEnter(at, method))
+                            : (c >= 0 ? lessee.methodExit(at, exceptional, c) : lessee.methodExit(at, exceptional));
+                    if (!write.getAsBoolean()) {
                         if (leased != null) {
                             lessee.give(leased);
                             assertFalse(lessee.hasRoom(), "no room once handed back");
@@ -55,9 +63,10 @@ class LeasedBufferTest {
                         leased.threadName(now, w.defineString("lessee-" + handOvers));
                         expected.add(EventType.name(EventType.THREAD_NAME) + "@" + now);
                         lessee.take(leased);
-                        assertTrue(enter ? lessee.methodEnter(now, method) : lessee.methodExit(now, call % 5 == 0));
+                        assertTrue(write.getAsBoolean());
                     }
-                    expected.add(EventType.name(enter ? EventType.METHOD_ENTER : EventType.METHOD_EXIT) + "@" + now);
+                    expected.add(EventType.name(enter ? EventType.METHOD_ENTER : EventType.METHOD_EXIT) + "@" + now
+                            + (!enter && exceptional ? " thrown" : "") + (c >= 0 ? " cpu " + c : ""));
                 }
             }
             lessee.give(leased);
@@ -68,7 +77,9 @@ class LeasedBufferTest {
             assertFalse(r.isTruncated());
             assertEquals(expected.size(), r.footerEvents());
             List<String> got = new ArrayList<>();
-            r.readThread(r.threadIds()[0], e -> got.add(EventType.name(e.type) + "@" + e.nanos));
+            r.readThread(r.threadIds()[0], e -> got.add(EventType.name(e.type) + "@" + e.nanos
+                    + (e.type == EventType.METHOD_EXIT && (e.flags & EventType.FLAG_ALT) != 0 ? " thrown" : "")
+                    + (e.cpuNanos >= 0 ? " cpu " + e.cpuNanos : "")));
             assertEquals(expected.size(), got.size());
             for (int i = 0; i < got.size(); i++) {
                 assertEquals(expected.get(i), got.get(i), "event " + i);
