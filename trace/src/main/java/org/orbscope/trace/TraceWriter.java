@@ -293,7 +293,8 @@ public final class TraceWriter implements AutoCloseable {
             try {
                 int size = 0;
                 for (ThreadBuffer b : d) size += b.pos + 30;
-                for (int i = 0; i < count; i++) size += buffers[i].pos + 30;
+                // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
+                for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
                 ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
                 out.position(TraceFormat.RECORD_HEADER);
                 for (ThreadBuffer b : d) segment(out, b);
