@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +49,7 @@ class LeasedBufferTest {
                     long at = now;
                     long c = call % 3 == 0 ? (cpu += 23) : -1;
                     boolean exceptional = call % 5 == 0;
-                    java.util.function.BooleanSupplier write = () -> enter
+                    BooleanSupplier write = () -> enter
                             ? (c >= 0 ? lessee.methodEnter(at, method, c) : lessee.methodEnter(at, method))
                             : (c >= 0 ? lessee.methodExit(at, exceptional, c) : lessee.methodExit(at, exceptional));
                     if (!write.getAsBoolean()) {

@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,7 @@ class TraceWriterFailureTest {
             assertEquals(1, r.agentErrors());
             List<Long> enters = new ArrayList<>();
             r.read(e -> enters.add(e.nanos));
-            assertEquals(java.util.Arrays.asList(10L, 30L, 40L), enters);
+            assertEquals(Arrays.asList(10L, 30L, 40L), enters);
         }
     }
 
