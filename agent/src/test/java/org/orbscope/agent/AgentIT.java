@@ -76,14 +76,30 @@ class AgentIT {
 
     @Test
     void threadsSharingARecorderSlotAreBothRecordedCompletely() throws Exception {
-        Path trace = dir.resolve("slot.trace");
         int rounds = 20_000;
-        ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",include=example.traced.SlotApp#work", "example.traced.SlotApp",
-                Integer.toString(rounds));
+        Path trace = runCompletely("example.traced.SlotApp", "include=example.traced.SlotApp#work", rounds, "slot app done");
+        assertEveryCallRecorded(trace, rounds, "low", "high");
+    }
+
+    @Test
+    void aMethodsOwnerAndItsOtherCallersAreEachRecordedInTheirOwnStream() throws Exception {
+        int rounds = 20_000;
+        Path trace = runCompletely("example.traced.OwnerApp", "include=example.traced.OwnerApp#work", rounds, "owner app done");
+        assertEveryCallRecorded(trace, rounds, "first", "a", "b", "last");
+    }
+
+    private Path runCompletely(String mainClass, String include, int rounds, String done) throws Exception {
+        Path trace = dir.resolve("complete.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + "," + include, mainClass, Integer.toString(rounds));
         assertEquals(0, app.await(60), app.output());
-        assertTrue(app.output().contains("slot app done"), app.output());
+        assertTrue(app.output().contains(done), app.output());
+        return trace;
+    }
+
+    /** Each thread made {@code rounds} rounds of four nested calls: all of them, balanced, in its own stream. */
+    private static void assertEveryCallRecorded(Path trace, int rounds, String... threads) throws IOException {
         Map<String, List<String>> ev = eventsByThread(trace);
-        for (String thread : new String[] {"low", "high"}) {
+        for (String thread : threads) {
             List<String> lines = ev.get(thread);
             assertNotNull(lines, thread + " recorded");
             int depth = 0;
