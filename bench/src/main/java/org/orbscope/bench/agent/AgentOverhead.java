@@ -4,7 +4,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -12,78 +16,174 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * MooBench-style agent overhead in one run: ns per monitored call of a depth-10 recursion with the agent in
- * wall-only mode (also in a thread that is not the method's owner), CPU mode and filtered out (instrumented, but
- * the thread is excluded), each beside its floor (the uninstrumented recursion plus the clock reads the mode
- * needs, done by hand). Also the allocation rate of the monitored calls (JMH gc profiler).
- * Usage: AgentOverhead AGENT_JAR [forks] [iterations]
+ * MooBench-style agent overhead: ns per monitored call of a depth-10 recursion with the agent in wall-only mode
+ * (also in a thread that is not the method's owner), CPU mode and filtered out (instrumented, but the thread is
+ * excluded), each beside its floor (the uninstrumented recursion plus the clock reads the mode needs, done by
+ * hand). Also the allocation rate of the monitored calls (JMH gc profiler).
+ *
+ * <p>Measured in rounds: each round runs every workload once, one JMH fork each, in reverse order every other
+ * round, and each ratio is taken within its round. On a shared host the floor drifts by a few percent between
+ * minutes, so a ratio of two figures measured far apart carries that drift; the median over rounds of same-round
+ * ratios does not, and the range shows what the drift was.
+ * Usage: AgentOverhead AGENT_JAR [rounds] [iterations]
  */
 public final class AgentOverhead {
+    private static final String INCLUDE = "include=example.bench.Recursion#call,quiet=true,events=methods,out=";
+
     private AgentOverhead() {
     }
 
-    private static double nsPerCall(String benchmark, String agentOptions, String jar, int forks, int iterations, boolean gc,
-                                    double[] allocation) throws Exception {
-        ChainedOptionsBuilder o = new OptionsBuilder()
-                .include(RecursionBench.class.getName() + "." + benchmark + "$")
-                .forks(forks).warmupIterations(iterations).measurementIterations(iterations)
-                .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1))
-                .shouldDoGC(true);
-        if (agentOptions != null) {
-            o = o.jvmArgsAppend("-javaagent:" + jar + "=" + agentOptions);
+    /** One JMH fork of one workload. */
+    private static final class Workload {
+        final String name;
+        final String benchmark;
+        final String agentOptions;
+        final boolean gc;
+        final List<Double> nsPerCall = new ArrayList<>();
+        final List<Double> bytesPerOp = new ArrayList<>();
+
+        Workload(String name, String benchmark, String agentOptions, boolean gc) {
+            this.name = name;
+            this.benchmark = benchmark;
+            this.agentOptions = agentOptions;
+            this.gc = gc;
         }
-        if (gc) {
-            o = o.addProfiler("gc");
+
+        void run(String jar, int iterations) throws Exception {
+            ChainedOptionsBuilder o = new OptionsBuilder()
+                    .include(RecursionBench.class.getName() + "." + benchmark + "$")
+                    .forks(1).warmupIterations(iterations).measurementIterations(iterations)
+                    .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1))
+                    .shouldDoGC(true);
+            if (agentOptions != null) {
+                o = o.jvmArgsAppend("-javaagent:" + jar + "=" + agentOptions);
+            }
+            if (gc) {
+                o = o.addProfiler("gc");
+            }
+            RunResult r = new Runner(o.build()).runSingle();
+            nsPerCall.add(r.getPrimaryResult().getScore() / RecursionBench.CALLS);
+            if (gc) {
+                bytesPerOp.add(r.getSecondaryResults().get("gc.alloc.rate.norm").getScore());
+            }
         }
-        RunResult r = new Runner(o.build()).runSingle();
-        if (gc && allocation != null) {
-            allocation[0] = r.getSecondaryResults().get("gc.alloc.rate.norm").getScore();
+
+        /** ns per call above the uninstrumented recursion of the same round. */
+        double added(int round, Workload base) {
+            return nsPerCall.get(round) - base.nsPerCall.get(round);
         }
-        return r.getPrimaryResult().getScore() / RecursionBench.CALLS;
+    }
+
+    /** A row: a workload's added cost against a floor's, per round. */
+    private static final class Ratio {
+        final double[] ns;
+        final double[] floorNs;
+        final double[] ratio;
+
+        Ratio(Workload w, Workload floor, Workload base, int rounds) {
+            ns = new double[rounds];
+            floorNs = new double[rounds];
+            ratio = new double[rounds];
+            for (int i = 0; i < rounds; i++) {
+                ns[i] = w.added(i, base);
+                floorNs[i] = floor == null ? 0 : floor.added(i, base);
+                ratio[i] = floor == null ? Double.NaN : ns[i] / floorNs[i];
+            }
+        }
     }
 
     public static void main(String[] args) throws Exception {
         AgentOnlyFromItsJar.require();
         String jar = Paths.get(args[0]).toAbsolutePath().toString();
-        int forks = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         Path dir = Files.createTempDirectory("orbscope-overhead");
-        String include = "include=example.bench.Recursion#call,quiet=true,events=methods,out=";
-        double base = nsPerCall("recursion", null, jar, forks, iterations, false, null);
-        double floorWall = nsPerCall("floorWall", null, jar, forks, iterations, false, null) - base;
-        double floorCpu = nsPerCall("floorCpu", null, jar, forks, iterations, false, null) - base;
-        double minimal = nsPerCall("minimalRecorder", null, jar, forks, iterations, false, null) - base;
-        double[] allocWall = {Double.NaN};
-        double[] allocCpu = {Double.NaN};
-        double wall = nsPerCall("recursion", include + dir.resolve("wall.trace") + ",cpu=false", jar, forks, iterations, true, allocWall) - base;
-        double shared = nsPerCall("recursionOwnedByAnotherThread", include + dir.resolve("shared.trace") + ",cpu=false", jar, forks,
-                iterations, false, null) - base;
-        double cpu = nsPerCall("recursion", include + dir.resolve("cpu.trace") + ",cpu=true", jar, forks, iterations, true, allocCpu) - base;
-        double filtered = nsPerCall("recursion", include + dir.resolve("filtered.trace") + ",threads.exclude=*jmh-worker*", jar, forks,
-                iterations, false, null) - base;
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"wall-only", f(wall), f(floorWall), f(wall / floorWall), "<= 80 ns and <= 1.15x", ok(wall <= 80 && wall / floorWall <= 1.15)});
-        rows.add(new String[] {"wall-shared", f(shared), f(floorWall), f(shared / floorWall), "(not the method's owner)", "-"});
-        rows.add(new String[] {"minimal", f(minimal), f(floorWall), f(minimal / floorWall), "(lower bound, no agent)", "-"});
-        rows.add(new String[] {"cpu", f(cpu), f(floorCpu), f(cpu / floorCpu), "<= 1.1x", ok(cpu / floorCpu <= 1.1)});
-        rows.add(new String[] {"filtered-out", f(filtered), "0", "-", "<= 5 ns", ok(filtered <= 5)});
-        System.out.println();
-        System.out.printf("uninstrumented recursion: %.2f ns per call (subtracted from every row)%n", base);
-        System.out.printf("%-13s %12s %12s %8s  %-24s %s%n", "mode", "ns/call", "floor ns", "ratio", "goal", "met");
-        for (String[] r : rows) {
-            System.out.printf("%-13s %12s %12s %8s  %-24s %s%n", (Object[]) r);
+        Map<String, Workload> w = new LinkedHashMap<>();
+        for (Workload x : Arrays.asList(
+                new Workload("base", "recursion", null, false),
+                new Workload("floorWall", "floorWall", null, false),
+                new Workload("wall", "recursion", INCLUDE + dir.resolve("wall.trace") + ",cpu=false", true),
+                new Workload("shared", "recursionOwnedByAnotherThread", INCLUDE + dir.resolve("shared.trace") + ",cpu=false", false),
+                new Workload("minimal", "minimalRecorder", null, false),
+                new Workload("floorCpu", "floorCpu", null, false),
+                new Workload("cpu", "recursion", INCLUDE + dir.resolve("cpu.trace") + ",cpu=true", true),
+                new Workload("filtered", "recursion", INCLUDE + dir.resolve("filtered.trace") + ",threads.exclude=*jmh-worker*", false))) {
+            w.put(x.name, x);
         }
+        List<Workload> order = new ArrayList<>(w.values());
+        for (int round = 0; round < rounds; round++) {
+            for (Workload x : order) {
+                x.run(jar, iterations);
+            }
+            Collections.reverse(order);
+        }
+        Workload base = w.get("base");
+        Ratio wall = new Ratio(w.get("wall"), w.get("floorWall"), base, rounds);
+        Ratio shared = new Ratio(w.get("shared"), w.get("floorWall"), base, rounds);
+        Ratio minimal = new Ratio(w.get("minimal"), w.get("floorWall"), base, rounds);
+        Ratio cpu = new Ratio(w.get("cpu"), w.get("floorCpu"), base, rounds);
+        Ratio filtered = new Ratio(w.get("filtered"), null, base, rounds);
+
+        System.out.println();
+        System.out.printf("%d rounds; each round runs every workload once (one fork each), ratios taken within a round;%n", rounds);
+        System.out.printf("uninstrumented recursion: median %.2f ns per call (subtracted from every figure of its round)%n",
+                median(base.nsPerCall.stream().mapToDouble(Double::doubleValue).toArray()));
+        System.out.printf("%-13s %9s %9s %8s %15s  %-24s %s%n", "mode", "ns/call", "floor ns", "ratio", "ratio range", "goal", "met");
+        row("wall-only", wall, "<= 80 ns and <= 1.15x", median(wall.ns) <= 80 && median(wall.ratio) <= 1.15);
+        row("wall-shared", shared, "(not the method's owner)", null);
+        row("minimal", minimal, "(lower bound, no agent)", null);
+        row("cpu", cpu, "<= 1.1x", median(cpu.ratio) <= 1.1);
+        System.out.printf("%-13s %9.2f %9s %8s %15s  %-24s %s%n", "filtered-out", median(filtered.ns), "0", "-",
+                range(filtered.ns), "<= 5 ns", ok(median(filtered.ns) <= 5));
+        System.out.println("ns/call, floor ns and ratio are medians over rounds; the range is the lowest and highest round");
+        System.out.println("wall-only rounds within 1.15x: " + count(wall.ratio, 1.15) + " of " + rounds
+                + "; per round: " + list(wall.ratio));
         System.out.println("wall-shared = wall-only in a thread that is not the method's owner (another thread called it"
                 + " first and is alive): the agent's per-method owner cache misses and the thread id slot finds the recorder");
         System.out.println("minimal = the wall floor plus the least any per-thread recorder does (buffer found by thread"
                 + " id, 7 bytes stored per call, no varints, guards or drop handling), by hand without an agent");
+        double[] overMinimal = new double[rounds];
+        for (int i = 0; i < rounds; i++) {
+            overMinimal[i] = wall.ns[i] / minimal.ns[i];
+        }
         System.out.printf("wall-only / minimal: %.2f (what the agent adds to the least any per-thread recorder costs)%n",
-                wall / minimal);
-        System.out.printf("allocation per op (11 monitored calls): wall-only %.3f B, cpu %.3f B (goal 0)%n", allocWall[0], allocCpu[0]);
+                median(overMinimal));
+        System.out.printf("allocation per op (11 monitored calls), highest round: wall-only %.3f B, cpu %.3f B (goal 0)%n",
+                Collections.max(w.get("wall").bytesPerOp), Collections.max(w.get("cpu").bytesPerOp));
     }
 
-    private static String f(double v) {
-        return String.format("%.2f", v);
+    private static void row(String mode, Ratio r, String goal, Boolean met) {
+        System.out.printf("%-13s %9.2f %9.2f %8.2f %15s  %-24s %s%n", mode, median(r.ns), median(r.floorNs), median(r.ratio),
+                range(r.ratio), goal, met == null ? "-" : ok(met));
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static String range(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        return String.format("%.2f-%.2f", v[0], v[v.length - 1]);
+    }
+
+    private static int count(double[] values, double atMost) {
+        int n = 0;
+        for (double x : values) {
+            if (x <= atMost) n++;
+        }
+        return n;
+    }
+
+    private static String list(double[] values) {
+        StringBuilder b = new StringBuilder();
+        for (double x : values) {
+            b.append(b.length() == 0 ? "" : " ").append(String.format("%.2f", x));
+        }
+        return b.toString();
     }
 
     private static String ok(boolean b) {
