@@ -240,13 +240,13 @@ public final class Recorder extends Sink {
     @Override
     public Object enter(int methodId) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId);
+        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId, false);
     }
 
     @Override
     public Object enterCpu(int methodId) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnterCpu(methodId) ? r : enterCpuGuarded(methodId);
+        return r != null && r.tryEnterCpu(methodId) ? r : enterGuarded(methodId, true);
     }
 
     @Override
@@ -265,7 +265,8 @@ public final class Recorder extends Sink {
         }
     }
 
-    private static Object enterGuarded(int methodId) {
+    /** An enter the hot path could not write, with or without CPU time (exits have {@link #exitGuarded}). */
+    private static Object enterGuarded(int methodId, boolean cpu) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
@@ -273,24 +274,7 @@ public final class Recorder extends Sink {
             r = current();
             if (r == null || r.busy) return null;
             r.busy = true;
-            return r.enter(writer, methodId, false, false, 0) ? r : null;
-        } catch (Throwable t) {
-            ERRORS.incrementAndGet();
-            return null;
-        } finally {
-            if (r != null) r.busy = false;
-        }
-    }
-
-    private static Object enterCpuGuarded(int methodId) {
-        if (!active) return null;
-        ThreadRecorder r = null;
-        try {
-            disown(methodId, Thread.currentThread());
-            r = current();
-            if (r == null || r.busy) return null;
-            r.busy = true;
-            return r.enter(writer, methodId, true, false, 0) ? r : null;
+            return r.enter(writer, methodId, cpu, false, 0) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
             return null;
