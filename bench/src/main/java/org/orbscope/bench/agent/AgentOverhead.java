@@ -6,9 +6,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -35,15 +33,13 @@ public final class AgentOverhead {
 
     /** One JMH fork of one workload. */
     private static final class Workload {
-        final String name;
         final String benchmark;
         final String agentOptions;
         final boolean gc;
         final List<Double> nsPerCall = new ArrayList<>();
         final List<Double> bytesPerOp = new ArrayList<>();
 
-        Workload(String name, String benchmark, String agentOptions, boolean gc) {
-            this.name = name;
+        Workload(String benchmark, String agentOptions, boolean gc) {
             this.benchmark = benchmark;
             this.agentOptions = agentOptions;
             this.gc = gc;
@@ -68,9 +64,13 @@ public final class AgentOverhead {
             }
         }
 
-        /** ns per call above the uninstrumented recursion of the same round. */
-        double added(int round, Workload base) {
-            return nsPerCall.get(round) - base.nsPerCall.get(round);
+        /** Per round, ns per call above the uninstrumented recursion of the same round. */
+        double[] added(Workload base) {
+            double[] ns = new double[nsPerCall.size()];
+            for (int i = 0; i < ns.length; i++) {
+                ns[i] = nsPerCall.get(i) - base.nsPerCall.get(i);
+            }
+            return ns;
         }
     }
 
@@ -80,14 +80,12 @@ public final class AgentOverhead {
         final double[] floorNs;
         final double[] ratio;
 
-        Ratio(Workload w, Workload floor, Workload base, int rounds) {
-            ns = new double[rounds];
-            floorNs = new double[rounds];
-            ratio = new double[rounds];
-            for (int i = 0; i < rounds; i++) {
-                ns[i] = w.added(i, base);
-                floorNs[i] = floor == null ? 0 : floor.added(i, base);
-                ratio[i] = floor == null ? Double.NaN : ns[i] / floorNs[i];
+        Ratio(Workload w, Workload floor, Workload base) {
+            ns = w.added(base);
+            floorNs = floor.added(base);
+            ratio = new double[ns.length];
+            for (int i = 0; i < ns.length; i++) {
+                ratio[i] = ns[i] / floorNs[i];
             }
         }
     }
@@ -98,31 +96,27 @@ public final class AgentOverhead {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         Path dir = Files.createTempDirectory("orbscope-overhead");
-        Map<String, Workload> w = new LinkedHashMap<>();
-        for (Workload x : Arrays.asList(
-                new Workload("base", "recursion", null, false),
-                new Workload("floorWall", "floorWall", null, false),
-                new Workload("wall", "recursion", INCLUDE + dir.resolve("wall.trace") + ",cpu=false", true),
-                new Workload("shared", "recursionOwnedByAnotherThread", INCLUDE + dir.resolve("shared.trace") + ",cpu=false", false),
-                new Workload("minimal", "minimalRecorder", null, false),
-                new Workload("floorCpu", "floorCpu", null, false),
-                new Workload("cpu", "recursion", INCLUDE + dir.resolve("cpu.trace") + ",cpu=true", true),
-                new Workload("filtered", "recursion", INCLUDE + dir.resolve("filtered.trace") + ",threads.exclude=*jmh-worker*", false))) {
-            w.put(x.name, x);
-        }
-        List<Workload> order = new ArrayList<>(w.values());
+        Workload base = new Workload("recursion", null, false);
+        Workload floorWall = new Workload("floorWall", null, false);
+        Workload wallRuns = new Workload("recursion", INCLUDE + dir.resolve("wall.trace") + ",cpu=false", true);
+        Workload sharedRuns = new Workload("recursionOwnedByAnotherThread", INCLUDE + dir.resolve("shared.trace") + ",cpu=false", false);
+        Workload minimalRuns = new Workload("minimalRecorder", null, false);
+        Workload floorCpu = new Workload("floorCpu", null, false);
+        Workload cpuRuns = new Workload("recursion", INCLUDE + dir.resolve("cpu.trace") + ",cpu=true", true);
+        Workload filteredRuns = new Workload("recursion", INCLUDE + dir.resolve("filtered.trace") + ",threads.exclude=*jmh-worker*", false);
+        List<Workload> order = new ArrayList<>(Arrays.asList(
+                base, floorWall, wallRuns, sharedRuns, minimalRuns, floorCpu, cpuRuns, filteredRuns));
         for (int round = 0; round < rounds; round++) {
             for (Workload x : order) {
                 x.run(jar, iterations);
             }
             Collections.reverse(order);
         }
-        Workload base = w.get("base");
-        Ratio wall = new Ratio(w.get("wall"), w.get("floorWall"), base, rounds);
-        Ratio shared = new Ratio(w.get("shared"), w.get("floorWall"), base, rounds);
-        Ratio minimal = new Ratio(w.get("minimal"), w.get("floorWall"), base, rounds);
-        Ratio cpu = new Ratio(w.get("cpu"), w.get("floorCpu"), base, rounds);
-        Ratio filtered = new Ratio(w.get("filtered"), null, base, rounds);
+        Ratio wall = new Ratio(wallRuns, floorWall, base);
+        Ratio shared = new Ratio(sharedRuns, floorWall, base);
+        Ratio minimal = new Ratio(minimalRuns, floorWall, base);
+        Ratio cpu = new Ratio(cpuRuns, floorCpu, base);
+        double[] filtered = filteredRuns.added(base);
 
         System.out.println();
         System.out.printf("%d rounds; each round runs every workload once (one fork each), ratios taken within a round;%n", rounds);
@@ -133,8 +127,8 @@ public final class AgentOverhead {
         row("wall-shared", shared, "(not the method's owner)", null);
         row("minimal", minimal, "(lower bound, no agent)", null);
         row("cpu", cpu, "<= 1.1x", median(cpu.ratio) <= 1.1);
-        System.out.printf("%-13s %9.2f %9s %8s %15s  %-24s %s%n", "filtered-out", median(filtered.ns), "0", "-",
-                range(filtered.ns), "<= 5 ns", ok(median(filtered.ns) <= 5));
+        System.out.printf("%-13s %9.2f %9s %8s %15s  %-24s %s%n", "filtered-out", median(filtered), "0", "-",
+                range(filtered), "<= 5 ns", ok(median(filtered) <= 5));
         System.out.println("ns/call, floor ns and ratio are medians over rounds; the range is the lowest and highest round");
         System.out.println("wall-only rounds within 1.15x: " + count(wall.ratio, 1.15) + " of " + rounds
                 + "; per round: " + list(wall.ratio));
@@ -149,7 +143,7 @@ public final class AgentOverhead {
         System.out.printf("wall-only / minimal: %.2f (what the agent adds to the least any per-thread recorder costs)%n",
                 median(overMinimal));
         System.out.printf("allocation per op (11 monitored calls), highest round: wall-only %.3f B, cpu %.3f B (goal 0)%n",
-                Collections.max(w.get("wall").bytesPerOp), Collections.max(w.get("cpu").bytesPerOp));
+                Collections.max(wallRuns.bytesPerOp), Collections.max(cpuRuns.bytesPerOp));
     }
 
     private static void row(String mode, Ratio r, String goal, Boolean met) {
@@ -157,7 +151,7 @@ public final class AgentOverhead {
                 range(r.ratio), goal, met == null ? "-" : ok(met));
     }
 
-    static double median(double[] values) {
+    private static double median(double[] values) {
         double[] v = values.clone();
         Arrays.sort(v);
         int n = v.length;
