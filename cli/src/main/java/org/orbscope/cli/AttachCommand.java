@@ -6,7 +6,6 @@ import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -51,7 +50,7 @@ final class AttachCommand implements Callable<Integer> {
             System.err.println("orbscope attach: PID must be a process id, got '" + pid + "'");
             return Orbscope.EXIT_BAD_INPUT;
         }
-        Path jar = agentJar != null ? agentJar : defaultAgentJar();
+        Path jar = agentJar != null ? agentJar : AgentJar.locate();
         if (jar == null || !Files.isRegularFile(jar)) {
             System.err.println("orbscope attach: agent jar not found" + (jar == null ? "" : " at " + jar)
                     + "; build it with mvn install or pass --agent");
@@ -131,19 +130,5 @@ final class AttachCommand implements Callable<Integer> {
         System.err.println("orbscope attach: the agent did not start in " + pid + (status.isEmpty() ? "" : ": " + status)
                 + " (see the target's stderr)");
         return Orbscope.EXIT_RUN_FAILED;
-    }
-
-    static Path defaultAgentJar() {
-        String home = System.getenv("ORBSCOPE_HOME");
-        if (home != null) {
-            return Paths.get(home, "agent", "target", "orbscope-agent.jar");
-        }
-        try {
-            Path self = Paths.get(AttachCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            // cli/target/orbscope.jar -> agent/target/orbscope-agent.jar
-            return self.getParent().getParent().getParent().resolve("agent/target/orbscope-agent.jar");
-        } catch (Exception e) {
-            return null;
-        }
     }
 }

@@ -1,6 +1,9 @@
 package org.orbscope.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.PointStatus;
 
 /** A per-point progress bar on a terminal; plain lines when stdout is not one (logs, CI, tests). */
 final class Progress {
@@ -25,11 +28,19 @@ final class Progress {
         }
     }
 
-    void finished(int index, String point, PointResult r, PointSummary s) {
+    /** {@code client} is null when the client wrote no summary. */
+    void finished(int index, String point, PointStatus status, ClientSummary client) {
         String line = "point " + (index + 1) + "/" + total + " " + point + ": "
-                + (r.ok() ? "ok" : "FAILED: " + r.error())
-                + (s.sent() >= 0 ? String.format(java.util.Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms)",
-                        s.sent(), s.completed(), s.failed(), SummaryTable.num(s.meanMs()), SummaryTable.num(s.p99Ms())) : "");
+                + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error());
+        if (client != null) {
+            line += String.format(Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms)",
+                    client.sent(), client.completed(), client.failed(), ms(client.response().meanMs()),
+                    ms(client.response().p99Ms()));
+        }
         out.println((tty ? "\033[2K\r" : "") + line);
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "-" : String.format(Locale.ROOT, "%.3f", v);
     }
 }

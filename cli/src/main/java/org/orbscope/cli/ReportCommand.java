@@ -22,7 +22,7 @@ final class ReportCommand implements Callable<Integer> {
             return Orbscope.EXIT_BAD_INPUT;
         }
         try {
-            Path out = Reporter.report(runDir);
+            Path out = Reporter.report(runDir).dir();
             System.out.println(out.resolve("index.html"));
             return Orbscope.EXIT_OK;
         } catch (IllegalArgumentException e) {

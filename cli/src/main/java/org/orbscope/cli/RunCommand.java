@@ -3,33 +3,39 @@ package org.orbscope.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.report.SummaryFiles;
+import org.orbscope.postprocess.report.SweepTable;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.PointStatus;
+import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.SweepPoint;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import sun.misc.Signal;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario: for every sweep point start the server JVM (+ agent when monitoring is enabled),",
-                "wait until it is ready, run the client JVM, stop the server; then write summary.csv and the report.",
-                "Exit 0 all points ok, 1 some point failed, 2 bad input."})
+                "wait until it is ready, run the client JVM, stop the server; then write the report.",
+                "Ctrl-C (SIGINT) or SIGTERM stops the point in progress, keeps what was measured, writes the report "
+                        + "and exits 130.",
+                "Exit 0 all points ok, 1 some point failed, 2 bad input, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
-    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    static final int EXIT_INTERRUPTED = 130;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
-    Path scenario;
+    @Mixin
+    ScenarioInput scenario;
 
     @Option(names = "--out", paramLabel = "DIR", description = "parent of the run directory (default: ${DEFAULT-VALUE})")
     Path out = Path.of("runs");
-
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "override a field, e.g. --set client.processes[0].requests=100")
-    List<String> overrides = new ArrayList<>();
 
     @Option(names = "--ready-timeout", paramLabel = "SECONDS", description = "how long to wait for the server (default: ${DEFAULT-VALUE})")
     int readyTimeoutSeconds = 60;
@@ -39,64 +45,83 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        ScenarioInput in = ScenarioInput.load("run", scenario, overrides);
+        if (readyTimeoutSeconds < 1) {
+            System.err.println("orbscope run: --ready-timeout must be 1 second or more, not " + readyTimeoutSeconds);
+            return Orbscope.EXIT_BAD_INPUT;
+        }
+        ScenarioInput.Loaded in = scenario.load("run");
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        Scenario s = in.document.scenario();
-        Path runDir = newRunDir(s.name());
-        AtomicFiles.write(runDir.resolve("scenario.yaml"), in.document.toYaml());
-        System.out.println("orbscope run: " + s.name() + ", " + in.points.size() + " point(s) -> " + runDir);
-        List<String> paramPaths = new ArrayList<>(s.sweep().axes().keySet());
-        SummaryTable table = new SummaryTable(paramPaths);
-        Progress progress = new Progress(System.out, in.points.size());
-        PointRunner runner = new PointRunner(scenario.toAbsolutePath().getParent(), readyTimeoutSeconds * 1000L);
+        Scenario s = in.document().scenario();
+        RunDirectory run;
+        try {
+            run = RunDirectory.create(out, s.name());
+            AtomicFiles.write(run.scenarioFile(), in.document().toYaml());
+        } catch (IOException e) {
+            System.err.println("orbscope run: cannot create the run directory under " + out + ": " + Errors.describe(e));
+            return Orbscope.EXIT_BAD_INPUT;
+        }
+        System.out.println("orbscope run: " + s.name() + ", " + in.points().size() + " point(s) -> " + run.dir());
+        PointRunner runner = new PointRunner(new PointRunner.Settings(scenario.file.toAbsolutePath().getParent(),
+                Duration.ofSeconds(readyTimeoutSeconds), AgentJar.locate()));
+        onSignals(runner);
+        Progress progress = new Progress(System.out, in.points().size());
         boolean allOk = true;
-        for (int i = 0; i < in.points.size(); i++) {
-            SweepPoint p = in.points.get(i);
-            Path dir = runDir.resolve("points").resolve(p.name());
+        for (int i = 0; i < in.points().size() && !runner.interrupted(); i++) {
+            SweepPoint p = in.points().get(i);
+            PointDirectory dir = run.point(p.name());
             progress.starting(i, p.name());
-            PointResult r;
-            try {
-                r = runner.run(p, dir);
-            } catch (IOException e) {
-                r = new PointResult(p.name(), -1, -1, "could not start: " + e.getMessage());
-            }
-            int serverCpus = p.scenario().server().cpus().isEmpty()
-                    ? Runtime.getRuntime().availableProcessors() : p.scenario().server().cpus().size();
-            PointSummary summary = PointSummary.read(dir, serverCpus);
-            progress.finished(i, p.name(), r, summary);
-            allOk &= r.ok() && summary.failed() <= 0;
-            table.add(new SummaryTable.Row(p.name(), p.params(), r, summary));
-            table.write(runDir.resolve("summary.csv"));
+            PointStatus status = runner.run(p, dir);
+            progress.finished(i, p.name(), status, clientSummary(dir));
+            allOk &= status.ok();
         }
-        System.out.println();
-        System.out.print(table.csv());
+        if (runner.interrupted()) {
+            System.out.println("orbscope run: interrupted; what was measured until then is kept");
+        }
         if (!noReport) {
-            report(runDir);
+            report(run);
         }
-        System.out.println("run directory: " + runDir);
-        return allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+        System.out.println("run directory: " + run.dir());
+        return runner.interrupted() ? EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+    }
+
+    /**
+     * SIGINT and SIGTERM stop the run in order (the point in progress ends interrupted, its results and the
+     * report are written) instead of killing this JVM before it writes anything; a second signal ends it at once.
+     */
+    private static void onSignals(PointRunner runner) {
+        AtomicInteger signals = new AtomicInteger();
+        for (String name : new String[] {"INT", "TERM"}) {
+            Signal.handle(new Signal(name), sig -> {
+                if (signals.incrementAndGet() > 1) {
+                    Runtime.getRuntime().halt(EXIT_INTERRUPTED);
+                }
+                System.err.println("\norbscope run: SIG" + sig.getName() + ": stopping the point in progress and "
+                        + "writing what was measured (again to quit at once)");
+                runner.interrupt();
+            });
+        }
+    }
+
+    private static ClientSummary clientSummary(PointDirectory dir) {
+        try {
+            return ClientSummary.read(dir.client().summary());
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** The postprocess step; a report failure is told but does not fail the measured run. */
-    private static void report(Path runDir) {
+    private static void report(RunDirectory run) {
         try {
-            Path index = Reporter.report(runDir);
-            System.out.println("report: " + index);
+            Reporter.Report r = Reporter.report(run.dir());
+            System.out.println();
+            System.out.print(SummaryFiles.csv(SweepTable.console(r.sweptPaths()), r.points()));
+            System.out.println("report: " + r.dir());
         } catch (IOException | RuntimeException e) {
             System.err.println("orbscope run: the report could not be written: " + e.getMessage()
-                    + " (retry with: orbscope report " + runDir + ")");
+                    + " (retry with: orbscope report " + run.dir() + ")");
         }
-    }
-
-    private Path newRunDir(String name) throws IOException {
-        String base = STAMP.format(LocalDateTime.now()) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_");
-        Path dir = out.resolve(base);
-        for (int n = 2; Files.exists(dir); n++) {
-            dir = out.resolve(base + "-" + n);
-        }
-        Files.createDirectories(dir.resolve("points"));
-        return dir;
     }
 }

@@ -1,27 +1,58 @@
 package org.orbscope.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.orbscope.run.AtomicFiles;
 import org.orbscope.scenario.ScenarioDocument;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.SweepPoint;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** Loads a scenario for a command; bad input is reported once, here, the same way for every command. */
+/**
+ * The scenario argument and {@code --set} overrides that every scenario command shares (a picocli mixin), and the
+ * one way they are loaded: bad input is reported here, the same way for every command.
+ */
 final class ScenarioInput {
-    final ScenarioDocument document;
-    final List<SweepPoint> points;
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
+    Path file;
 
-    private ScenarioInput(ScenarioDocument document, List<SweepPoint> points) {
-        this.document = document;
-        this.points = points;
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = "override a field, e.g. --set client.processes[0].requests=100 (value read as YAML)")
+    List<String> overrides = new ArrayList<>();
+
+    /** The loaded scenario and its sweep points. */
+    record Loaded(ScenarioDocument document, List<SweepPoint> points) {
+        /**
+         * Writes {@code dir/point.yaml}, the scenario a workload JVM reads: the first sweep point (others are
+         * chosen with --set), overrides applied. Null after printing why when {@code dir} cannot be written.
+         */
+        Path writeFirstPoint(String command, Path dir) {
+            if (points.size() > 1) {
+                System.err.println("orbscope " + command + ": the scenario sweeps " + points.size()
+                        + " points; using the first, " + points.get(0).name() + " (choose another with --set)");
+            }
+            Path file = dir.resolve("point.yaml");
+            try {
+                Files.createDirectories(dir);
+                AtomicFiles.write(file, ScenarioLoader.toYaml(points.get(0).tree()));
+                return file;
+            } catch (IOException e) {
+                System.err.println("orbscope " + command + ": cannot write to --out " + dir + ": " + Errors.describe(e));
+                return null;
+            }
+        }
     }
 
     /** The loaded scenario, or null after printing the problem to stderr (the caller exits 2). */
-    static ScenarioInput load(String command, Path file, List<String> overrides) {
+    Loaded load(String command) {
         try {
-            ScenarioDocument doc = ScenarioLoader.loadDocument(file, overrides == null ? List.of() : overrides);
-            return new ScenarioInput(doc, doc.points());
+            ScenarioDocument doc = ScenarioLoader.loadDocument(file, overrides);
+            return new Loaded(doc, doc.points());
         } catch (ScenarioException e) {
             System.err.println("orbscope " + command + ": " + e.getMessage());
             return null;

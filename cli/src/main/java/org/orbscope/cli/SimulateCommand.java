@@ -1,45 +1,57 @@
 package org.orbscope.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.orbscope.model.Calibration;
 import org.orbscope.model.CapacitySearch;
 import org.orbscope.model.ModelParameters;
+import org.orbscope.model.ScenarioMapping;
 import org.orbscope.model.SimulationResult;
-import org.orbscope.model.Simulator;
 import org.orbscope.model.Sla;
 import org.orbscope.model.StageSample;
 import org.orbscope.model.ThreadingModel;
+import org.orbscope.postprocess.run.PointPrediction;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.RunDirectory;
+import org.orbscope.run.StagesCsv;
+import org.orbscope.scenario.Durations;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.SweepPoint;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code orbscope simulate}: seed 001's queueing model of the scenario's server, per sweep point. */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = {"Simulate the scenario's server with seed 001's queueing model (section 2.3), one table per "
                 + "sweep point; optionally calibrated from a measured run and/or searching a capacity limit."})
 final class SimulateCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
-    Path scenario;
+    @Mixin
+    ScenarioInput scenario;
 
     @Option(names = "--calibrate", paramLabel = "RUN_DIR",
-            description = "take b_rec, b_poa, b_ser, b_sem, b_mar from RUN_DIR/points/<point>/report/stages.csv "
-                    + "(written by `orbscope report`) and print measured beside simulated")
-    Path calibrate;
+            description = "simulate the points of this run, their demands (b_rec, b_poa, b_ser, b_sem, b_mar) taken "
+                    + "from each point's measured requests (report/stages.csv, written by `orbscope report`), and "
+                    + "print measured beside simulated: the figures the run's report shows")
+    java.nio.file.Path calibrate;
 
-    @Option(names = "--calibration-mode", defaultValue = "paper",
-            description = "paper: 1st+2nd phase merged as in seed 001; phased: 2nd phases split off (request "
-                    + "complete after the 1st phase). Default: ${DEFAULT-VALUE}")
+    @Option(names = "--calibration-mode", defaultValue = "phased",
+            description = "phased (the report's): 2nd phases split off (a request is complete after the 1st "
+                    + "phase) and JacORB's dispatcher hand-off resampled from the measured queueing; paper: "
+                    + "seed 001's calibration, phases merged, no hand-off. Default: ${DEFAULT-VALUE}")
     String calibrationMode;
 
     @Option(names = "--requests", paramLabel = "N",
-            description = "simulated requests per point (default: the scenario's request count, at least 15000)")
+            description = "simulated requests per point (default: the scenario's request count, within 15000..100000)")
     Long requests;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",
@@ -84,53 +96,41 @@ final class SimulateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private String scenarioProblem;
+    /** A point to simulate: its name, its scenario, and its measured requests when calibrating. */
+    private record Target(String name, Scenario scenario, StageSample measured) {
+    }
 
     @Override
     public Integer call() {
-        java.io.PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         try {
-            ScenarioModelOverrides overrides = new ScenarioModelOverrides(threading, cores,
-                    ScenarioModelOverrides.nanos("--receiver-cpu", receiverCpu),
-                    ScenarioModelOverrides.nanos("--poa-cpu", poaCpu),
-                    ScenarioModelOverrides.nanos("--marshal-cpu", marshalCpu));
+            ScenarioMapping.Overrides overrides = new ScenarioMapping.Overrides(threading, cores,
+                    nanos("--receiver-cpu", receiverCpu), nanos("--poa-cpu", poaCpu), nanos("--marshal-cpu", marshalCpu));
             Calibration.Mode mode = parseMode();
             Sla parsedSla = checkFind();
-            List<ScenarioModel.Point> points;
-            if (calibrate == null) {
-                points = ScenarioModel.load(scenario, overrides);
-            } else {
-                // The run's own point.yaml files describe its points; the scenario is only the fallback.
-                List<ScenarioModel.Point> fromScenario;
-                try {
-                    fromScenario = ScenarioModel.load(scenario, overrides);
-                } catch (IllegalArgumentException e) {
-                    fromScenario = null;
-                    scenarioProblem = e.getMessage();
-                }
-                points = SimulateCalibration.runPoints(calibrate, scenario, fromScenario, scenarioProblem, overrides);
+            ScenarioInput.Loaded in = scenario.load("simulate");
+            if (in == null) {
+                return Orbscope.EXIT_BAD_INPUT;
             }
-            for (ScenarioModel.Point point : points) {
-                ModelParameters params = point.parameters();
-                StageSample measured = null;
-                if (calibrate != null) {
-                    measured = StageSample.read(SimulateCalibration.stages(calibrate, point.name()));
-                    params = Calibration.apply(params, measured, mode);
-                }
-                long n = requests != null ? requests : Math.max(15_000, point.requests());
+            List<Target> targets = calibrate == null ? fromScenario(in) : fromRun();
+            for (Target t : targets) {
+                long n = requests != null ? requests : PointPrediction.defaultRequests(t.scenario());
                 if (n < 1 || warmup < 0 || warmup >= n) {
                     throw new IllegalArgumentException("--requests must be >= 1 and --warmup in [0, requests)");
                 }
-                out.println("== point " + point.name());
+                PointPrediction.Settings settings = new PointPrediction.Settings(n, warmup, seed, mode, overrides);
+                ModelParameters params = t.measured() == null ? ScenarioMapping.map(t.scenario(), overrides)
+                        : PointPrediction.model(t.scenario(), t.measured(), settings);
+                out.println("== point " + t.name());
                 out.print(params);
                 if (params.offeredUtilization() >= 1) {
                     out.printf(Locale.ROOT, "warning: offered CPU utilisation %.1f%% >= 100%%: the server is "
                             + "overloaded, times grow with the run length%n", 100 * params.offeredUtilization());
                 }
-                SimulationResult r = Simulator.run(params, n, warmup, seed);
+                SimulationResult r = PointPrediction.simulate(params, settings);
                 out.print(r.table());
-                if (measured != null) {
-                    SimulateComparison.print(out, measured, r);
+                if (t.measured() != null) {
+                    SimulateComparison.print(out, t.measured(), r);
                 }
                 if ("max-rate".equals(find)) {
                     out.println("-- search: max arrival rate with " + parsedSla);
@@ -147,10 +147,60 @@ final class SimulateCommand implements Callable<Integer> {
             }
             out.flush();
             return Orbscope.EXIT_OK;
-        } catch (IllegalArgumentException | IOException e) {
+        } catch (IllegalArgumentException e) {
             out.flush();
             spec.commandLine().getErr().println("orbscope simulate: " + e.getMessage());
             return Orbscope.EXIT_BAD_INPUT;
+        }
+    }
+
+    private static List<Target> fromScenario(ScenarioInput.Loaded in) {
+        List<Target> out = new ArrayList<>();
+        for (SweepPoint p : in.points()) {
+            out.add(new Target(p.name(), p.scenario(), null));
+        }
+        return out;
+    }
+
+    /** The measured run's own points: each point.yaml is the resolved scenario of that point. */
+    private List<Target> fromRun() {
+        List<Target> out = new ArrayList<>();
+        try {
+            for (PointDirectory d : RunDirectory.open(calibrate).points()) {
+                Scenario s;
+                try {
+                    s = ScenarioLoader.load(d.pointYaml());
+                } catch (ScenarioException e) {
+                    throw new IllegalArgumentException("point " + d.name() + ": " + e.getMessage());
+                }
+                StageSample measured;
+                try {
+                    measured = PointPrediction.sample(PointPrediction.measured(StagesCsv.read(d.stagesCsv()),
+                            s.client().warmup()));
+                } catch (NoSuchFileException e) {
+                    throw new IllegalArgumentException(d.stagesCsv() + ": no stage table for point '" + d.name()
+                            + "' (run `orbscope report " + calibrate + "` on a run with monitoring enabled and "
+                            + "cpuTime: true)");
+                }
+                out.add(new Target(d.name(), s, measured));
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException(calibrate + ": " + Errors.describe(e));
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException(calibrate + ": the run has no points");
+        }
+        return out;
+    }
+
+    private static double nanos(String option, String text) {
+        if (text == null) {
+            return 0;
+        }
+        try {
+            return Durations.parseNanos(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(option + ": " + e.getMessage());
         }
     }
 

@@ -1,36 +1,29 @@
 package org.orbscope.cli;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.SweepPoint;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Parse and check a scenario (every sweep point) without running it. Exit 0 valid, 2 invalid.")
 final class ValidateCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
-    Path scenario;
-
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "override a field, e.g. client.processes[0].requests=100")
-    List<String> overrides = new ArrayList<>();
+    @Mixin
+    ScenarioInput scenario;
 
     @Override
     public Integer call() {
-        ScenarioInput in = ScenarioInput.load("validate", scenario, overrides);
+        ScenarioInput.Loaded in = scenario.load("validate");
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        Scenario s = in.document.scenario();
+        Scenario s = in.document().scenario();
         System.out.printf("%s: ok: scenario '%s', %d POA(s), %d object(s), %d arrival process(es), %d point(s)%n",
-                scenario, s.name(), s.server().poas().size(), s.server().objects().size(),
-                s.client().processes().size(), in.points.size());
-        if (in.points.size() > 1) {
-            for (SweepPoint p : in.points) {
+                scenario.file, s.name(), s.server().poas().size(), s.server().objects().size(),
+                s.client().processes().size(), in.points().size());
+        if (in.points().size() > 1) {
+            for (SweepPoint p : in.points()) {
                 System.out.println("  " + p.name());
             }
         }

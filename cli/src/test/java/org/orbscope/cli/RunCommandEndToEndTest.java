@@ -18,6 +18,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.PointStatus;
 import org.orbscope.scenario.ServerSpec;
 
 /** Real server and client JVMs over loopback, driven by {@code orbscope run} and {@code orbscope client}. */
@@ -46,8 +50,8 @@ class RunCommandEndToEndTest {
 
     private static boolean workloadBuilt() {
         try {
-            Class.forName(JvmCommand.SERVER_MAIN);
-            Class.forName(JvmCommand.CLIENT_MAIN);
+            Class.forName(PointRunner.SERVER_MAIN);
+            Class.forName(PointRunner.CLIENT_MAIN);
             return true;
         } catch (ClassNotFoundException e) {
             return false;
@@ -60,7 +64,7 @@ class RunCommandEndToEndTest {
         assumeTrue(workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run;
         try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
@@ -69,15 +73,17 @@ class RunCommandEndToEndTest {
         assertTrue(run.getFileName().toString().matches("\\d{8}-\\d{6}-tiny"), run.toString());
         assertTrue(r.out.contains("run directory: " + run), r.toString());
         assertTrue(Files.isRegularFile(run.resolve("scenario.yaml")));
-        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
+        List<String> rows = Files.readAllLines(run.resolve("report/summary.csv"));
         assertEquals(3, rows.size(), rows.toString());
-        assertTrue(rows.get(0).startsWith("point,client.processes[0].requests,status,sent,completed,failed,"), rows.get(0));
+        assertTrue(rows.get(0).startsWith("point,client.processes[0].requests,status,client_sent,client_ok,client_failed,"),
+                rows.get(0));
         for (String[] p : new String[][] {{"requests=20", "20"}, {"requests=40", "40"}}) {
             Path point = run.resolve("points").resolve(p[0]);
             assertTrue(Files.isRegularFile(point.resolve("point.yaml")));
             assertTrue(Files.exists(point.resolve("server").resolve("ready")));
             assertTrue(Files.isRegularFile(point.resolve("server").resolve("ior").resolve("echo.ior")));
             assertTrue(Files.isRegularFile(point.resolve("client").resolve("summary.json")));
+            assertEquals(PointStatus.OK, PointStatus.read(point.resolve("status.json")).status());
             List<String> requests = Files.readAllLines(point.resolve("client").resolve("requests.csv"));
             assertEquals(Integer.parseInt(p[1]) + 1, requests.size(), "one row per request plus the header");
         }
@@ -89,7 +95,7 @@ class RunCommandEndToEndTest {
     @Timeout(180)
     void monitoredRunReportsEveryWorkloadRequestPairedWithItsClientRecord() throws Exception {
         assumeTrue(workloadBuilt(), "workload server/client not built yet");
-        assumeTrue(Files.isRegularFile(JvmCommand.agentJar()), "agent jar not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
@@ -120,6 +126,44 @@ class RunCommandEndToEndTest {
         }
         assertEquals(40, complete, String.join("\n", stages));
         assertTrue(point.path("utilization").has("calculated"), point.path("utilization").toString());
+
+        // The report's model and `simulate --calibrate` are one mapping and one calibration: the same figures.
+        CliRunner sim = CliRunner.run("simulate", scenario.toString(), "--calibrate", run.toString());
+        assertEquals(Orbscope.EXIT_OK, sim.exit, sim.toString());
+        JsonNode simulated = point.path("simulated");
+        assertTrue(simulated.has("completionMs"), point.toString());
+        assertTrue(sim.out.contains(String.format(java.util.Locale.ROOT, "%-18s %12.4f %12.4f", "completion mean",
+                point.path("stages").path("completion").path("meanMs").asDouble(),
+                simulated.path("completionMs").asDouble())), sim.out + "\nreport: " + simulated);
+        assertTrue(sim.out.contains(String.format(java.util.Locale.ROOT, "%-18s %12.4f %12.4f", "queueing mean",
+                point.path("stages").path("queue").path("meanMs").asDouble(),
+                simulated.path("queueMs").asDouble())), sim.out + "\nreport: " + simulated);
+    }
+
+    @Test
+    @Timeout(240)
+    void simulateNamesAZipSweepsPointsAsRunDoes() throws Exception {
+        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        Path scenario = dir.resolve("zip.yaml");
+        Files.writeString(scenario, TINY.replace("requests: 40", "requests: 10") + "sweep:\n  zip: true\n"
+                + "  client.processes[0].arrival.rate: [100/s, 0.2/ms]\n  server.orb.poolMax: [2, 3]\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.findFirst().orElseThrow();
+        }
+        List<String> ran;
+        try (Stream<Path> s = Files.list(run.resolve("points"))) {
+            ran = s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        assertEquals(List.of("rate=0.2_ms,poolMax=3", "rate=100_s,poolMax=2"), ran);
+        CliRunner sim = CliRunner.run("simulate", scenario.toString(), "--requests", "2000");
+        assertEquals(Orbscope.EXIT_OK, sim.exit, sim.toString());
+        List<String> simulated = sim.out.lines().filter(l -> l.startsWith("== point ")).map(l -> l.substring(9))
+                .sorted().toList();
+        assertEquals(ran, simulated, sim.out);
+        assertTrue(sim.out.contains("dispatcherThreads=3"), sim.out);
     }
 
     @Test
@@ -137,8 +181,10 @@ class RunCommandEndToEndTest {
         assertEquals(600 + 150 + 1, requests.size(), "600 browse + 150 checkout requests plus the header");
         assertEquals(600, requests.stream().filter(l -> l.contains(",browse,")).count());
         assertEquals(150, requests.stream().filter(l -> l.contains(",checkout,")).count());
-        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
-        assertTrue(rows.get(1).startsWith("single,ok,750,750,0,"), rows.toString());
+        assertEquals(PointStatus.OK, PointStatus.read(run.resolve("points/single/status.json")).status());
+        ClientSummary summary = ClientSummary.read(run.resolve("points/single/client/summary.json"));
+        assertEquals(750, summary.sent());
+        assertEquals(750, summary.completed());
     }
 
     @Test
@@ -151,7 +197,7 @@ class RunCommandEndToEndTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        List<String> cmd = new ArrayList<>(List.of(JvmCommand.javaBinary(), "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(JvmLauncher.javaBinary(), "-cp", System.getProperty("java.class.path"),
                 Orbscope.class.getName(), "client", scenario.toString(),
                 "--ior", "corbaloc::127.0.0.1:" + port + "/echo", "--out", dir.resolve("client").toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -171,7 +217,7 @@ class RunCommandEndToEndTest {
         Path scenario = dir.resolve("dies.yaml");
         // A JVM option the real java refuses: the server JVM exits at once, before writing its ready marker.
         Files.writeString(scenario, TINY + "sweep:\n  server.jvmArgs: [[-XX:+NoSuchOrbscopeOption], [-XX:+NoSuchOrbscopeOption2]]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         assertTrue(r.out.contains("point 2/2"), "the run goes on after a failed point: " + r);
         assertTrue(r.out.contains("before it was ready"), r.toString());
@@ -179,7 +225,7 @@ class RunCommandEndToEndTest {
         try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
             run = s.findFirst().orElseThrow();
         }
-        List<String> rows = Files.readAllLines(run.resolve("summary.csv"));
+        List<String> rows = Files.readAllLines(run.resolve("report/summary.csv"));
         assertEquals(3, rows.size(), rows.toString());
         assertTrue(rows.get(1).contains(",failed,"), rows.get(1));
     }

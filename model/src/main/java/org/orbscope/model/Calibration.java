@@ -1,7 +1,5 @@
 package org.orbscope.model;
 
-import java.util.Map;
-
 /**
  * Turns measured stage demands ({@link StageSample}) into model parameters. Seed 001 (section 4.2) feeds the
  * measured mean receiver, POA and marshalling CPU times in as deterministic demands; the servant demand keeps
@@ -14,37 +12,7 @@ public final class Calibration {
      */
     public enum Mode { PAPER, PHASED }
 
-    /** What a stage table cannot tell: the server's configuration and the offered load. */
-    public record Settings(double cores, int dispatcherThreads, int connections, double ratePerSec,
-                           ArrivalLaw law, Mode mode) { }
-
     private Calibration() {
-    }
-
-    /** A model built from the stage table alone: one RootPOA, one servant operation per measured operation. */
-    public static ModelParameters standalone(StageSample s, Settings settings) {
-        requireRows(s);
-        ModelParameters.Builder b = ModelParameters.builder().cores(settings.cores())
-                .dispatcherThreads(settings.dispatcherThreads()).connections(settings.connections())
-                .poa("RootPOA", 0);
-        Map<String, StageSample.Demands> ops = s.operations();
-        String[] targets = new String[ops.size()];
-        double[] probs = new double[ops.size()];
-        int i = 0;
-        for (Map.Entry<String, StageSample.Demands> e : ops.entrySet()) {
-            String key = e.getKey();
-            int dot = key.lastIndexOf('.');
-            String servant = key.substring(0, dot);
-            if (b.indexOfServant(servant) < 0) {
-                b.servant(servant, "RootPOA", 0);
-            }
-            b.operation(servant, key.substring(dot + 1), Dist.ZERO, Dist.ZERO, Dist.ZERO);
-            targets[i] = key;
-            probs[i] = e.getValue().count();
-            i++;
-        }
-        b.stream(settings.law(), settings.ratePerSec(), settings.connections() == 1 ? 0 : -1, targets, probs);
-        return apply(b.build(), s, settings.mode());
     }
 
     /**
@@ -67,12 +35,9 @@ public final class Calibration {
                     .receiverCpuPhase2(Dist.deterministic(Math.max(0, s.meanReceiverCpuNanos() - first)))
                     .poaCpu(Dist.deterministic(s.meanPoaCpuNanos()))
                     .dispatcherCpuPhase2(Dist.deterministic(s.meanDispatcherPhase2CpuNanos()))
-                    // Hand-off latency: the 10th percentile of measured queueing, low enough that requests
-                    // which really waited for a thread do not count at the loads of interest.
-                    .dispatchHandoff(Dist.deterministic(s.measuredQueue().count() == 0 ? 0
-                            : s.measuredQueue().percentileMs(10) * 1e6));
+                    .dispatchHandoff(handoff(s));
         }
-        StageSample.Demands pooled = s.keyed() ? null : s.operations().get("servant.op");
+        StageSample.Demands pooled = s.keyed() ? null : s.operations().get(StageSample.POOLED);
         for (int i = 0; i < base.operations().size(); i++) {
             String label = base.operationLabel(i);
             StageSample.Demands d = pooled != null ? pooled : s.operations().get(label);
@@ -94,6 +59,20 @@ public final class Calibration {
         return b.build();
     }
 
+    /**
+     * The dispatcher hand-off: per request, the queueing time not spent waiting for a free thread, resampled
+     * (JacORB hands each request from the receiver to its POA's controller thread and on to a dispatcher
+     * thread, two thread wake-ups even when threads are idle). Without that split, the 10th percentile of the
+     * measured queueing time, low enough that requests which really waited for a thread do not count.
+     */
+    private static Dist handoff(StageSample s) {
+        double[] measured = s.handoffNanos();
+        if (measured.length > 0) {
+            return Dist.empirical(measured);
+        }
+        return Dist.deterministic(s.measuredQueue().count() == 0 ? 0 : s.measuredQueue().percentileMs(10) * 1e6);
+    }
+
     private static double mean(double[] v) {
         double s = 0;
         for (double x : v) {
@@ -104,7 +83,7 @@ public final class Calibration {
 
     private static void requireRows(StageSample s) {
         if (s.size() == 0) {
-            throw new IllegalArgumentException("stage table has no complete requests to calibrate from");
+            throw new IllegalArgumentException("no complete measured requests to calibrate from");
         }
     }
 }

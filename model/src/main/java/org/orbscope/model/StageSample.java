@@ -1,24 +1,42 @@
 package org.orbscope.model;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Measured per-request demands read from postprocess's {@code stages.csv} (one row per server request), grouped
- * by servant operation. Read here with a small CSV reader so that the model keeps no dependencies; only
- * rows with status {@code complete} are used, header names select the columns, and empty cells mean unknown.
+ * Measured per-request demands of a server, grouped by servant operation: what {@link Calibration} turns into
+ * model parameters. Filled request by request ({@link #add}) by whoever measured them, in the model's own terms,
+ * so the model knows no file format.
  */
 public final class StageSample {
-    /** Demands of one operation ({@code object.operation}, or "servant.op" when the table has no such columns). */
+    /** Name of the single operation requests are pooled into when they do not say which operation they were. */
+    public static final String POOLED = "servant.op";
+
+    /**
+     * One complete request, times in nanoseconds; {@link Double#NaN} where the measurement does not know.
+     *
+     * @param object target object, or null when unknown (then every request is pooled into {@link #POOLED})
+     * @param operation operation name, or null
+     * @param arrivalNs arrival instant (any epoch; only differences are used)
+     * @param completionNs arrival to the end of the dispatcher's 1st phase
+     * @param queueNs time in the dispatcher queue
+     * @param queueWaitNs the part of it spent waiting for a free dispatcher thread (the rest is the ORB's
+     *     hand-over from the receiver to a dispatcher thread)
+     * @param servantCpuNs CPU of the servant (b_ser); required
+     * @param replyCpuNs CPU of marshalling and sending the reply (b_mar)
+     * @param servantNonCpuNs servant time off the CPU (b_sem)
+     * @param receiverCpuNs receiver thread CPU, 1st and 2nd phase (b_rec)
+     * @param receiverFirstPhaseCpuNs receiver CPU until the request is queued
+     * @param poaCpuNs dispatcher CPU before the servant (b_poa)
+     * @param totalCpuNs the request's CPU on every thread
+     */
+    public record Request(String object, String operation, double arrivalNs, double completionNs, double queueNs,
+                          double queueWaitNs, double servantCpuNs, double replyCpuNs, double servantNonCpuNs, double receiverCpuNs,
+                          double receiverFirstPhaseCpuNs, double poaCpuNs, double totalCpuNs) {
+    }
+
+    /** Demands of one operation ({@code object.operation}, or {@link #POOLED}). */
     public static final class Demands {
         final DoubleList servantCpu = new DoubleList();
         final DoubleList reply = new DoubleList();
@@ -36,161 +54,93 @@ public final class StageSample {
     private final DoubleList receiverFirst = new DoubleList();
     private final DoubleList poa = new DoubleList();
     private final DoubleList dispatcher2 = new DoubleList();
+    private final DoubleList handoff = new DoubleList();
     private final TimeStats completion = new TimeStats();
     private final TimeStats queue = new TimeStats();
-    private boolean keyed;
+    private boolean keyed = true;
     private long rows;
     private double firstArrival = Double.POSITIVE_INFINITY;
     private double lastArrival = Double.NEGATIVE_INFINITY;
 
-    private StageSample() {
-    }
-
-    public static StageSample read(Path csv) throws IOException {
-        StageSample s = new StageSample();
-        try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
-            String header = in.readLine();
-            if (header == null) {
-                throw new IllegalArgumentException(csv + ": empty file, expected a stages.csv header row");
-            }
-            Map<String, Integer> cols = new HashMap<>();
-            List<String> names = split(header);
-            for (int i = 0; i < names.size(); i++) {
-                cols.put(names.get(i).trim(), i);
-            }
-            if (!cols.containsKey("cpu_servant_ns") || !cols.containsKey("completion_ns")) {
-                throw new IllegalArgumentException(csv + ":1: header lacks cpu_servant_ns/completion_ns; "
-                        + "is this a postprocess stages.csv?");
-            }
-            s.keyed = cols.containsKey("object") && cols.containsKey("operation");
-            String line;
-            int lineNo = 1;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                s.addRow(csv, lineNo, cols, split(line));
-            }
+    /**
+     * Adds one complete request.
+     *
+     * @throws IllegalArgumentException when it has no servant CPU time (a trace without thread CPU times cannot
+     *     calibrate the model) or no completion time
+     */
+    public void add(Request r) {
+        if (Double.isNaN(r.completionNs())) {
+            throw new IllegalArgumentException("a calibration request needs its completion time");
         }
-        return s;
-    }
-
-    private void addRow(Path csv, int lineNo, Map<String, Integer> cols, List<String> f) {
-        String status = cell(f, cols, "status");
-        if (status != null && !status.equals("complete")) {
-            return;
-        }
-        double completionNs = num(csv, lineNo, f, cols, "completion_ns");
-        double servantCpu = num(csv, lineNo, f, cols, "cpu_servant_ns");
-        if (Double.isNaN(completionNs)) {
-            return;
-        }
-        if (Double.isNaN(servantCpu)) {
-            throw new IllegalArgumentException(csv + ":" + lineNo + ": cpu_servant_ns is empty: the trace carries "
-                    + "no thread CPU times (set monitoring.cpuTime: true), so the model cannot be calibrated");
+        if (Double.isNaN(r.servantCpuNs())) {
+            throw new IllegalArgumentException("the measurement carries no thread CPU times (monitor with "
+                    + "cpuTime: true), so the model cannot be calibrated");
         }
         rows++;
-        completion.record(completionNs);
-        double q = num(csv, lineNo, f, cols, "queue_ns");
-        if (!Double.isNaN(q)) {
-            queue.record(q);
+        completion.record(r.completionNs());
+        if (!Double.isNaN(r.queueNs())) {
+            queue.record(r.queueNs());
+            if (!Double.isNaN(r.queueWaitNs())) {
+                handoff.add(Math.max(0, r.queueNs() - r.queueWaitNs()));
+            }
         }
-        double arr = num(csv, lineNo, f, cols, "arrival_ns");
-        if (!Double.isNaN(arr)) {
-            firstArrival = Math.min(firstArrival, arr);
-            lastArrival = Math.max(lastArrival, arr);
+        if (!Double.isNaN(r.arrivalNs())) {
+            firstArrival = Math.min(firstArrival, r.arrivalNs());
+            lastArrival = Math.max(lastArrival, r.arrivalNs());
         }
-        String key = keyed ? cell(f, cols, "object") + "." + cell(f, cols, "operation") : "servant.op";
+        boolean named = r.object() != null && !r.object().isEmpty() && r.operation() != null
+                && !r.operation().isEmpty();
+        keyed &= named;
+        String key = named ? r.object() + "." + r.operation() : POOLED;
         Demands d = operations.computeIfAbsent(key, k -> new Demands());
         d.count++;
-        d.servantCpu.add(servantCpu);
-        double reply = zeroIfUnknown(num(csv, lineNo, f, cols, "cpu_reply_ns"));
+        d.servantCpu.add(r.servantCpuNs());
+        double reply = zeroIfUnknown(r.replyCpuNs());
         d.reply.add(reply);
-        d.nonCpu.add(Math.max(0, zeroIfUnknown(num(csv, lineNo, f, cols, "servant_noncpu_ns"))));
-        double rec = zeroIfUnknown(num(csv, lineNo, f, cols, "cpu_receiver_ns"));
+        d.nonCpu.add(Math.max(0, zeroIfUnknown(r.servantNonCpuNs())));
+        double rec = zeroIfUnknown(r.receiverCpuNs());
         receiverTotal.add(rec);
-        double rec1 = num(csv, lineNo, f, cols, "receiver_cpu_ns");
-        receiverFirst.add(Double.isNaN(rec1) ? rec : Math.min(rec, rec1));
-        double poaCpu = zeroIfUnknown(num(csv, lineNo, f, cols, "cpu_poa_ns"));
+        receiverFirst.add(Double.isNaN(r.receiverFirstPhaseCpuNs()) ? rec : Math.min(rec, r.receiverFirstPhaseCpuNs()));
+        double poaCpu = zeroIfUnknown(r.poaCpuNs());
         poa.add(poaCpu);
-        double totalCpu = num(csv, lineNo, f, cols, "cpu_total_ns");
-        dispatcher2.add(Double.isNaN(totalCpu) ? 0 : Math.max(0, totalCpu - rec - poaCpu - servantCpu - reply));
+        dispatcher2.add(Double.isNaN(r.totalCpuNs()) ? 0
+                : Math.max(0, r.totalCpuNs() - rec - poaCpu - r.servantCpuNs() - reply));
     }
 
     private static double zeroIfUnknown(double v) {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    private static String cell(List<String> f, Map<String, Integer> cols, String name) {
-        Integer i = cols.get(name);
-        if (i == null || i >= f.size()) {
-            return null;
-        }
-        String v = f.get(i).trim();
-        return v.isEmpty() ? null : v;
-    }
-
-    private static double num(Path csv, int lineNo, List<String> f, Map<String, Integer> cols, String name) {
-        String v = cell(f, cols, name);
-        if (v == null) {
-            return Double.NaN;
-        }
-        try {
-            double d = Double.parseDouble(v);
-            if (Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(csv + ":" + lineNo + ": column " + name + ": not a number: '" + v + "'");
-        }
-    }
-
-    /** Splits one CSV line, honouring double quotes (RFC 4180, no embedded newlines). */
-    static List<String> split(String line) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"') {
-                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                        cur.append('"');
-                        i++;
-                    } else {
-                        quoted = false;
-                    }
-                } else {
-                    cur.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        out.add(cur.toString());
-        return out;
-    }
-
-    /** Number of complete requests read. */
+    /** Number of requests added. */
     public long size() { return rows; }
-    /** True when the table names object and operation per request. */
-    public boolean keyed() { return keyed; }
-    public Map<String, Demands> operations() { return operations; }
+    /** True when every request named its object and operation (else demands are pooled, see {@link #POOLED}). */
+    public boolean keyed() { return keyed && rows > 0; }
+    /** Demands per operation; pooled under {@link #POOLED} when not {@link #keyed()}. */
+    public Map<String, Demands> operations() {
+        if (keyed()) {
+            return operations;
+        }
+        Map<String, Demands> pooled = new LinkedHashMap<>();
+        Demands all = new Demands();
+        for (Demands d : operations.values()) {
+            all.count += d.count;
+            all.servantCpu.addAll(d.servantCpu);
+            all.reply.addAll(d.reply);
+            all.nonCpu.addAll(d.nonCpu);
+        }
+        pooled.put(POOLED, all);
+        return pooled;
+    }
     public TimeStats measuredCompletion() { return completion; }
     public TimeStats measuredQueue() { return queue; }
     public double meanReceiverCpuNanos() { return receiverTotal.mean(); }
     public double meanReceiverFirstPhaseCpuNanos() { return receiverFirst.mean(); }
     public double meanPoaCpuNanos() { return poa.mean(); }
     public double meanDispatcherPhase2CpuNanos() { return dispatcher2.mean(); }
+    /** Per request, queueing time not spent waiting for a dispatcher thread; empty when unknown. */
+    public double[] handoffNanos() { return handoff.toArray(); }
 
-    /** Arrival rate over the measured requests (per second), NaN when arrival_ns is missing. */
+    /** Arrival rate over the requests (per second), NaN when arrival times are unknown. */
     public double measuredRatePerSec() {
         if (rows < 2 || !(lastArrival > firstArrival)) {
             return Double.NaN;
@@ -208,6 +158,12 @@ public final class StageSample {
                 a = Arrays.copyOf(a, n * 2);
             }
             a[n++] = v;
+        }
+
+        void addAll(DoubleList o) {
+            for (int i = 0; i < o.n; i++) {
+                add(o.a[i]);
+            }
         }
 
         double[] toArray() {

@@ -5,45 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** Calibration from a synthetic stages.csv with the postprocess columns (no measured run exists yet). */
+/** Calibration from synthetic measured requests. */
 class CalibrationTest {
-    private static final String HEADER = "request,key,status,missing,arrival_ns,receiver_ns,queue_ns,completion_ns,"
-            + "receiver_cpu_ns,cpu_receiver_ns,cpu_poa_ns,cpu_servant_ns,cpu_reply_ns,cpu_total_ns,"
-            + "servant_noncpu_ns,object,operation";
-
-    @TempDir
-    Path dir;
-
-    /** 1000 requests 10 ms apart; servant CPU alternates 1 and 3 ms; one rejected and one incomplete row. */
-    private Path table(boolean keyed) throws IOException {
-        List<String> lines = new ArrayList<>();
-        lines.add(keyed ? HEADER : HEADER.replace(",object,operation", ""));
+    /** 1000 requests 10 ms apart; servant CPU alternates 1 and 3 ms. */
+    private static StageSample sample(boolean keyed) {
+        StageSample s = new StageSample();
         long t0 = 1_700_000_000_000_000_000L;
         for (int i = 0; i < 1000; i++) {
-            long servant = i % 2 == 0 ? 1_000_000 : 3_000_000;
-            long total = 300_000 + 100_000 + servant + 50_000 + 80_000;
-            String row = i + ",\"k,1\",complete,," + (t0 + i * 10_000_000L) + ",200000,1000," + (servant + 600_000)
-                    + ",200000,300000,100000," + servant + ",50000," + total + ",500000";
-            lines.add(keyed ? row + ",obj,op" : row);
+            double servant = i % 2 == 0 ? 1_000_000 : 3_000_000;
+            double total = 300_000 + 100_000 + servant + 50_000 + 80_000;
+            s.add(new StageSample.Request(keyed ? "obj" : null, keyed ? "op" : null, t0 + i * 10_000_000L,
+                    servant + 600_000, 1000, Double.NaN, servant, 50_000, 500_000, 300_000, 200_000, 100_000, total));
         }
-        lines.add("1000,k2,rejected,,,,,,,,,,,,");
-        lines.add("1001,k3,incomplete,reply,1,,,,,,,,,,");
-        Path p = dir.resolve(keyed ? "keyed.csv" : "pooled.csv");
-        Files.write(p, lines);
-        return p;
+        return s;
     }
 
     @Test
-    void readsMeansAndSkipsIncompleteRows() throws IOException {
-        StageSample s = StageSample.read(table(true));
+    void keepsMeansPerOperation() {
+        StageSample s = sample(true);
         assertEquals(1000, s.size());
         assertTrue(s.keyed());
         assertEquals(300_000, s.meanReceiverCpuNanos(), 1e-6);
@@ -56,8 +37,8 @@ class CalibrationTest {
     }
 
     @Test
-    void paperModeMergesPhasesPhasedModeSplitsThem() throws IOException {
-        StageSample s = StageSample.read(table(true));
+    void paperModeMergesPhasesPhasedModeSplitsThem() {
+        StageSample s = sample(true);
         ModelParameters base = ModelParameters.builder().dispatcherThreads(4).servant("obj", "RootPOA", 0)
                 .operation("obj", "op", Dist.exponential(9e6), Dist.ZERO, Dist.ZERO)
                 .stream(ArrivalLaw.POISSON, 100, 0, "obj.op").build();
@@ -87,11 +68,13 @@ class CalibrationTest {
     }
 
     @Test
-    void standaloneModelReproducesTheMeasuredLoad() throws IOException {
-        StageSample s = StageSample.read(table(false));
+    void anUnkeyedSamplePoolsEveryOperationAndReproducesTheMeasuredLoad() {
+        StageSample s = sample(false);
         assertFalse(s.keyed());
-        ModelParameters p = Calibration.standalone(s, new Calibration.Settings(1, 10, 1, s.measuredRatePerSec(),
-                ArrivalLaw.DETERMINISTIC, Calibration.Mode.PAPER));
+        ModelParameters base = ModelParameters.builder().dispatcherThreads(10).servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.exponential(9e6), Dist.ZERO, Dist.ZERO)
+                .stream(ArrivalLaw.DETERMINISTIC, s.measuredRatePerSec(), 0, "obj.op").build();
+        ModelParameters p = Calibration.apply(base, s, Calibration.Mode.PAPER);
         SimulationResult r = Simulator.run(p, 20_000, 3);
         // 100/s x 2.53 ms CPU on one core.
         assertEquals(0.253, r.cpuUtilization(), 0.005);
@@ -99,16 +82,11 @@ class CalibrationTest {
     }
 
     @Test
-    void badCellsAreReportedWithFileLineAndColumn() throws IOException {
-        Path p = dir.resolve("bad.csv");
-        Files.write(p, List.of(HEADER, "0,k,complete,,1,1,1,1,1,1,1,abc,1,1,0,obj,op"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StageSample.read(p));
-        assertEquals(p + ":2: column cpu_servant_ns: not a number: 'abc'", e.getMessage());
-        Files.write(p, List.of(HEADER, "0,k,complete,,1,1,1,1,,,,,,,,obj,op"));
-        e = assertThrows(IllegalArgumentException.class, () -> StageSample.read(p));
+    void aRequestWithoutCpuTimesIsRefused() {
+        StageSample s = new StageSample();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.add(new StageSample.Request(
+                "obj", "op", 0, 1e6, 0, 0, Double.NaN, 0, 0, 0, 0, 0, 0)));
         assertTrue(e.getMessage().contains("no thread CPU times"), e.getMessage());
-        Files.write(p, List.of("a,b,c"));
-        assertThrows(IllegalArgumentException.class, () -> StageSample.read(p));
     }
 
     private static double mean(double[] v) {

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.run.JacorbTraceBuilder;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
+import org.orbscope.run.SystemCsv;
+import org.orbscope.run.SystemSample;
+import org.orbscope.testkit.JacorbTraceBuilder;
 import org.orbscope.trace.TraceReader;
 
 /** A run directory whose server trace is a real trace file: `orbscope report` as the cli runs it. */
@@ -37,27 +40,30 @@ class EndToEndTraceReportTest {
         try (TraceReader r = TraceReader.open(trace)) {
             offset = r.toEpochNanos(0);
         }
-        Files.writeString(point.resolve("point.yaml"), "name: e2e\nserver:\n  cpus: [0]\n  orb: {poolMax: 2}\n"
+        String scenario = "name: e2e\nserver:\n  cpus: [0]\n  orb: {poolMax: 2}\n"
+                + "  objects: [{id: t, operations: {call: {cpu: 4ms}}}]\n"
                 + "client:\n  warmup: 100\n  processes:\n    - name: p\n      requests: " + N
-                + "\n      arrival: {law: deterministic, rate: \"50/s\"}\nmonitoring: {enabled: true}\n");
-        try (Writer w = Files.newBufferedWriter(point.resolve("client").resolve("requests.csv"))) {
-            w.write("seq,process,target,object,operation,intended_ns,sent_ns,completed_ns,response_ns,lateness_ns,outcome\n");
+                + "\n      arrival: {law: deterministic, rate: \"50/s\"}\n      targets: [{object: t, operation: call}]\n"
+                + "monitoring: {enabled: true}\n";
+        Files.writeString(point.resolve("point.yaml"), scenario);
+        Files.writeString(tmp.resolve("run").resolve("scenario.yaml"), scenario);
+        try (RequestsCsv.Writer w = RequestsCsv.create(point.resolve("client").resolve("requests.csv"))) {
             for (int i = 0; i < N; i++) {
                 long intended = BASE + offset + i * GAP - 60_000;
-                w.write(i + ",p,t.call,t,call," + intended + "," + (intended + 5_000) + "," + (intended + 8_500_000)
-                        + ",8500000,5000,ok\n");
+                w.append(new RequestRecord(i, "p", 0, "t", "call", intended, intended + 5_000, intended + 8_500_000,
+                        8_500_000, 5_000, RequestRecord.OK));
             }
         }
         double util = JacorbTraceBuilder.CPU_NS / (double) GAP;
-        try (Writer w = Files.newBufferedWriter(point.resolve("server").resolve("system.csv"))) {
-            w.write("epoch_ms,process_cpu_ns\n");
+        try (SystemCsv.Writer w = SystemCsv.create(point.resolve("server").resolve("system.csv"))) {
             long startMs = (BASE + offset) / 1_000_000 - 2_000;
             for (long ms = 0; ms <= N * GAP / 1_000_000 + 4_000; ms += 250) {
-                w.write((startMs + ms) + "," + (long) (ms * 1e6 * util) + "\n");
+                long cpu = (long) (ms * 1e6 * util);
+                w.append(new SystemSample(startMs + ms, cpu, 0, 0, 0, 0, cpu, 0));
             }
         }
 
-        Path out = Reporter.report(tmp.resolve("run"));
+        Path out = Reporter.report(tmp.resolve("run")).dir();
         JsonNode p = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);
         assertEquals("read", p.path("server").path("trace").asText(), p.toString());
         assertEquals(N, p.path("server").path("complete").asLong());

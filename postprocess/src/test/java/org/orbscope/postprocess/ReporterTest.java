@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.run.SyntheticRun;
+import org.orbscope.testkit.SyntheticRun;
 
 class ReporterTest {
     @TempDir
@@ -20,9 +20,9 @@ class ReporterTest {
     @Test
     void clientOnlyRunStillReportsAndSaysStagesAreAbsent() throws Exception {
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
-        run.point("rate=10", 10, 200, 10_000_000, 200, 0.1, false);
-        run.point("rate=20", 20, 200, 12_000_000, 120, 0.2, false);
-        Path out = Reporter.report(run.dir());
+        run.point("rate=10_s", 10, 200, 10_000_000, 200, 0.1, false);
+        run.point("rate=20_s", 20, 200, 12_000_000, 120, 0.2, false);
+        Path out = Reporter.report(run.dir()).dir();
 
         for (String f : List.of("index.html", "report.md", "summary.csv", "summary.json")) {
             assertTrue(Files.size(out.resolve(f)) > 0, f);
@@ -31,7 +31,7 @@ class ReporterTest {
         JsonNode points = json.path("points");
         assertEquals(2, points.size());
         JsonNode p10 = points.get(0);
-        assertEquals("rate=10", p10.path("name").asText());
+        assertEquals("rate=10_s", p10.path("name").asText());
         assertEquals(0.01, p10.path("offeredRatePerMs").asDouble(), 1e-12);
         assertEquals(200, p10.path("client").path("ok").asLong());
         assertEquals(10.0005, p10.path("client").path("response").path("meanMs").asDouble(), 0.001);
@@ -45,8 +45,9 @@ class ReporterTest {
 
         List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
         assertEquals(3, csv.size());
-        assertTrue(csv.get(0).startsWith("point,parameter,value,arrival_rate_per_ms"));
-        assertTrue(csv.get(1).startsWith("rate=10,rate,10,0.01,"), csv.get(1));
+        assertTrue(csv.get(0).startsWith("point,client.processes[0].arrival.rate,status,client_sent,client_ok,"),
+                csv.get(0));
+        assertTrue(csv.get(1).startsWith("rate=10_s,10/s,ok,200,200,0,"), csv.get(1));
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("| Point | Arrival rate (req/ms) |"));
         String html = Files.readString(out.resolve("index.html"));
@@ -68,7 +69,7 @@ class ReporterTest {
         Path p = run.point("single", 10, 10, 10_000_000, 10, 0.1, false);
         Files.writeString(p.resolve("client").resolve("requests.csv"), "");
         Files.delete(p.resolve("client").resolve("summary.json"));
-        Path out = Reporter.report(run.dir());
+        Path out = Reporter.report(run.dir()).dir();
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("empty file"), md);
         assertTrue(md.contains("summary.json missing"), md);

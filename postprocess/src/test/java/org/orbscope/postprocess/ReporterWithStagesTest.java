@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.run.SyntheticRun;
-import org.orbscope.postprocess.stages.StagesCsv;
+import org.orbscope.testkit.SyntheticRun;
+import org.orbscope.run.StagesCsv;
 import org.orbscope.postprocess.stages.SyntheticServer;
 
 class ReporterWithStagesTest {
@@ -25,10 +25,10 @@ class ReporterWithStagesTest {
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
         double cpuMs = SyntheticServer.CPU_PER_REQUEST_NS / 1e6;
         for (int rate : new int[] {10, 20}) {
-            Path p = run.point("rate=" + rate, rate, 300, 8_400_000, 300, rate / 1000.0 * cpuMs, true);
+            Path p = run.point("rate=" + rate + "_s", rate, 300, 8_400_000, 300, rate / 1000.0 * cpuMs, true);
             Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
         }
-        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE));
+        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).dir();
 
         JsonNode p10 = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);
         assertEquals("read", p10.path("server").path("trace").asText());
@@ -48,11 +48,11 @@ class ReporterWithStagesTest {
         assertTrue(sim.has("completionMs"), "simulated columns: " + sim);
         assertTrue(sim.path("completionMs").asDouble() > 0);
 
-        Path csv = run.dir().resolve("points").resolve("rate=10").resolve("report").resolve("stages.csv");
+        Path csv = run.dir().resolve("points").resolve("rate=10_s").resolve("report").resolve("stages.csv");
         List<String> lines = Files.readAllLines(csv);
         assertEquals(StagesCsv.header(), lines.get(0));
         assertEquals(301, lines.size());
-        assertTrue(lines.get(1).contains(",obj,invoke,complete,"), lines.get(1));
+        assertTrue(lines.get(1).contains(",obj,call,complete,"), lines.get(1));
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("| completion | 300 | 8.20 |"), md);
         assertFalse(md.contains("FAILED"));
@@ -63,7 +63,7 @@ class ReporterWithStagesTest {
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
         Path p = run.point("single", 10, 100, 8_400_000, 100, 0.041, true);
         Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
-        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, 60));
+        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, 60)).dir();
         JsonNode p0 = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);
         assertEquals(60, p0.path("server").path("complete").asLong());
         assertEquals(40, p0.path("server").path("incomplete").asLong());

@@ -53,12 +53,11 @@ final class AmiSender {
             }
             long now = System.nanoTime();
             int i = request;
-            log.completed[i] = now;
             if (m.getName().endsWith("_excep")) {
-                log.outcome[i] = log.code(exceptionName((ExceptionHolder) args[0]));
+                log.answered(i, now, log.code(exceptionName((ExceptionHolder) args[0])));
                 failures.incrementAndGet();
             } else {
-                log.outcome[i] = RequestLog.OK;
+                log.answered(i, now, RequestLog.OK);
                 done.incrementAndGet();
             }
             synchronized (idle[orb]) {

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
@@ -25,13 +29,18 @@ public final class ClientMain {
         System.exit(run(args));
     }
 
-    static int run(String[] args) {
+    /** Runs the client; returns the exit code. */
+    public static int run(String[] args) {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
         Path scenarioFile = null;
         Path iorDir = null;
         String ior = null;
         Path out = Paths.get(".");
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                System.err.println("orbscope client: " + args[i] + " needs a value");
+                return 2;
+            }
             switch (args[i]) {
                 case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
                 case "--ior-dir": iorDir = Paths.get(args[i + 1]); break;
@@ -60,21 +69,45 @@ public final class ClientMain {
             System.err.println("orbscope client: " + e.getMessage());
             return 2;
         }
+        // A signal (Ctrl-C on the run's terminal, SIGTERM from the runner or `timeout`) stops sending; the hook
+        // holds the JVM's exit until what was measured is written.
+        AtomicReference<String> stop = new AtomicReference<>();
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.compareAndSet(null, WorkloadClient.INTERRUPTED);
+            try {
+                written.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "orbscope-client-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         try {
-            WorkloadClient.Result r = WorkloadClient.run(scenario, iors, out);
-            if (r.error != null) {
-                System.err.println("orbscope client: " + r.error + "; results so far are in " + out);
+            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop);
+            if (r.interrupted()) {
+                System.err.println("orbscope client: " + WorkloadClient.INTERRUPTED + "; " + r.sent() + " requests sent, "
+                        + "results so far are in " + out);
+                return 130;
+            }
+            if (r.error() != null) {
+                System.err.println("orbscope client: " + r.error() + "; results so far are in " + out);
                 return 1;
             }
-            Object failed = r.summary.get("failed");
-            if (failed instanceof Number && ((Number) failed).longValue() > 0) {
-                System.err.println("orbscope client: " + failed + " requests failed; see " + out.resolve("requests.csv"));
+            if (r.failed() > 0) {
+                System.err.println("orbscope client: " + r.failed() + " requests failed; see " + out.resolve("requests.csv"));
                 return 1;
             }
             return 0;
         } catch (IOException e) {
             System.err.println("orbscope client: cannot write results to " + out + ": " + e.getMessage());
             return 1;
+        } finally {
+            written.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook is running and now returns
+            }
         }
     }
 
@@ -90,19 +123,32 @@ public final class ClientMain {
                 if (!Files.isRegularFile(f)) {
                     throw new IOException("no IOR file for object '" + o.id() + "': " + f);
                 }
-                iors.put(o.id(), new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim());
+                String ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
+                if (!isReference(ref)) {
+                    throw new IOException(f + ": does not hold an object reference (IOR:...)");
+                }
+                iors.put(o.id(), ref);
             } else {
                 String ref = ior;
-                if (!ior.startsWith("IOR:") && !ior.startsWith("corbaloc:") && !ior.startsWith("corbaname:")) {
+                if (!isReference(ior)) {
                     Path f = Paths.get(ior);
                     if (!Files.isRegularFile(f)) {
                         throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
                     }
                     ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
+                    if (!isReference(ref)) {
+                        throw new IOException("--ior " + ior + ": the file does not hold an object reference (IOR:..., "
+                                + "corbaloc:... or corbaname:...)");
+                    }
                 }
                 iors.put(o.id(), ref);
             }
         }
         return iors;
+    }
+
+    /** True for a stringified object reference or a URL form of one. */
+    public static boolean isReference(String text) {
+        return text.startsWith("IOR:") || text.startsWith("corbaloc:") || text.startsWith("corbaname:");
     }
 }

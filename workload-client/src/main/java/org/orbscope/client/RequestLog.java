@@ -1,43 +1,131 @@
 package org.orbscope.client;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.Recorder;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.LatencyLog;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
 
 /**
- * What happened to every request, in preallocated arrays indexed by schedule position (each slot written by
- * the one invoker that took the request), and the files written from them at the end: requests.csv,
- * latency.hlog, summary.json.
+ * What happened to every request, written as it happens: a recording thread appends each request that ended to
+ * requests.csv and flushes it every {@value #FLUSH_MILLIS} ms, and writes the response-time interval of the last
+ * second (warm-up left out) to latency.hlog. A client that dies keeps what was flushed; one that ends (or is
+ * stopped by a signal) finishes with the rows of requests never sent or never answered, and summary.json.
+ *
+ * <p>Times are kept per schedule position in preallocated arrays (each slot written by the one thread that took
+ * the request). The threads that make requests only note, without a lock, which request ended; the file work is
+ * the recording thread's, so a slow disk or the first use of the CSV writer never delays a send or a reply.
  */
 final class RequestLog {
     static final int NOT_SENT = 0;
     static final int OK = 1;
+    /** Sent, but the run ended before an answer came. */
+    static final int NO_REPLY = 2;
+    private static final long HIGHEST_NANOS = 3_600_000_000_000L;
+    static final long FLUSH_MILLIS = 200;
 
     final long[] sent;
     final long[] completed;
     final int[] outcome;
     private final Map<String, Integer> codes = new ConcurrentHashMap<>();
-    private final List<String> names = new ArrayList<>();
+    private final List<String> names = new ArrayList<>(List.of("not_sent", "ok", "no_reply"));
+    private final Schedule schedule;
+    private final List<String> processNames;
+    private final List<List<String[]>> targets;
+    private final int warmup;
+    private final long epochAtStart;
+    private final long nanoAtStart;
+    private final ClientDirectory out;
+    private final Recorder interval = new Recorder(HIGHEST_NANOS, 3);
+    private final Histogram response = new Histogram(HIGHEST_NANOS, 3);
+    private final Histogram lateness = new Histogram(HIGHEST_NANOS, 3);
+    /** Requests in the order they ended; -1 where a thread has taken the place but not yet written it. */
+    private final AtomicIntegerArray ended;
+    private final AtomicInteger endedCount = new AtomicInteger();
+    private int written;
+    private RequestsCsv.Writer rows;
+    private LatencyLog.Writer latency;
+    private Thread recorder;
+    private long startNanos;
+    private long intervalStartEpochMs;
 
-    RequestLog(int size) {
-        sent = new long[size];
-        completed = new long[size];
-        outcome = new int[size];
-        names.add("not_sent");
-        names.add("ok");
+    RequestLog(Schedule schedule, List<String> processNames, List<List<String[]>> targets, int warmup,
+               ClientDirectory out) {
+        int size = schedule.size();
+        this.sent = new long[size];
+        this.completed = new long[size];
+        this.outcome = new int[size];
+        this.ended = new AtomicIntegerArray(size);
+        for (int i = 0; i < size; i++) {
+            ended.set(i, -1);
+        }
+        this.schedule = schedule;
+        this.processNames = processNames;
+        this.targets = targets;
+        this.warmup = warmup;
+        this.out = out;
+        this.epochAtStart = System.currentTimeMillis() * 1_000_000L;
+        this.nanoAtStart = System.nanoTime();
+    }
+
+    /** Opens the files; {@code runStartNanos} is the schedule's time zero on this JVM's nanoTime clock. */
+    synchronized void begin(long runStartNanos) throws IOException {
+        startNanos = runStartNanos;
+        rows = RequestsCsv.create(out.requestsCsv());
+        intervalStartEpochMs = epochMillis(System.nanoTime());
+        latency = LatencyLog.create(out.latencyLog(), intervalStartEpochMs);
+        recorder = new Thread(() -> {
+            long nextInterval = System.nanoTime() + 1_000_000_000L;
+            try {
+                while (true) {
+                    Thread.sleep(FLUSH_MILLIS);
+                    synchronized (this) {
+                        writeEnded();
+                        if (System.nanoTime() >= nextInterval) {
+                            writeInterval();
+                            nextInterval += 1_000_000_000L;
+                        }
+                    }
+                }
+            } catch (InterruptedException e) {
+                // finish() writes the rest
+            }
+        }, "orbscope-request-log");
+        recorder.setDaemon(true);
+        recorder.start();
+    }
+
+    /** Appends the rows of the requests that ended since the last call, then flushes. */
+    private void writeEnded() {
+        int n = endedCount.get();
+        while (written < n) {
+            int i = ended.get(written);
+            if (i < 0) {
+                break; // its thread has not written the slot yet: next time
+            }
+            rows.append(record(i));
+            written++;
+        }
+        rows.flush();
+    }
+
+    private void writeInterval() {
+        Histogram h = interval.getIntervalHistogram();
+        long now = epochMillis(System.nanoTime());
+        h.setStartTimeStamp(intervalStartEpochMs);
+        h.setEndTimeStamp(now);
+        intervalStartEpochMs = now;
+        latency.append(h);
     }
 
     /** The outcome code of an exception name (e.g. TRANSIENT), made on first use. */
@@ -51,113 +139,109 @@ final class RequestLog {
         return c;
     }
 
-    synchronized String name(int code) {
+    private synchronized String name(int code) {
         return names.get(code);
     }
 
-    /** Writes the three files; times are converted to epoch nanoseconds with the run's calibration. */
-    Map<String, Object> write(Path out, Schedule s, List<String> processNames, List<List<String[]>> targets, long startNanos,
-                              long epochAtStart, long nanoAtStart, int warmup, double durationSec, String error) throws IOException {
-        Files.createDirectories(out);
-        Histogram response = new Histogram(3_600_000_000_000L, 3);
-        Histogram lateness = new Histogram(3_600_000_000_000L, 3);
+    /** Request {@code i} ended at {@code nanos} with {@code code} ({@link #OK} or an exception's code). */
+    void answered(int i, long nanos, int code) {
+        completed[i] = nanos;
+        outcome[i] = code;
+        if (code == OK && i >= warmup) {
+            long intended = startNanos + schedule.intended[i];
+            interval.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, nanos - intended)));
+        }
+        // The volatile write publishes the times above to the recording thread.
+        ended.set(endedCount.getAndIncrement(), i);
+    }
+
+    private RequestRecord record(int i) {
+        long intended = startNanos + schedule.intended[i];
+        String[] t = targets.get(schedule.process[i]).get(schedule.target[i]);
+        boolean wasSent = outcome[i] != NOT_SENT;
+        boolean done = completed[i] != 0;
+        return new RequestRecord(i, processNames.get(schedule.process[i]), schedule.target[i], t[0], t[1],
+                epoch(intended), wasSent ? epoch(sent[i]) : RequestRecord.UNKNOWN,
+                done ? epoch(completed[i]) : RequestRecord.UNKNOWN,
+                outcome[i] == OK ? completed[i] - intended : RequestRecord.UNKNOWN,
+                wasSent ? sent[i] - intended : RequestRecord.UNKNOWN, name(outcome[i]));
+    }
+
+    /**
+     * Writes the rows of the requests that did not end (never sent, or sent and never answered), the last
+     * latency interval and summary.json, and closes the files. Returns the summary.
+     */
+    synchronized ClientSummary finish(double durationSec, String error, boolean interrupted) throws IOException {
+        if (rows == null) {
+            begin(System.nanoTime()); // nothing was sent: every request still gets its row
+        }
+        recorder.interrupt();
+        writeEnded();
         long okCount = 0;
         long failed = 0;
         long notSent = 0;
         double sum = 0;
         Map<String, Long> outcomes = new LinkedHashMap<>();
-        Path csv = out.resolve("requests.csv.tmp");
-        try (BufferedWriter w = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            w.write("seq,process,target,object,operation,intended_ns,sent_ns,completed_ns,response_ns,lateness_ns,outcome\n");
-            StringBuilder b = new StringBuilder(160);
-            for (int i = 0; i < s.size(); i++) {
-                long intended = startNanos + s.intended[i];
-                String[] t = targets.get(s.process[i]).get(s.target[i]);
-                String result = name(outcome[i]);
-                outcomes.merge(result, 1L, Long::sum);
-                b.setLength(0);
-                b.append(i).append(',').append(processNames.get(s.process[i])).append(',').append(s.target[i]).append(',')
-                        .append(t[0]).append(',').append(t[1]).append(',').append(epoch(intended, epochAtStart, nanoAtStart)).append(',');
-                if (outcome[i] != NOT_SENT) {
-                    b.append(epoch(sent[i], epochAtStart, nanoAtStart));
+        for (int i = 0; i < schedule.size(); i++) {
+            if (completed[i] == 0) {
+                outcome[i] = sent[i] != 0 ? NO_REPLY : NOT_SENT;
+                rows.append(record(i));
+            }
+            outcomes.merge(name(outcome[i]), 1L, Long::sum);
+            if (outcome[i] == NOT_SENT) {
+                notSent++;
+            } else if (outcome[i] == OK) {
+                okCount++;
+                if (i >= warmup) {
+                    long intended = startNanos + schedule.intended[i];
+                    long r = completed[i] - intended;
+                    response.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, r)));
+                    lateness.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, sent[i] - intended)));
+                    sum += r;
                 }
-                b.append(',');
-                if (completed[i] != 0) {
-                    b.append(epoch(completed[i], epochAtStart, nanoAtStart));
-                }
-                b.append(',');
-                if (outcome[i] == OK) {
-                    b.append(completed[i] - intended);
-                }
-                b.append(',');
-                if (outcome[i] != NOT_SENT) {
-                    b.append(sent[i] - intended);
-                }
-                b.append(',').append(result).append('\n');
-                w.write(b.toString());
-                if (outcome[i] == NOT_SENT) {
-                    notSent++;
-                } else if (outcome[i] == OK) {
-                    okCount++;
-                    if (i >= warmup) {
-                        long r = completed[i] - intended;
-                        response.recordValue(Math.max(0, r));
-                        lateness.recordValue(Math.max(0, sent[i] - intended));
-                        sum += r;
-                    }
-                } else {
-                    failed++;
-                }
+            } else {
+                failed++;
             }
         }
-        Files.move(csv, out.resolve("requests.csv"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-
-        Path hlog = out.resolve("latency.hlog.tmp");
-        try (PrintStream ps = new PrintStream(Files.newOutputStream(hlog), false, "UTF-8")) {
-            HistogramLogWriter hw = new HistogramLogWriter(ps);
-            hw.outputComment("orbscope client response times in nanoseconds, from the intended send time");
-            hw.outputLogFormatVersion();
-            hw.outputStartTime(epochAtStart / 1_000_000L);
-            hw.outputLegend();
-            response.setStartTimeStamp(epochAtStart / 1_000_000L);
-            response.setEndTimeStamp(epochAtStart / 1_000_000L + (long) (durationSec * 1000));
-            hw.outputIntervalHistogram(response);
+        IOException failure = null;
+        try {
+            rows.close();
+        } catch (IOException e) {
+            failure = e;
         }
-        Files.move(hlog, out.resolve("latency.hlog"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-
+        writeInterval();
+        latency.close();
         long measured = response.getTotalCount();
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("sent", okCount + failed);
-        summary.put("completed", okCount);
-        summary.put("failed", failed);
-        summary.put("notSent", notSent);
-        summary.put("warmupExcluded", Math.min(warmup, s.size()));
-        summary.put("durationSec", durationSec);
-        summary.put("achievedRatePerSec", durationSec > 0 ? okCount / durationSec : 0.0);
-        double span = s.size() > 0 ? s.intended[s.size() - 1] / 1e9 : 0;
-        summary.put("offeredRatePerSec", span > 0 ? s.size() / span : 0.0);
-        Map<String, Object> resp = new LinkedHashMap<>();
-        resp.put("meanMs", measured > 0 ? sum / measured / 1e6 : null);
-        resp.put("p50Ms", measured > 0 ? response.getValueAtPercentile(50) / 1e6 : null);
-        resp.put("p90Ms", measured > 0 ? response.getValueAtPercentile(90) / 1e6 : null);
-        resp.put("p99Ms", measured > 0 ? response.getValueAtPercentile(99) / 1e6 : null);
-        resp.put("maxMs", measured > 0 ? response.getMaxValue() / 1e6 : null);
-        summary.put("response", resp);
-        Map<String, Object> late = new LinkedHashMap<>();
-        late.put("p50Us", measured > 0 ? lateness.getValueAtPercentile(50) / 1e3 : null);
-        late.put("p99Us", measured > 0 ? lateness.getValueAtPercentile(99) / 1e3 : null);
-        late.put("maxUs", measured > 0 ? lateness.getMaxValue() / 1e3 : null);
-        summary.put("lateness", late);
-        summary.put("outcomes", outcomes);
-        summary.put("complete", error == null && notSent == 0 && failed == 0);
-        summary.put("error", error);
-        Path json = out.resolve("summary.json.tmp");
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), summary);
-        Files.move(json, out.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        double span = schedule.size() > 0 ? schedule.intended[schedule.size() - 1] / 1e9 : 0;
+        ClientSummary summary = new ClientSummary(okCount + failed, okCount, failed, notSent,
+                Math.min(warmup, schedule.size()), durationSec, durationSec > 0 ? okCount / durationSec : 0.0,
+                span > 0 ? schedule.size() / span : 0.0,
+                new ClientSummary.Response(measured > 0 ? sum / measured / 1e6 : null, ms(response, 5),
+                        ms(response, 50), ms(response, 90), ms(response, 95), ms(response, 99),
+                        measured > 0 ? response.getMaxValue() / 1e6 : null),
+                new ClientSummary.Lateness(us(lateness, 50), us(lateness, 99),
+                        measured > 0 ? lateness.getMaxValue() / 1e3 : null),
+                outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error);
+        summary.write(out.summary());
+        if (failure != null) {
+            throw failure;
+        }
         return summary;
     }
 
-    private static long epoch(long nanos, long epochAtStart, long nanoAtStart) {
+    private static Double ms(Histogram h, double percentile) {
+        return h.getTotalCount() > 0 ? h.getValueAtPercentile(percentile) / 1e6 : null;
+    }
+
+    private static Double us(Histogram h, double percentile) {
+        return h.getTotalCount() > 0 ? h.getValueAtPercentile(percentile) / 1e3 : null;
+    }
+
+    private long epoch(long nanos) {
         return epochAtStart + (nanos - nanoAtStart);
+    }
+
+    private long epochMillis(long nanos) {
+        return epoch(nanos) / 1_000_000L;
     }
 }

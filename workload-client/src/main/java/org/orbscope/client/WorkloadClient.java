@@ -5,18 +5,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.omg.CORBA.UserException;
+import org.orbscope.orb.JacorbOrbs;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.TargetSpec;
-import org.orbscope.server.OrbProperties;
 import org.orbscope.workload.Target;
 import org.orbscope.workload.TargetHelper;
 
@@ -37,30 +38,30 @@ public final class WorkloadClient {
     static final long PROMOTE_AHEAD_NANOS = 250_000;
     /** Consecutive connection failures after which the server is taken to be gone. */
     static final int GIVE_UP_AFTER = 20;
+    /** The reason a run ends when it is asked to stop from outside (a signal to the client JVM). */
+    public static final String INTERRUPTED = "interrupted by a signal";
+    /** How long the client waits for a reply before the request counts as failed (TIMEOUT). */
+    static final long REPLY_TIMEOUT_MILLIS = 60_000;
+    /** How long calls in flight may still answer once the run is asked to stop. */
+    static final long STOP_GRACE_NANOS = 2_000_000_000L;
 
     private WorkloadClient() {
     }
 
-    /** The outcome of a run: the summary written to summary.json, and the one-line error if it failed. */
-    public static final class Result {
-        public final Map<String, Object> summary;
-        public final String error;
-
-        Result(Map<String, Object> summary, String error) {
-            this.summary = summary;
-            this.error = error;
-        }
-
-        public boolean ok() {
-            return error == null && Boolean.TRUE.equals(summary.get("complete"));
-        }
+    /** Runs the workload against {@code iors} (object id -> IOR or corbaloc URL) and writes {@code outDir}. */
+    public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir) throws IOException {
+        return run(scenario, iors, outDir, new AtomicReference<>());
     }
 
-    /** Runs the workload against {@code iors} (object id -> IOR or corbaloc URL) and writes {@code outDir}. */
-    public static Result run(Scenario scenario, Map<String, String> iors, Path outDir) throws IOException {
+    /**
+     * As {@link #run(Scenario, Map, Path)}; setting {@code stop} (e.g. to {@link #INTERRUPTED}) from another
+     * thread stops sending, gives the calls in flight {@value #STOP_GRACE_NANOS} ns to answer, and writes what
+     * was measured.
+     */
+    public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
+                                    AtomicReference<String> stop) throws IOException {
         ClientSpec client = scenario.client();
         Schedule schedule = Schedule.of(client, client.maxDurationNanos());
-        RequestLog log = new RequestLog(schedule.size());
         List<String> processNames = new ArrayList<>();
         List<List<String[]>> targetNames = new ArrayList<>();
         for (ProcessSpec p : client.processes()) {
@@ -71,25 +72,20 @@ public final class WorkloadClient {
             }
             targetNames.add(t);
         }
-        long epochAtStart = System.currentTimeMillis() * 1_000_000L;
-        long nanoAtStart = System.nanoTime();
+        RequestLog log = new RequestLog(schedule, processNames, targetNames, client.warmup(),
+                new ClientDirectory(outDir));
         String error = null;
         ORB[] orbs = new ORB[client.connections()];
-        long start = nanoAtStart;
+        long start = System.nanoTime();
         double duration = 0;
         try {
             if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
                 throw new IllegalArgumentException("invocation deferred is not implemented yet; use sync, oneway or ami");
             }
-            Properties props = OrbProperties.base();
-            // A reply that never comes must not hang the client: give up on it after a minute.
-            props.setProperty("jacorb.connection.client.pending_reply_timeout", "60000");
-            props.setProperty("jacorb.connection.client.connect_timeout", "5000");
-            props.setProperty("jacorb.retries", "0");
             Invocation[][][] calls = new Invocation[orbs.length][][];
             Target[][][] stubs = new Target[orbs.length][][];
             for (int c = 0; c < orbs.length; c++) {
-                orbs[c] = ORB.init(new String[0], props);
+                orbs[c] = JacorbOrbs.client(REPLY_TIMEOUT_MILLIS); // a reply that never comes must not hang the client
                 calls[c] = new Invocation[client.processes().size()][];
                 stubs[c] = new Target[client.processes().size()][];
                 for (int p = 0; p < client.processes().size(); p++) {
@@ -117,15 +113,17 @@ public final class WorkloadClient {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
                 start = System.nanoTime() + 20_000_000L; // the sender is waiting before the first arrival
-                error = sendAmi(client, schedule, ami, stubs, log, start);
+                log.begin(start);
+                error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
                 int threads = poolSize(client);
                 AtomicInteger next = new AtomicInteger();
                 AtomicInteger connectionFailures = new AtomicInteger();
-                AtomicReference<String> abort = new AtomicReference<>();
+                AtomicReference<String> abort = stop;
                 AtomicLong done = new AtomicLong();
                 AtomicLong failures = new AtomicLong();
                 start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
+                log.begin(start);
                 long guard = start + client.maxDurationNanos();
                 long runStart = start;
                 List<Thread> pool = new ArrayList<>();
@@ -162,22 +160,20 @@ public final class WorkloadClient {
                             log.sent[i] = System.nanoTime();
                             try {
                                 calls[c][p][t].invoke(stubs[c][p][t]);
-                                log.completed[i] = System.nanoTime();
-                                log.outcome[i] = RequestLog.OK;
+                                log.answered(i, System.nanoTime(), RequestLog.OK);
                                 connectionFailures.set(0);
                                 done.incrementAndGet();
                             } catch (SystemException e) {
-                                log.completed[i] = System.nanoTime();
+                                long now = System.nanoTime();
                                 String name = e.getClass().getSimpleName();
-                                log.outcome[i] = log.code(name);
+                                log.answered(i, now, log.code(name));
                                 failures.incrementAndGet();
                                 if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
                                     abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
                                             + " consecutive " + name + "); stopped sending");
                                 }
                             } catch (RuntimeException e) {
-                                log.completed[i] = System.nanoTime();
-                                log.outcome[i] = log.code(e.getClass().getSimpleName());
+                                log.answered(i, System.nanoTime(), log.code(e.getClass().getSimpleName()));
                                 failures.incrementAndGet();
                             }
                         }
@@ -187,9 +183,7 @@ public final class WorkloadClient {
                 }
                 pool.forEach(Thread::start);
                 Thread progress = progress(schedule.size(), done, failures, abort);
-                for (Thread th : pool) {
-                    th.join(Math.max(1, (guard - System.nanoTime()) / 1_000_000L + 65_000));
-                }
+                awaitInvokers(pool, guard + 65_000_000_000L, abort);
                 progress.interrupt();
                 error = abort.get();
                 for (Thread th : pool) {
@@ -217,9 +211,29 @@ public final class WorkloadClient {
                 }
             }
         }
-        Map<String, Object> summary = log.write(outDir, schedule, processNames, targetNames, start, epochAtStart, nanoAtStart,
-                client.warmup(), duration, error);
-        return new Result(summary, error);
+        boolean interrupted = INTERRUPTED.equals(stop.get());
+        return log.finish(duration, interrupted ? null : error, interrupted);
+    }
+
+    /**
+     * Waits for the invoker threads to end: until {@code deadline}, or for at most the stop grace once
+     * {@code abort} is set, so that calls still in flight when the run is stopped do not hold the client.
+     */
+    private static void awaitInvokers(List<Thread> pool, long deadline, AtomicReference<String> abort)
+            throws InterruptedException {
+        long abortSeen = 0;
+        for (Thread th : pool) {
+            while (th.isAlive()) {
+                long now = System.nanoTime();
+                if (abort.get() != null && abortSeen == 0) {
+                    abortSeen = now;
+                }
+                if (now > deadline || (abortSeen != 0 && now - abortSeen > STOP_GRACE_NANOS)) {
+                    return;
+                }
+                th.join(50);
+            }
+        }
     }
 
     /**
@@ -227,12 +241,12 @@ public final class WorkloadClient {
      * replies stamp their requests as they come. Then waits for the last reply (or the reply timeout).
      */
     private static String sendAmi(ClientSpec client, Schedule schedule, AmiSender ami, Target[][][] stubs,
-                                  RequestLog log, long runStart) throws InterruptedException {
+                                  RequestLog log, long runStart, AtomicReference<String> abort)
+            throws InterruptedException {
         AtomicLong done = ami.done;
         AtomicLong failures = ami.failures;
         int connections = stubs.length;
         long guard = runStart + client.maxDurationNanos();
-        AtomicReference<String> abort = new AtomicReference<>();
         ArrivalTimer timer = new ArrivalTimer();
         Thread progress = progress(schedule.size(), done, failures, abort);
         long sentCount = 0;
@@ -267,9 +281,8 @@ public final class WorkloadClient {
                     connectionFailures = 0;
                 } catch (SystemException e) {
                     // Not sent: no reply will come, so the request is answered here.
-                    log.completed[i] = System.nanoTime();
                     String name = e.getClass().getSimpleName();
-                    log.outcome[i] = log.code(name);
+                    log.answered(i, System.nanoTime(), log.code(name));
                     failures.incrementAndGet();
                     sentCount--;
                     if (isConnectionFailure(name) && ++connectionFailures >= GIVE_UP_AFTER) {
@@ -282,6 +295,9 @@ public final class WorkloadClient {
             // The reply timeout (60 s) bounds the wait for the last replies.
             long deadline = System.nanoTime() + 65_000_000_000L;
             while (ami.answered() < sentCount && System.nanoTime() < deadline) {
+                if (abort.get() != null) {
+                    deadline = Math.min(deadline, System.nanoTime() + STOP_GRACE_NANOS);
+                }
                 Thread.sleep(1);
             }
             if (error == null && ami.answered() < sentCount) {

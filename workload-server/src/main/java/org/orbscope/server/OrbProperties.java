@@ -2,6 +2,7 @@ package org.orbscope.server;
 
 import java.util.Map;
 import java.util.Properties;
+import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.scenario.OrbSpec;
 
 /**
@@ -9,21 +10,12 @@ import org.orbscope.scenario.OrbSpec;
  * defaults (pool 5/20, queue 100) stay visible in the resolved scenario as "not set". Raw properties come
  * last and win.
  */
-public final class OrbProperties {
+final class OrbProperties {
     private OrbProperties() {
     }
 
-    /** The ORB class properties every orbscope JVM uses (the JDK no longer ships an ORB). */
-    public static Properties base() {
-        Properties p = new Properties();
-        p.setProperty("org.omg.CORBA.ORBClass", "org.jacorb.orb.ORB");
-        p.setProperty("org.omg.CORBA.ORBSingletonClass", "org.jacorb.orb.ORBSingleton");
-        p.setProperty("jacorb.log.default.verbosity", "1");
-        return p;
-    }
-
-    public static Properties forServer(OrbSpec orb, String implName, int port, String host) {
-        Properties p = base();
+    static Properties forServer(OrbSpec orb, String implName, int port, String host) {
+        Properties p = JacorbOrbs.base();
         p.setProperty("jacorb.implname", implName);
         p.setProperty("OAPort", Integer.toString(port));
         // Listen on, and advertise, loopback only unless the scenario's raw properties say otherwise.

@@ -19,38 +19,44 @@ public final class ServerMain {
     }
 
     public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the server until stdin closes or the JVM is asked to end; returns the exit code. */
+    public static int run(String[] args) {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         Path scenarioFile = null;
         Path out = Paths.get(".");
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (args[i].equals("--scenario")) {
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                System.err.println("orbscope server: " + args[i] + " needs a value");
+                return 2;
+            } else if (args[i].equals("--scenario")) {
                 scenarioFile = Paths.get(args[i + 1]);
             } else if (args[i].equals("--out")) {
                 out = Paths.get(args[i + 1]);
             } else {
                 System.err.println("orbscope server: unknown argument " + args[i]);
-                System.exit(2);
+                return 2;
             }
         }
         if (scenarioFile == null) {
             System.err.println("usage: ServerMain --scenario FILE --out DIR");
-            System.exit(2);
+            return 2;
         }
         Scenario scenario;
         try {
             scenario = ScenarioLoader.load(scenarioFile);
         } catch (ScenarioException e) {
             System.err.println("orbscope server: " + e.getMessage());
-            System.exit(2);
-            return;
+            return 2;
         }
         WorkloadServer server;
         try {
             server = WorkloadServer.start(scenario, out);
         } catch (Exception e) {
             System.err.println("orbscope server: cannot start: " + e);
-            System.exit(1);
-            return;
+            return 1;
         }
         System.err.println("orbscope server: ready, " + server.iors().size() + " objects, IORs in " + out.resolve("ior"));
         CountDownLatch stop = new CountDownLatch(1);
@@ -77,6 +83,6 @@ public final class ServerMain {
         }
         server.close();
         System.err.println("orbscope server: stopped");
-        System.exit(0);
+        return 0;
     }
 }

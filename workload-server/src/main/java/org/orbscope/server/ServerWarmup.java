@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
+import org.orbscope.orb.JacorbOrbs;
 
 /**
  * Serves the server's own request path before it says it is ready: {@code _non_existent} calls to its objects
@@ -31,13 +32,10 @@ final class ServerWarmup {
         if (calls <= 0 || iors.isEmpty()) {
             return 0;
         }
-        java.util.Properties props = OrbProperties.base();
-        // A call that hangs must not hold the server's start: give up on it after a few seconds.
-        props.setProperty("jacorb.connection.client.pending_reply_timeout", "5000");
-        props.setProperty("jacorb.retries", "0");
         ORB orb;
         try {
-            orb = ORB.init(new String[0], props);
+            // A call that hangs must not hold the server's start: give up on it after a few seconds.
+            orb = JacorbOrbs.client(5000);
         } catch (SystemException e) {
             return 0;
         }

@@ -1,16 +1,15 @@
 package org.orbscope.server;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.orbscope.run.SystemCsv;
+import org.orbscope.run.SystemSample;
 
 /**
  * Samples the server process every interval into system.csv: process CPU time (all threads), heap, thread
@@ -41,9 +40,7 @@ final class SystemSampler implements AutoCloseable {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,app_threads_cpu_ns,"
-                    + "tool_threads_cpu_ns\n");
+        try (SystemCsv.Writer w = SystemCsv.create(file)) {
             ThreadCpu byThread = new ThreadCpu(threads);
             long next = System.currentTimeMillis();
             while (true) {
@@ -54,10 +51,9 @@ final class SystemSampler implements AutoCloseable {
                     gcTime += Math.max(0, gc.getCollectionTime());
                 }
                 byThread.sample();
-                w.write(System.currentTimeMillis() + "," + os.getProcessCpuTime() + "," + memory.getHeapMemoryUsage().getUsed()
-                        + "," + threads.getThreadCount() + "," + gcCount + "," + gcTime + "," + byThread.application
-                        + "," + byThread.tooling + "\n");
-                w.flush();
+                w.append(new SystemSample(System.currentTimeMillis(), os.getProcessCpuTime(),
+                        memory.getHeapMemoryUsage().getUsed(), threads.getThreadCount(), gcCount, gcTime,
+                        byThread.application, byThread.tooling));
                 if (!running) {
                     return;
                 }

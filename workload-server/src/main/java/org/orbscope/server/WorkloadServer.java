@@ -5,7 +5,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -24,6 +23,9 @@ import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ReadyFile;
+import org.orbscope.run.ServerDirectory;
 
 /**
  * The scenario's server in this JVM: one JacORB ORB, the POA hierarchy with its POA managers and policies,
@@ -55,9 +57,9 @@ public final class WorkloadServer implements AutoCloseable {
     }
 
     public static WorkloadServer start(Scenario scenario, Path outDir) throws Exception {
-        Path iorDir = outDir.resolve("ior");
-        Files.createDirectories(iorDir);
-        SystemSampler sampler = new SystemSampler(outDir.resolve("system.csv"), 100);
+        ServerDirectory out = new ServerDirectory(outDir);
+        Files.createDirectories(out.iorDir());
+        SystemSampler sampler = new SystemSampler(out.systemCsv(), 100);
         sampler.start();
         int port = freePort();
         ORB orb = ORB.init(new String[0], OrbProperties.forServer(scenario.server().orb(), safe(scenario.name()), port, HOST));
@@ -80,19 +82,15 @@ public final class WorkloadServer implements AutoCloseable {
                 }
                 String ior = orb.object_to_string(ref);
                 iors.put(o.id(), ior);
-                writeAtomically(iorDir.resolve(o.id() + ".ior"), ior + "\n");
+                AtomicFiles.write(out.ior(o.id()), ior + "\n");
                 urls.append(o.id()).append(' ').append(Corbaloc.of(orb, ior)).append('\n');
             }
-            writeAtomically(iorDir.resolve("urls.txt"), urls.toString());
+            AtomicFiles.write(out.urls(), urls.toString());
             Thread orbThread = new Thread(orb::run, "orbscope-orb-run");
             orbThread.setDaemon(true);
             orbThread.start();
             ServerWarmup.run(iors, scenario.server().warmupCalls());
-            // The time is written into the file, not left to its modification time, which a copy of the run
-            // directory does not keep; post-processing tells the server's warm-up calls apart by it.
-            java.time.Instant now = java.time.Instant.now();
-            long readyEpochNs = now.getEpochSecond() * 1_000_000_000L + now.getNano();
-            writeAtomically(outDir.resolve("ready"), "port=" + port + "\nready_epoch_ns=" + readyEpochNs + "\n");
+            ReadyFile.now(port).write(out.ready());
             return new WorkloadServer(orb, orbThread, sampler, iors);
         } catch (Exception | Error e) {
             orb.shutdown(false);
@@ -180,12 +178,6 @@ public final class WorkloadServer implements AutoCloseable {
 
     private static String safe(String name) {
         return name.replaceAll("[^A-Za-z0-9_.-]", "_");
-    }
-
-    static void writeAtomically(Path file, String text) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(tmp, text.getBytes(StandardCharsets.UTF_8));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Blocks until {@link #close} (or the ORB shuts down). */

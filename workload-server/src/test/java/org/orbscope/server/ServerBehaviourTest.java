@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.orbscope.orb.JacorbOrbs;
 import org.junit.jupiter.api.io.TempDir;
 import org.omg.CORBA.ORB;
 import org.orbscope.scenario.Scenario;
@@ -58,7 +59,7 @@ class ServerBehaviourTest {
     /** Four concurrent pings of 40 ms each; returns the wall time until all four have returned. */
     private long fourConcurrentPings(Scenario scenario) throws Exception {
         try (WorkloadServer server = WorkloadServer.start(scenario, dir.resolve(scenario.server().poas().get(0).threadPolicy().name() + scenario.server().objects().get(0).concurrency()))) {
-            ORB orb = ORB.init(new String[0], OrbProperties.base());
+            ORB orb = ORB.init(new String[0], JacorbOrbs.base());
             try {
                 Target t = TargetHelper.narrow(orb.string_to_object(server.iors().get("s")));
                 t.ping(); // connect and warm up
@@ -100,7 +101,7 @@ class ServerBehaviourTest {
             assertTrue(new String(Files.readAllBytes(out.resolve("ior/s.ior")), StandardCharsets.UTF_8).startsWith("IOR:"));
             String url = Files.readAllLines(out.resolve("ior/urls.txt")).get(0).split(" ")[1];
             assertTrue(url.startsWith("corbaloc:iiop:1.2@127.0.0.1:"), url);
-            ORB orb = ORB.init(new String[0], OrbProperties.base());
+            ORB orb = ORB.init(new String[0], JacorbOrbs.base());
             try {
                 TargetHelper.narrow(orb.string_to_object(url)).ping();
             } finally {

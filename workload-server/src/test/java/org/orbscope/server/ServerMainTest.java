@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.orbscope.orb.JacorbOrbs;
 import org.junit.jupiter.api.io.TempDir;
 import org.omg.CORBA.ORB;
 import org.orbscope.workload.Target;
@@ -46,7 +47,7 @@ class ServerMainTest {
                 Thread.sleep(50);
             }
             assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
-            ORB orb = ORB.init(new String[0], OrbProperties.base());
+            ORB orb = ORB.init(new String[0], JacorbOrbs.base());
             try {
                 String ior = Files.readString(out.resolve("ior/s.ior")).trim();
                 Target t = TargetHelper.narrow(orb.string_to_object(ior));

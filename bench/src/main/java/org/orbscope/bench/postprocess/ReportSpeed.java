@@ -1,13 +1,12 @@
 package org.orbscope.bench.postprocess;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.run.TraceReader;
+import org.orbscope.postprocess.run.StageSource;
 import org.orbscope.postprocess.stages.StageExtractor;
+import org.orbscope.testkit.SyntheticRun;
 
 /**
  * Time of `orbscope report` for one 15,000-request point (goal < 2 s; seed 001 needed about 9 minutes),
@@ -24,9 +23,10 @@ public final class ReportSpeed {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 15_000;
         Path run = Files.createTempDirectory("orbscope-report-speed");
         try {
-            long t0 = 1_763_800_000_000_000_000L;
-            Path point = writePoint(run, n, t0);
-            TraceReader synthetic = trace -> {
+            long t0 = SyntheticRun.EPOCH0;
+            Path point = new SyntheticRun(run).point("rate=100_s", 100, n, 8_300_000, n, 0.41, true);
+            Files.writeString(point.resolve("server").resolve("server.trace"), "replaced by SyntheticEvents");
+            StageSource synthetic = trace -> {
                 StageExtractor x = new StageExtractor();
                 SyntheticEvents.replay(x, n, t0 + 50_000);
                 return x.finish(false);
@@ -51,34 +51,5 @@ public final class ReportSpeed {
                 s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
-    }
-
-    private static Path writePoint(Path run, int n, long t0) throws IOException {
-        Files.writeString(run.resolve("scenario.yaml"), "name: report-speed\n");
-        Path p = run.resolve("points").resolve("client.processes[0].arrival.rate=0.05_ms");
-        Files.createDirectories(p.resolve("client"));
-        Files.createDirectories(p.resolve("server"));
-        Files.writeString(p.resolve("point.yaml"), "name: report-speed\nserver:\n  cpus: [0]\n  orb: {poolMax: 10}\n"
-                + "client:\n  processes:\n    - name: p\n      requests: " + n
-                + "\n      arrival: {law: poisson, rate: \"100/s\"}\nmonitoring: {enabled: true}\n");
-        Files.writeString(p.resolve("server").resolve("server.trace"), "replaced by SyntheticEvents");
-        Random rnd = new Random(1);
-        try (Writer w = Files.newBufferedWriter(p.resolve("client").resolve("requests.csv"))) {
-            w.write("seq,process,target,object,operation,intended_ns,sent_ns,completed_ns,response_ns,lateness_ns,outcome\n");
-            for (int i = 0; i < n; i++) {
-                long intended = t0 + i * 10_000_000L;
-                long resp = 8_300_000 + rnd.nextInt(100_000);
-                w.write(i + ",p,obj.invoke,obj,invoke," + intended + "," + (intended + 10_000) + "," + (intended + resp)
-                        + "," + resp + ",10000,ok\n");
-            }
-        }
-        try (Writer w = Files.newBufferedWriter(p.resolve("server").resolve("system.csv"))) {
-            w.write("epoch_ms,process_cpu_ns\n");
-            long start = t0 / 1_000_000 - 1000;
-            for (long t = 0; t <= n * 10L + 2000; t += 1000) {
-                w.write((start + t) + "," + (long) (t * 1e6 * 0.41) + "\n");
-            }
-        }
-        return p;
     }
 }

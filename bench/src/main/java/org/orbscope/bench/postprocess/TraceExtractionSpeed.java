@@ -1,6 +1,6 @@
 package org.orbscope.bench.postprocess;
 
-import org.orbscope.postprocess.run.JacorbTraceBuilder;
+import org.orbscope.testkit.JacorbTraceBuilder;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,20 +3,22 @@ package org.orbscope.bench.workload;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.HdrHistogram.Histogram;
 import org.omg.CORBA.ORB;
 import org.orbscope.client.ArrivalTimer;
 import org.orbscope.client.WorkloadClient;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
-import org.orbscope.server.OrbProperties;
+import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.workload.Target;
 import org.orbscope.workload.TargetHelper;
 
@@ -49,22 +51,15 @@ public final class WorkloadRateSweep {
         Path dir = Files.createTempDirectory("orbscope-bench");
         Path scenarioFile = dir.resolve("server.yaml");
         Files.write(scenarioFile, scenario(1, 1).getBytes(StandardCharsets.UTF_8));
-        List<String> cmd = new ArrayList<>(Arrays.asList(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "org.orbscope.server.ServerMain",
-                "--scenario", scenarioFile.toString(), "--out", dir.resolve("server").toString()));
-        if (Files.isExecutable(Paths.get("/usr/bin/taskset"))) {
-            cmd.addAll(0, Arrays.asList("/usr/bin/taskset", "-c", "0"));
-        }
-        Process server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("server.log").toFile()).start();
+        ServerDirectory serverDir = new ServerDirectory(dir.resolve("server"));
+        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(List.of(0)).log(dir.resolve("server.log"))
+                .args("--scenario", scenarioFile.toString(), "--out", serverDir.dir().toString()).start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!Files.exists(dir.resolve("server/ready"))) {
-                if (!server.isAlive() || System.nanoTime() > deadline) {
-                    throw new IllegalStateException("server did not start: " + new String(Files.readAllBytes(dir.resolve("server.log"))));
-                }
-                Thread.sleep(50);
+            String notReady = JvmLauncher.awaitFile(server, serverDir.ready(), Duration.ofSeconds(120));
+            if (notReady != null) {
+                throw new IllegalStateException("server " + notReady + ": " + Files.readString(dir.resolve("server.log")));
             }
-            String ior = new String(Files.readAllBytes(dir.resolve("server/ior/n.ior")), StandardCharsets.UTF_8).trim();
+            String ior = Files.readString(serverDir.ior("n")).trim();
             System.out.println("orbscope = the workload client; paced = one thread that waits (as the client does) for each Poisson arrival and");
             System.out.println("calls (same rate, no pool, no recording); b2b = back-to-back synchronous calls (no pacing).");
             System.out.printf("%-9s %10s %9s %9s %11s %11s | %10s %10s %8s | %9s %9s%n", "offered/s", "achieved/s", "p50 us", "p99 us",
@@ -82,27 +77,21 @@ public final class WorkloadRateSweep {
                 // Each measurement starts with a clean heap (as JMH does between iterations), so the garbage of the
                 // one before is not collected inside it: the client and the loops all share this JVM.
                 System.gc();
-                WorkloadClient.Result r = WorkloadClient.run(s, Map.of("n", ior), dir.resolve("client-" + (long) rate));
-                @SuppressWarnings("unchecked") Map<String, Object> resp = (Map<String, Object>) r.summary.get("response");
-                @SuppressWarnings("unchecked") Map<String, Object> late = (Map<String, Object>) r.summary.get("lateness");
+                ClientSummary r = WorkloadClient.run(s, Map.of("n", ior), dir.resolve("client-" + (long) rate));
                 System.gc();
                 Histogram paced = pacedLoop(ior, rate, requests);
                 System.gc();
                 Histogram bare = bareLoop(ior, (int) Math.min(requests, 20_000));
-                double p50 = ((Number) resp.get("p50Ms")).doubleValue() * 1000;
+                double p50 = r.response().p50Ms() * 1000;
                 double pacedP50 = paced.getValueAtPercentile(50) / 1e3;
                 System.out.printf("%-9.0f %10.1f %9.1f %9.1f %11.1f %11.1f | %10.1f %10.1f %8.3f | %9.1f %9.1f%n", rate,
-                        ((Number) r.summary.get("achievedRatePerSec")).doubleValue(), p50,
-                        ((Number) resp.get("p99Ms")).doubleValue() * 1000, ((Number) late.get("p50Us")).doubleValue(),
-                        ((Number) late.get("p99Us")).doubleValue(),
+                        r.achievedRatePerSec(), p50, r.response().p99Ms() * 1000, r.lateness().p50Us(),
+                        r.lateness().p99Us(),
                         pacedP50, paced.getValueAtPercentile(99) / 1e3, p50 / pacedP50,
                         bare.getValueAtPercentile(50) / 1e3, bare.getValueAtPercentile(99) / 1e3);
             }
         } finally {
-            server.getOutputStream().close();
-            if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
+            JvmLauncher.stop(server, Duration.ofSeconds(10));
         }
     }
 
@@ -112,7 +101,7 @@ public final class WorkloadRateSweep {
      * without orbscope's machinery (invoker pool, hand-over, per-request records).
      */
     static Histogram pacedLoop(String ior, double rate, long requests) {
-        ORB orb = ORB.init(new String[0], OrbProperties.base());
+        ORB orb = ORB.init(new String[0], JacorbOrbs.base());
         try {
             Target t = TargetHelper.narrow(orb.string_to_object(ior));
             Histogram h = new Histogram(60_000_000_000L, 3);
@@ -138,7 +127,7 @@ public final class WorkloadRateSweep {
 
     /** The floor: back-to-back synchronous pings from one thread, no scheduling, no recording beyond a histogram. */
     static Histogram bareLoop(String ior, int calls) {
-        ORB orb = ORB.init(new String[0], OrbProperties.base());
+        ORB orb = ORB.init(new String[0], JacorbOrbs.base());
         try {
             Target t = TargetHelper.narrow(orb.string_to_object(ior));
             Histogram h = new Histogram(60_000_000_000L, 3);

@@ -64,9 +64,9 @@ public final class HtmlReport {
             b.append("<li>").append(Svg.esc(f)).append("</li>");
         }
         b.append("</ul>");
-        if (first.parameter != null) {
-            b.append("<p>Swept <code>").append(Svg.esc(first.parameter)).append("</code> over ")
-                    .append(run.points().size()).append(" values; each point is a separate server + client run.</p>");
+        if (!run.sweptPaths().isEmpty()) {
+            b.append("<p>Swept <code>").append(Svg.esc(String.join(", ", run.sweptPaths()))).append("</code> over ")
+                    .append(run.points().size()).append(" points; each point is a separate server + client run.</p>");
         }
         List<String> warnings = new ArrayList<>();
         for (PointAnalysis p : run.points()) {

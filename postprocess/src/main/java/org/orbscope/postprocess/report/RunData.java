@@ -5,5 +5,5 @@ import org.orbscope.postprocess.run.PointAnalysis;
 
 /** What a whole-run report is made from. */
 public record RunData(String runName, String scenarioName, String description, String scenarioText,
-                      List<PointAnalysis> points, String generated) {
+                      List<String> sweptPaths, List<PointAnalysis> points, String generated) {
 }

@@ -2,6 +2,7 @@ package org.orbscope.postprocess.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
@@ -10,7 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.orbscope.postprocess.run.AtomicFiles;
+import org.orbscope.run.AtomicFiles;
 import org.orbscope.postprocess.run.PointAnalysis;
 import org.orbscope.postprocess.run.PointSummary;
 
@@ -19,11 +20,15 @@ public final class SummaryFiles {
     private SummaryFiles() {
     }
 
-    public static void writeCsv(Path file, List<PointAnalysis> points) throws IOException {
-        List<SweepTable.Column> cols = SweepTable.csv();
+    /** summary.csv: one row per point, one column per swept path, then the figures (docs/run-directory.md). */
+    public static void writeCsv(Path file, List<String> sweptPaths, List<PointAnalysis> points) throws IOException {
+        AtomicFiles.write(file, csv(SweepTable.csv(sweptPaths), points));
+    }
+
+    /** CSV text of these columns, one row per point. */
+    public static String csv(List<SweepTable.Column> cols, List<PointAnalysis> points) throws IOException {
         CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
         cols.forEach(c -> schema.addColumn(c.csvName()));
-        CsvMapper mapper = new CsvMapper();
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis p : points) {
             Object[] row = new Object[cols.size()];
@@ -32,8 +37,9 @@ public final class SummaryFiles {
             }
             rows.add(row);
         }
-        String text = mapper.writer(schema.build()).writeValueAsString(rows);
-        AtomicFiles.write(file, text);
+        // Quote only cells that need it: swept paths such as processes[0] stay readable column names.
+        return new CsvMapper().enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).writer(schema.build())
+                .writeValueAsString(rows);
     }
 
     public static void writeJson(Path file, RunData run) throws IOException {
@@ -41,6 +47,7 @@ public final class SummaryFiles {
         root.put("run", run.runName());
         root.put("scenario", run.scenarioName());
         root.put("description", run.description());
+        root.put("swept", run.sweptPaths());
         root.put("generated", run.generated());
         List<PointSummary> points = new ArrayList<>();
         run.points().forEach(p -> points.add(p.summary));

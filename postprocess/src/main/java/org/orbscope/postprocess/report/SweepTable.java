@@ -44,12 +44,34 @@ public final class SweepTable {
         return c;
     }
 
-    /** Columns of summary.csv: plain numbers, more percentiles, no combined cells. */
-    public static List<Column> csv() {
+    /** The columns {@code orbscope run} prints when it ends: a subset of summary.csv's. */
+    public static List<Column> console(List<String> sweptPaths) {
+        List<String> keep = List.of("point", "status", "client_sent", "client_ok", "client_failed",
+                "achieved_rate_per_s", "client_response_mean_ms", "client_response_p50_ms", "client_response_p99_ms",
+                "client_response_max_ms", "util_measured_pct");
+        return csv(sweptPaths).stream().filter(c -> keep.contains(c.csvName()) || sweptPaths.contains(c.csvName()))
+                .toList();
+    }
+
+    /**
+     * Columns of summary.csv: the point, its swept values, how it ended, the client's figures, then the server's;
+     * plain numbers, empty when unknown.
+     */
+    public static List<Column> csv(List<String> sweptPaths) {
         List<Column> c = new ArrayList<>();
         c.add(new Column("", "point", p -> p.name));
-        c.add(new Column("", "parameter", p -> p.parameter));
-        c.add(new Column("", "value", p -> p.value));
+        for (String path : sweptPaths) {
+            c.add(new Column("", path, p -> p.params.get(path)));
+        }
+        c.add(new Column("", "status", p -> p.status));
+        c.add(new Column("", "client_sent", p -> p.client.ok + p.client.failed));
+        c.add(new Column("", "client_ok", p -> p.client.ok));
+        c.add(new Column("", "client_failed", p -> p.client.failed));
+        c.add(new Column("", "client_not_sent", p -> p.client.notSent));
+        c.add(new Column("", "achieved_rate_per_s", p -> p.client.achievedRatePerSec));
+        for (String stat : new String[] {"mean", "p5", "p50", "p90", "p95", "p99", "max"}) {
+            c.add(new Column("", "client_response_" + stat + "_ms", p -> stat(p.client.response, stat)));
+        }
         c.add(new Column("", "arrival_rate_per_ms", p -> p.offeredRatePerMs));
         c.add(new Column("", "server_rate_per_ms", p -> p.serverRatePerMs));
         for (String stage : new String[] {"queue", "completion", "receiver", "dispatcher", "servant"}) {
@@ -78,14 +100,7 @@ public final class SweepTable {
         c.add(new Column("", "util_process_pct", p -> pct(p.utilization.process)));
         c.add(new Column("", "util_tooling_pct", p -> pct(p.utilization.tooling)));
         c.add(new Column("", "util_jvm_pct", p -> pct(p.utilization.jvm)));
-        c.add(new Column("", "client_response_mean_ms", p -> p.client.response == null ? null
-                : p.client.response.meanMs()));
-        c.add(new Column("", "client_response_p99_ms", p -> p.client.response == null ? null
-                : p.client.response.p99Ms()));
         c.add(new Column("", "network_and_client_ms", p -> p.networkAndClientMs));
-        c.add(new Column("", "client_ok", p -> p.client.ok));
-        c.add(new Column("", "client_failed", p -> p.client.failed));
-        c.add(new Column("", "client_not_sent", p -> p.client.notSent));
         c.add(new Column("", "server_requests", p -> p.server.requests));
         c.add(new Column("", "server_complete", p -> p.server.complete));
         c.add(new Column("", "server_incomplete", p -> p.server.incomplete));
@@ -94,6 +109,22 @@ public final class SweepTable {
         c.add(new Column("", "dropped_events", p -> p.server.droppedEvents));
         c.add(new Column("", "trace", p -> p.server.trace));
         return c;
+    }
+
+    /** One statistic of a summary by name (mean, p5, p50, p90, p95, p99, max); null when unknown. */
+    public static Double stat(Summary s, String name) {
+        if (s == null) {
+            return null;
+        }
+        return switch (name) {
+            case "mean" -> s.meanMs();
+            case "p5" -> s.p5Ms();
+            case "p50" -> s.p50Ms();
+            case "p90" -> s.p90Ms();
+            case "p95" -> s.p95Ms();
+            case "p99" -> s.p99Ms();
+            default -> s.maxMs();
+        };
     }
 
     static Double mean(PointSummary p, String stage) {

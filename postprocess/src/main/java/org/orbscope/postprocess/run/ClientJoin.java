@@ -1,8 +1,8 @@
 package org.orbscope.postprocess.run;
 
 import java.util.List;
-import org.orbscope.postprocess.stages.Col;
-import org.orbscope.postprocess.stages.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.RequestStages;
 
 /**
  * Lines server-side requests up with the client's records. Both sides see the requests in the same order
@@ -41,7 +41,7 @@ public final class ClientJoin {
         }
         int probes = 0;
         for (RequestStages r : rows) {
-            if (r.has(Col.ARRIVAL) && r.get(Col.ARRIVAL) < before) {
+            if (r.has(StageColumn.ARRIVAL) && r.get(StageColumn.ARRIVAL) < before) {
                 r.status = RequestStages.PROBE;
                 probes++;
             }
@@ -70,6 +70,6 @@ public final class ClientJoin {
     }
 
     private static boolean workload(RequestStages r) {
-        return r.has(Col.ARRIVAL) && !RequestStages.PROBE.equals(r.status);
+        return r.has(StageColumn.ARRIVAL) && !RequestStages.PROBE.equals(r.status);
     }
 }

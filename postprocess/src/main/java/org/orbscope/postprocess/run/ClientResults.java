@@ -1,18 +1,14 @@
 package org.orbscope.postprocess.run;
 
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
 
 /** The client's per-request records (client/requests.csv): response times and outcomes. */
 public final class ClientResults {
@@ -21,10 +17,10 @@ public final class ClientResults {
     public final Map<String, Long> outcomes = new TreeMap<>();
     public final List<String> problems = new ArrayList<>();
     public long rows;
-    public long malformedRows;
     public long firstIntendedNs = Long.MAX_VALUE;
     public long lastCompletedNs = Long.MIN_VALUE;
-    public long okCount;
+    /** The file ends inside a row: the client was stopped while writing. */
+    public boolean cutShort;
     /** Requests that reached the wire, in send order, for lining up with the server's requests. */
     public final List<Sent> sent = new ArrayList<>();
 
@@ -32,107 +28,41 @@ public final class ClientResults {
     public record Sent(long seq, long sentNs, String object, String operation, long responseNs, String outcome) {
     }
 
-    public static ClientResults read(Path csv, long warmupRequests) throws IOException {
+    /**
+     * Reads the records; the first {@code warmupRequests} of the schedule (by sequence number: rows are written
+     * in completion order) are left out of the response statistics. Never throws: what is wrong with the file is
+     * in {@link #problems}.
+     */
+    public static ClientResults read(Path csv, long warmupRequests) {
         ClientResults r = new ClientResults();
-        if (!Files.isRegularFile(csv)) {
-            r.problems.add("no client request records (" + csv.getFileName() + " missing)");
-            return r;
-        }
-        CsvMapper mapper = new CsvMapper();
-        mapper.enable(CsvParser.Feature.WRAP_AS_ARRAY);
-        try (Reader in = Files.newBufferedReader(csv);
-             MappingIterator<String[]> it = mapper.readerFor(String[].class).readValues(in)) {
-            if (!it.hasNext()) {
-                r.problems.add(csv + ": empty file");
-                return r;
-            }
-            Map<String, Integer> col = header(it.next());
-            int intended = need(col, "intended_ns", csv);
-            int completed = need(col, "completed_ns", csv);
-            int response = need(col, "response_ns", csv);
-            int lateness = col.getOrDefault("lateness_ns", -1);
-            int outcome = need(col, "outcome", csv);
-            int seqCol = col.getOrDefault("seq", -1);
-            int sentCol = col.getOrDefault("sent_ns", -1);
-            int objectCol = col.getOrDefault("object", -1);
-            int operationCol = col.getOrDefault("operation", -1);
-            long line = 1;
-            while (it.hasNext()) {
-                String[] row = it.next();
-                line++;
-                if (row.length == 1 && row[0].isEmpty()) {
-                    continue;
-                }
-                r.rows++;
-                try {
-                    String out = row.length > outcome ? row[outcome] : "";
-                    r.outcomes.merge(out.isEmpty() ? "unknown" : out, 1L, Long::sum);
-                    long sched = num(row, intended);
-                    if (sched != Long.MIN_VALUE) {
-                        r.firstIntendedNs = Math.min(r.firstIntendedNs, sched);
-                    }
-                    long done = num(row, completed);
-                    if (done != Long.MIN_VALUE) {
-                        r.lastCompletedNs = Math.max(r.lastCompletedNs, done);
-                    }
-                    long sentNs = sentCol < 0 ? Long.MIN_VALUE : num(row, sentCol);
-                    if (sentNs != Long.MIN_VALUE) {
-                        r.sent.add(new Sent(seqCol < 0 ? r.rows - 1 : num(row, seqCol), sentNs, str(row, objectCol),
-                                str(row, operationCol), num(row, response), out));
-                    }
-                    if (r.rows <= warmupRequests || !"ok".equals(out)) {
-                        continue;
-                    }
-                    r.okCount++;
-                    long resp = num(row, response);
-                    if (resp != Long.MIN_VALUE) {
-                        r.response.add(resp);
-                    }
-                    long late = lateness < 0 ? Long.MIN_VALUE : num(row, lateness);
-                    if (late != Long.MIN_VALUE) {
-                        r.lateness.add(late);
-                    }
-                } catch (NumberFormatException e) {
-                    if (r.malformedRows++ == 0) {
-                        r.problems.add(csv + ":" + line + ": not a number: " + e.getMessage());
-                    }
-                }
-            }
-        } catch (RuntimeException e) {
-            r.problems.add(csv + ": unreadable after " + r.rows + " rows: " + e.getMessage());
-        }
-        r.sent.sort(java.util.Comparator.comparingLong(Sent::sentNs));
-        if (r.malformedRows > 0) {
-            r.problems.add(r.malformedRows + " malformed rows in " + csv.getFileName() + " were skipped");
-        }
+        RequestsCsv.ReadResult result = RequestsCsv.read(csv, rec -> r.add(rec, warmupRequests));
+        r.rows = result.rows;
+        r.cutShort = result.cutShort;
+        r.problems.addAll(result.problems);
+        r.sent.sort(Comparator.comparingLong(Sent::sentNs));
         return r;
     }
 
-    private static Map<String, Integer> header(String[] h) {
-        Map<String, Integer> m = new HashMap<>();
-        for (int i = 0; i < h.length; i++) {
-            m.put(h[i].trim(), i);
+    private void add(RequestRecord rec, long warmupRequests) {
+        outcomes.merge(rec.outcome(), 1L, Long::sum);
+        if (rec.intendedNs() != RequestRecord.UNKNOWN) {
+            firstIntendedNs = Math.min(firstIntendedNs, rec.intendedNs());
         }
-        return m;
-    }
-
-    private static int need(Map<String, Integer> col, String name, Path csv) {
-        Integer i = col.get(name);
-        if (i == null) {
-            throw new IllegalArgumentException(csv + ":1: header lacks column '" + name + "'");
+        if (rec.completedNs() != RequestRecord.UNKNOWN) {
+            lastCompletedNs = Math.max(lastCompletedNs, rec.completedNs());
         }
-        return i;
-    }
-
-    private static long num(String[] row, int i) {
-        if (i >= row.length || row[i].isEmpty()) {
-            return Long.MIN_VALUE;
+        if (rec.sent()) {
+            sent.add(new Sent(rec.seq(), rec.sentNs(), rec.object(), rec.operation(), rec.responseNs(), rec.outcome()));
         }
-        return Long.parseLong(row[i].trim());
-    }
-
-    private static String str(String[] row, int i) {
-        return i < 0 || i >= row.length ? "" : row[i];
+        if (rec.seq() < warmupRequests || !rec.ok()) {
+            return;
+        }
+        if (rec.responseNs() != RequestRecord.UNKNOWN) {
+            response.add(rec.responseNs());
+        }
+        if (rec.latenessNs() != RequestRecord.UNKNOWN) {
+            lateness.add(rec.latenessNs());
+        }
     }
 
     public long count(String outcome) {

@@ -3,6 +3,7 @@ package org.orbscope.postprocess.run;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.scenario.Scenario;
 
 /** A point's summary plus the data its charts are drawn from (not serialized). */
 public final class PointAnalysis {
@@ -13,4 +14,6 @@ public final class PointAnalysis {
     /** Server CPU utilization per sampling interval: {epoch ns, fraction}. */
     public double[][] utilizationSeries = new double[0][];
     public String scenarioText = "";
+    /** The point's scenario, or null when its point.yaml is missing or does not load. */
+    public Scenario scenario;
 }

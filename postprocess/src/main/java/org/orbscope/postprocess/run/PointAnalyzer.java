@@ -1,96 +1,122 @@
 package org.orbscope.postprocess.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.LinkedHashMap;
-import org.orbscope.postprocess.stages.Col;
-import org.orbscope.postprocess.stages.RequestStages;
+import org.orbscope.model.ModelParameters;
+import org.orbscope.model.SimulationResult;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
-import org.orbscope.postprocess.stages.StagesCsv;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.PointStatus;
+import org.orbscope.run.ReadyFile;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.ServerDirectory;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+import org.orbscope.run.SystemCsv;
+import org.orbscope.run.SystemSamples;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
 
 /** Analyzes one sweep point directory: client records, system samples, server trace -> PointAnalysis. */
 public final class PointAnalyzer {
     /** Stage name -> wall-time column, in report order. */
-    public static final Map<String, Col> STAGES = new LinkedHashMap<>();
+    public static final Map<String, StageColumn> STAGES = new LinkedHashMap<>();
     /** Stage name -> its first make-up column (cpu; gc, blocked, wait, park, rest follow). */
-    public static final Map<String, Col> MAKE_UP = new LinkedHashMap<>();
+    public static final Map<String, StageColumn> MAKE_UP = new LinkedHashMap<>();
     public static final String[] PARTS = {"cpu", "gc", "blocked", "wait", "park", "rest"};
     static final double AGREEMENT = 0.05;
 
     static {
-        STAGES.put("receiver", Col.RECEIVER);
-        STAGES.put("queue", Col.QUEUE);
-        STAGES.put("dispatcher", Col.DISPATCHER);
-        STAGES.put("servant", Col.SERVANT);
-        STAGES.put("reply", Col.REPLY);
-        STAGES.put("completion", Col.COMPLETION);
-        STAGES.put("receiver2", Col.RECEIVER2);
-        STAGES.put("dispatcher2", Col.DISPATCHER2);
-        STAGES.put("cpu", Col.CPU_TOTAL);
-        MAKE_UP.put("receiver", Col.RECEIVER_CPU);
-        MAKE_UP.put("queue", Col.QUEUE_CPU);
-        MAKE_UP.put("dispatcher", Col.DISPATCHER_CPU);
-        MAKE_UP.put("servant", Col.SERVANT_CPU);
+        STAGES.put("receiver", StageColumn.RECEIVER);
+        STAGES.put("queue", StageColumn.QUEUE);
+        STAGES.put("dispatcher", StageColumn.DISPATCHER);
+        STAGES.put("servant", StageColumn.SERVANT);
+        STAGES.put("reply", StageColumn.REPLY);
+        STAGES.put("completion", StageColumn.COMPLETION);
+        STAGES.put("receiver2", StageColumn.RECEIVER2);
+        STAGES.put("dispatcher2", StageColumn.DISPATCHER2);
+        STAGES.put("cpu", StageColumn.CPU_TOTAL);
+        MAKE_UP.put("receiver", StageColumn.RECEIVER_CPU);
+        MAKE_UP.put("queue", StageColumn.QUEUE_CPU);
+        MAKE_UP.put("dispatcher", StageColumn.DISPATCHER_CPU);
+        MAKE_UP.put("servant", StageColumn.SERVANT_CPU);
     }
 
     private PointAnalyzer() {
     }
 
-    public static PointAnalysis analyze(Path pointDir) throws IOException {
-        return analyze(pointDir, TraceStages::extract);
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params) {
+        return analyze(point, params, TraceStages::extract);
     }
 
-    public static PointAnalysis analyze(Path pointDir, TraceReader traces) throws IOException {
+    /**
+     * Analyzes one point. Never throws for what the point's files hold: whatever is missing, damaged or cut
+     * short becomes a note, and the figures cover what could be read.
+     */
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
-        p.name = pointDir.getFileName().toString();
-        int eq = p.name.indexOf('=');
-        if (eq > 0) {
-            p.parameter = p.name.substring(0, eq);
-            p.value = p.name.substring(eq + 1);
+        p.name = point.name();
+        p.params.putAll(params);
+        status(p, point);
+        Scenario scenario = null;
+        try {
+            a.scenarioText = Files.readString(point.pointYaml());
+            scenario = ScenarioLoader.load(point.pointYaml());
+        } catch (NoSuchFileException e) {
+            p.notes.add("point.yaml missing: the point's scenario is unknown");
+        } catch (IOException e) {
+            p.notes.add(point.pointYaml() + ": unreadable: " + e.getMessage());
+        } catch (ScenarioException e) {
+            p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
-        PointScenario scenario = PointScenario.read(pointDir.resolve("point.yaml"));
-        if (scenario.problem != null) {
-            p.notes.add(scenario.problem);
+        a.scenario = scenario;
+        long warmup = 0;
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (scenario != null) {
+            p.scenario = scenario.name();
+            p.description = scenario.description();
+            p.facts.addAll(ScenarioFacts.of(scenario));
+            p.offeredRatePerMs = offeredRatePerSec(scenario) / 1000;
+            warmup = scenario.client().warmup();
+            if (scenario.server().cpus().isEmpty()) {
+                p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+            } else {
+                cpus = scenario.server().cpus().size();
+            }
         }
-        a.scenarioText = scenario.text;
-        p.scenario = scenario.name();
-        p.description = scenario.description();
-        p.facts.addAll(scenario.facts());
-        double offered = scenario.offeredRatePerSec();
-        if (!Double.isNaN(offered)) {
-            p.offeredRatePerMs = offered / 1000;
-        }
-        long warmup = scenario.warmupRequests();
 
-        ClientResults client = ClientResults.read(pointDir.resolve("client").resolve("requests.csv"), warmup);
-        clientPart(p, client, pointDir.resolve("client").resolve("summary.json"));
+        ClientDirectory clientDir = point.client();
+        ClientResults client = ClientResults.read(clientDir.requestsCsv(), warmup);
+        clientPart(p, client, clientDir);
         a.clientResponse = client.response;
 
-        int cpus = scenario.serverCpus() > 0 ? scenario.serverCpus() : Runtime.getRuntime().availableProcessors();
-        if (scenario.serverCpus() == 0) {
-            p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
-        }
-        SystemSamples system = SystemSamples.read(pointDir.resolve("server").resolve("system.csv"));
-        if (system.problem != null) {
-            p.notes.add(system.problem);
+        ServerDirectory serverDir = point.server();
+        SystemSamples system = SystemCsv.read(serverDir.systemCsv());
+        if (system.problem() != null) {
+            p.notes.add(system.problem());
         }
         a.utilizationSeries = system.series(cpus, 150);
         p.utilization.cpus = cpus;
 
-        Path trace = pointDir.resolve("server").resolve("server.trace");
+        Path trace = serverDir.trace();
         StageResult stages = null;
         if (!Files.isRegularFile(trace)) {
             p.server.trace = "absent";
-            p.server.traceNote = scenario.monitoring() ? "monitoring was enabled but server/server.trace is missing"
+            p.server.traceNote = scenario != null && scenario.monitoring().enabled()
+                    ? "monitoring was enabled but server/server.trace is missing"
                     : "monitoring off: no server trace, so no stage data (client-side results only)";
             p.notes.add(p.server.traceNote);
         } else {
@@ -105,17 +131,24 @@ public final class PointAnalyzer {
         }
         long windowFrom = client.firstIntendedNs;
         long windowTo = client.lastCompletedNs;
-        Path stagesCsv = pointDir.resolve("report").resolve("stages.csv");
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
-            p.server.probes = ClientJoin.markProbes(rows, client.sent, readyEpochNanos(pointDir.resolve("server").resolve("ready")));
+            p.server.probes = ClientJoin.markProbes(rows, client.sent, ReadyFile.readyEpochNs(serverDir.ready()));
             p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
-            StagesCsv.write(stagesCsv, rows);
-            long[] window = serverPart(a, rows, stages.diagnostics(), warmup);
+            try {
+                StagesCsv.write(point.stagesCsv(), rows);
+            } catch (IOException e) {
+                p.notes.add("stages.csv could not be written: " + e.getMessage());
+            }
+            List<RequestStages> measured = PointPrediction.measured(rows, warmup);
+            long[] window = serverPart(a, measured, stages.diagnostics());
             if (window != null) {
                 windowFrom = window[0];
                 windowTo = window[1];
+            }
+            if (scenario != null && p.cpuPerRequestMs != null) {
+                p.simulated = simulated(scenario, measured, p);
             }
         }
         utilization(p, system, windowFrom, windowTo, cpus);
@@ -125,56 +158,103 @@ public final class PointAnalyzer {
                 p.psPredictionMs = p.cpuPerRequestMs / (1 - rho);
             }
         }
-        Double clientMean = Summaries.mean(p.client.response);
-        Double serverMean = Summaries.mean(p.stages.get("completion"));
+        Double clientMean = mean(p.client.response);
+        Double serverMean = mean(p.stages.get("completion"));
         if (clientMean != null && serverMean != null) {
             p.networkAndClientMs = clientMean - serverMean;
-        }
-        if (p.cpuPerRequestMs != null) {
-            p.simulated = Simulation.of(stagesCsv, scenario, p, cpus);
         }
         return a;
     }
 
-    private static void clientPart(PointSummary p, ClientResults c, Path summaryJson) {
+    private static void status(PointSummary p, PointDirectory point) {
+        try {
+            PointStatus s = PointStatus.read(point.status());
+            p.status = s.status();
+            p.error = s.error();
+            if (!s.ok()) {
+                p.notes.add("the point " + s.status() + (s.error() == null ? "" : ": " + s.error()));
+            }
+        } catch (NoSuchFileException e) {
+            p.status = "unknown";
+        } catch (IOException e) {
+            p.status = "unknown";
+            p.notes.add(point.status() + ": unreadable: " + e.getMessage());
+        }
+    }
+
+    /** Sum of the processes' offered arrival rates, requests per second. */
+    static double offeredRatePerSec(Scenario s) {
+        return s.client().processes().stream().mapToDouble(pr -> pr.arrival().ratePerSecond()).sum();
+    }
+
+    private static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
+        PointSummary.Simulated out = new PointSummary.Simulated();
+        try {
+            PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
+            ModelParameters params = PointPrediction.model(scenario, PointPrediction.sample(measured), settings);
+            SimulationResult r = PointPrediction.simulate(params, settings);
+            out.queueMs = r.queue().meanMs();
+            out.completionMs = r.completion().meanMs();
+            out.utilization = r.cpuUtilization();
+            out.queueRelativeError = relativeError(out.queueMs, mean(p.stages.get("queue")));
+            out.completionRelativeError = relativeError(out.completionMs, mean(p.stages.get("completion")));
+            out.note = "seed 001 model of the point's scenario, calibrated (" + settings.mode().name().toLowerCase()
+                    + ") from its " + measured.size() + " measured requests; " + settings.requests()
+                    + " simulated requests, seed " + settings.seed();
+        } catch (RuntimeException e) {
+            out.note = "not simulated: " + e.getMessage();
+        }
+        return out;
+    }
+
+    static Double mean(Summary s) {
+        return s == null ? null : s.meanMs();
+    }
+
+    static Double relativeError(Double simulated, Double measured) {
+        if (simulated == null || measured == null || measured == 0) {
+            return null;
+        }
+        return (simulated - measured) / measured;
+    }
+
+    private static void clientPart(PointSummary p, ClientResults c, ClientDirectory dir) {
         p.client.records = c.rows;
-        p.client.ok = c.count("ok");
-        p.client.notSent = c.count("not_sent");
-        p.client.failed = c.rows - p.client.ok - p.client.notSent - c.count("unknown");
+        p.client.ok = c.count(RequestRecord.OK);
+        p.client.notSent = c.count(RequestRecord.NOT_SENT);
+        p.client.failed = c.rows - p.client.ok - p.client.notSent;
         p.client.outcomes.putAll(c.outcomes);
         p.client.response = Summary.of(c.response);
         p.client.lateness = Summary.of(c.lateness);
         p.notes.addAll(c.problems);
-        if (Files.isRegularFile(summaryJson)) {
-            try {
-                JsonNode s = new ObjectMapper().readTree(summaryJson.toFile());
-                if (s.has("complete")) {
-                    p.client.complete = s.path("complete").asBoolean();
-                }
-                if (s.hasNonNull("error")) {
-                    p.client.error = s.path("error").asText();
-                    p.notes.add("client reported an error: " + p.client.error);
-                }
-                if (s.has("achievedRatePerSec")) {
-                    p.client.achievedRatePerSec = s.path("achievedRatePerSec").asDouble();
-                }
-                if (p.offeredRatePerMs == null && s.has("offeredRatePerSec")) {
-                    p.offeredRatePerMs = s.path("offeredRatePerSec").asDouble() / 1000;
-                }
-            } catch (IOException e) {
-                p.notes.add(summaryJson + ": unreadable: " + e.getMessage());
+        try {
+            ClientSummary s = ClientSummary.read(dir.summary());
+            p.client.complete = s.complete();
+            p.client.interrupted = s.interrupted();
+            if (s.error() != null) {
+                p.client.error = s.error();
+                p.notes.add("client reported an error: " + s.error());
             }
-        } else {
-            p.notes.add("client/summary.json missing: the client may have failed");
+            p.client.achievedRatePerSec = s.achievedRatePerSec();
+            if (p.offeredRatePerMs == null) {
+                p.offeredRatePerMs = s.offeredRatePerSec() / 1000;
+            }
+        } catch (NoSuchFileException e) {
+            p.notes.add("client/summary.json missing: the client ended without writing it (killed?); the client "
+                    + "figures come from the " + c.rows + " rows of requests.csv");
+        } catch (IOException e) {
+            p.notes.add(dir.summary() + ": unreadable: " + e.getMessage());
         }
-        if (Boolean.FALSE.equals(p.client.complete)) {
+        if (Boolean.TRUE.equals(p.client.interrupted)) {
+            p.notes.add("the client was interrupted: statistics cover the " + p.client.ok + " requests answered before");
+        } else if (Boolean.FALSE.equals(p.client.complete)) {
             p.notes.add("the client did not complete its schedule: statistics cover the " + p.client.ok
                     + " requests that succeeded");
         }
     }
 
-    /** Fills the stage statistics; returns the measurement window {first arrival, last arrival}. */
-    private static long[] serverPart(PointAnalysis a, List<RequestStages> rows, StageDiagnostics d, long warmup) {
+    /** Fills the stage statistics from the measured requests; returns the measurement window {first, last arrival}. */
+    private static long[] serverPart(PointAnalysis a, List<RequestStages> measuredRows, StageDiagnostics d) {
         PointSummary p = a.summary;
         p.server.requests = d.requests;
         p.server.complete = d.complete;
@@ -212,32 +292,24 @@ public final class PointAnalyzer {
         });
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        long measured = 0;
+        long measured = measuredRows.size();
         long cpuRows = 0;
-        long workloadIndex = 0; // rank among the workload's requests: warm-up calls and probes are not counted
-        for (RequestStages r : rows) {
-            if (RequestStages.PROBE.equals(r.status)) {
-                continue;
-            }
-            if (!r.complete() || isWarmup(r, workloadIndex++, warmup)) {
-                continue;
-            }
-            measured++;
-            first = Math.min(first, r.get(Col.ARRIVAL));
-            last = Math.max(last, r.get(Col.ARRIVAL));
-            for (Map.Entry<String, Col> e : STAGES.entrySet()) {
+        for (RequestStages r : measuredRows) {
+            first = Math.min(first, r.get(StageColumn.ARRIVAL));
+            last = Math.max(last, r.get(StageColumn.ARRIVAL));
+            for (Map.Entry<String, StageColumn> e : STAGES.entrySet()) {
                 if (r.has(e.getValue())) {
                     dist.get(e.getKey()).add(r.get(e.getValue()));
                 }
             }
-            if (r.has(Col.CPU_TOTAL)) {
+            if (r.has(StageColumn.CPU_TOTAL)) {
                 cpuRows++;
             }
-            for (Map.Entry<String, Col> e : MAKE_UP.entrySet()) {
+            for (Map.Entry<String, StageColumn> e : MAKE_UP.entrySet()) {
                 double[] sums = makeUpSums.get(e.getKey());
                 long[] counts = makeUpCounts.get(e.getKey());
                 for (int i = 0; i < PARTS.length; i++) {
-                    Col c = Col.makeUpColumn(e.getValue(), i);
+                    StageColumn c = StageColumn.makeUp(e.getValue(), i);
                     if (r.has(c)) {
                         sums[i] += r.get(c);
                         counts[i]++;
@@ -273,31 +345,6 @@ public final class PointAnalyzer {
         }
         p.serverRatePerMs = (measured - 1) / ((last - first) / 1e6);
         return new long[] {first, last};
-    }
-
-    /**
-     * When the server said it was ready (epoch ns), or Long.MIN_VALUE: the {@code ready_epoch_ns} line of its
-     * ready file, or for runs made before that line existed the file's modification time.
-     */
-    static long readyEpochNanos(Path ready) {
-        try {
-            for (String line : Files.readAllLines(ready)) {
-                if (line.startsWith("ready_epoch_ns=")) {
-                    return Long.parseLong(line.substring("ready_epoch_ns=".length()).trim());
-                }
-            }
-            return Files.getLastModifiedTime(ready).to(java.util.concurrent.TimeUnit.NANOSECONDS);
-        } catch (IOException | NumberFormatException e) {
-            return Long.MIN_VALUE;
-        }
-    }
-
-    /** The client's first {@code warmup} requests: by the client's own number when paired, else by rank. */
-    private static boolean isWarmup(RequestStages r, long workloadIndex, long warmup) {
-        if (warmup <= 0) {
-            return false;
-        }
-        return r.clientSeq != Col.UNKNOWN ? r.clientSeq < warmup : workloadIndex < warmup;
     }
 
     private static void utilization(PointSummary p, SystemSamples system, long from, long to, int cpus) {

@@ -11,8 +11,12 @@ import org.orbscope.postprocess.stats.Summary;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public final class PointSummary {
     public String name;
-    public String parameter;
-    public String value;
+    /** Swept path -> value as written in the scenario (empty without a sweep). */
+    public Map<String, String> params = new LinkedHashMap<>();
+    /** How the run of this point ended: ok, failed, interrupted (points/&lt;p&gt;/status.json), or unknown. */
+    public String status;
+    /** Why the point did not end ok. */
+    public String error;
     public String scenario;
     public String description;
     public List<String> facts = new ArrayList<>();
@@ -48,6 +52,7 @@ public final class PointSummary {
         public Summary response;
         public Summary lateness;
         public Boolean complete;
+        public Boolean interrupted;
         public String error;
         public Double achievedRatePerSec;
     }

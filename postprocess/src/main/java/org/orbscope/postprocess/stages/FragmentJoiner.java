@@ -1,5 +1,6 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.run.RequestStages;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -81,10 +82,7 @@ final class FragmentJoiner {
         if (open) {
             rows.add(calculator.row(r, c, d));
         }
-        for (RequestStages row : rows) {
-            row.sortTime = row.orderTime();
-        }
-        rows.sort((x, y) -> Long.compare(x.sortTime, y.sortTime));
+        rows.sort(java.util.Comparator.comparingLong(RequestStages::orderTime));
         for (int i = 0; i < rows.size(); i++) {
             RequestStages row = rows.get(i);
             row.index = i;

@@ -1,5 +1,7 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.RequestStages;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,34 +36,34 @@ final class StageCalculator {
             s.dispatcherThread = d.threadName();
         }
 
-        setTs(s, Col.ARRIVAL, arrival);
-        setTs(s, Col.ENQUEUED, enqueued);
-        setTs(s, Col.RECEIVER_END, receiverEnd);
+        setTs(s, StageColumn.ARRIVAL, arrival);
+        setTs(s, StageColumn.ENQUEUED, enqueued);
+        setTs(s, StageColumn.RECEIVER_END, receiverEnd);
         if (c != null && c.assigned != Long.MIN_VALUE) {
-            s.set(Col.ASSIGNED, c.assigned);
+            s.set(StageColumn.ASSIGNED, c.assigned);
         }
-        setTs(s, Col.DISPATCH, dispatch);
-        setTs(s, Col.SERVANT_BEGIN, servantBegin);
-        setTs(s, Col.SERVANT_END, servantEnd);
-        setTs(s, Col.REPLY_BEGIN, replyBegin);
-        setTs(s, Col.REPLY_END, firstEnd);
-        setTs(s, Col.DISPATCHER_END, dispatcherEnd);
+        setTs(s, StageColumn.DISPATCH, dispatch);
+        setTs(s, StageColumn.SERVANT_BEGIN, servantBegin);
+        setTs(s, StageColumn.SERVANT_END, servantEnd);
+        setTs(s, StageColumn.REPLY_BEGIN, replyBegin);
+        setTs(s, StageColumn.REPLY_END, firstEnd);
+        setTs(s, StageColumn.DISPATCHER_END, dispatcherEnd);
 
-        setWall(s, Col.RECEIVER, arrival, enqueued);
-        setWall(s, Col.QUEUE, enqueued, dispatch);
-        setWall(s, Col.DISPATCHER, dispatch, firstEnd);
-        setWall(s, Col.SERVANT, servantBegin, servantEnd);
-        setWall(s, Col.REPLY, replyBegin, replyEnd);
-        setWall(s, Col.COMPLETION, arrival, firstEnd);
-        setWall(s, Col.RECEIVER2, enqueued, receiverEnd);
-        setWall(s, Col.DISPATCHER2, firstEnd, dispatcherEnd);
+        setWall(s, StageColumn.RECEIVER, arrival, enqueued);
+        setWall(s, StageColumn.QUEUE, enqueued, dispatch);
+        setWall(s, StageColumn.DISPATCHER, dispatch, firstEnd);
+        setWall(s, StageColumn.SERVANT, servantBegin, servantEnd);
+        setWall(s, StageColumn.REPLY, replyBegin, replyEnd);
+        setWall(s, StageColumn.COMPLETION, arrival, firstEnd);
+        setWall(s, StageColumn.RECEIVER2, enqueued, receiverEnd);
+        setWall(s, StageColumn.DISPATCHER2, firstEnd, dispatcherEnd);
 
-        makeUp(s, Col.RECEIVER, Col.RECEIVER_CPU, arrival, enqueued, arrival, enqueued);
+        makeUp(s, StageColumn.RECEIVER, StageColumn.RECEIVER_CPU, arrival, enqueued, arrival, enqueued);
         Mark ctrlBegin = c == null ? null : c.get(ControllerFragment.BEGIN);
         Mark ctrlEnd = c == null ? null : c.get(ControllerFragment.END);
-        makeUp(s, Col.QUEUE, Col.QUEUE_CPU, enqueued, dispatch, ctrlBegin, ctrlEnd);
-        makeUp(s, Col.DISPATCHER, Col.DISPATCHER_CPU, dispatch, firstEnd, dispatch, firstEnd);
-        makeUp(s, Col.SERVANT, Col.SERVANT_CPU, servantBegin, servantEnd, servantBegin, servantEnd);
+        makeUp(s, StageColumn.QUEUE, StageColumn.QUEUE_CPU, enqueued, dispatch, ctrlBegin, ctrlEnd);
+        makeUp(s, StageColumn.DISPATCHER, StageColumn.DISPATCHER_CPU, dispatch, firstEnd, dispatch, firstEnd);
+        makeUp(s, StageColumn.SERVANT, StageColumn.SERVANT_CPU, servantBegin, servantEnd, servantBegin, servantEnd);
 
         long cpuReceiver = Mark.cpuBetween(arrival, receiverEnd);
         long cpuController = c == null ? 0 : Mark.cpuBetween(ctrlBegin, ctrlEnd);
@@ -69,28 +71,28 @@ final class StageCalculator {
         long cpuReply = Mark.cpuBetween(replyBegin, replyEnd);
         long cpuDispatch1 = Mark.cpuBetween(dispatch, firstEnd);
         long cpuDispatchAll = Mark.cpuBetween(dispatch, dispatcherEnd);
-        s.set(Col.CPU_RECEIVER, cpuReceiver);
-        s.set(Col.CPU_SERVANT, cpuServant);
-        s.set(Col.CPU_REPLY, cpuReply);
+        s.set(StageColumn.CPU_RECEIVER, cpuReceiver);
+        s.set(StageColumn.CPU_SERVANT, cpuServant);
+        s.set(StageColumn.CPU_REPLY, cpuReply);
         if (known(cpuController, cpuDispatch1, cpuServant)) {
             long reply = cpuReply == Mark.UNKNOWN ? 0 : cpuReply;
-            s.set(Col.CPU_POA, Math.max(0, cpuController + cpuDispatch1 - cpuServant - reply));
+            s.set(StageColumn.CPU_POA, Math.max(0, cpuController + cpuDispatch1 - cpuServant - reply));
         }
         if (known(cpuReceiver, cpuController, cpuDispatchAll)) {
-            s.set(Col.CPU_TOTAL, cpuReceiver + cpuController + cpuDispatchAll);
+            s.set(StageColumn.CPU_TOTAL, cpuReceiver + cpuController + cpuDispatchAll);
         }
         // The model's b_sem is time the servant spends off the CPU by itself (waiting, blocked, parked). Wall
         // minus CPU would also count the time it was runnable but another thread had the core: that is the
         // processor sharing the model adds itself, so calibrating from it would count contention twice.
-        if (s.has(Col.SERVANT) && cpuServant != Mark.UNKNOWN) {
+        if (s.has(StageColumn.SERVANT) && cpuServant != Mark.UNKNOWN) {
             long off = 0;
             for (int part = 2; part <= 4; part++) { // blocked, wait, park
-                Col offCpu = Col.makeUp(Col.SERVANT_CPU, part);
+                StageColumn offCpu = StageColumn.makeUp(StageColumn.SERVANT_CPU, part);
                 if (s.has(offCpu)) {
                     off += s.get(offCpu);
                 }
             }
-            s.set(Col.SERVANT_NONCPU, Math.min(off, Math.max(0, s.get(Col.SERVANT) - cpuServant)));
+            s.set(StageColumn.SERVANT_NONCPU, Math.min(off, Math.max(0, s.get(StageColumn.SERVANT) - cpuServant)));
         }
         status(s, r, d, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
         return s;
@@ -147,13 +149,13 @@ final class StageCalculator {
         s.status = missing.isEmpty() ? RequestStages.COMPLETE : RequestStages.INCOMPLETE;
     }
 
-    private static void setTs(RequestStages s, Col col, Mark m) {
+    private static void setTs(RequestStages s, StageColumn col, Mark m) {
         if (m != null) {
             s.set(col, m.ts);
         }
     }
 
-    private static void setWall(RequestStages s, Col col, Mark a, Mark b) {
+    private static void setWall(RequestStages s, StageColumn col, Mark a, Mark b) {
         if (a != null && b != null) {
             s.set(col, b.ts - a.ts);
         }
@@ -163,13 +165,13 @@ final class StageCalculator {
      * Stage make-up. The wall interval is [from, to]; the thread counters come from [ca, cb] on one thread
      * (for the queue that is the controller thread's work on the request, not the whole wait).
      */
-    private void makeUp(RequestStages s, Col wallCol, Col cpuCol, Mark from, Mark to, Mark ca, Mark cb) {
+    private void makeUp(RequestStages s, StageColumn wallCol, StageColumn cpuCol, Mark from, Mark to, Mark ca, Mark cb) {
         if (from == null || to == null) {
             return;
         }
         long wall = to.ts - from.ts;
         long gcNs = gc.overlap(from.ts, to.ts);
-        s.set(Col.makeUp(cpuCol, 1), gcNs);
+        s.set(StageColumn.makeUp(cpuCol, 1), gcNs);
         if (ca == null || cb == null) {
             return;
         }
@@ -177,12 +179,12 @@ final class StageCalculator {
         long blocked = Math.max(0, cb.blocked() - ca.blocked());
         long waited = Math.max(0, cb.waited() - ca.waited());
         long parked = Math.max(0, cb.parked() - ca.parked());
-        s.set(Col.makeUp(cpuCol, 2), blocked);
-        s.set(Col.makeUp(cpuCol, 3), waited);
-        s.set(Col.makeUp(cpuCol, 4), parked);
+        s.set(StageColumn.makeUp(cpuCol, 2), blocked);
+        s.set(StageColumn.makeUp(cpuCol, 3), waited);
+        s.set(StageColumn.makeUp(cpuCol, 4), parked);
         if (cpu != Mark.UNKNOWN) {
             s.set(cpuCol, cpu);
-            s.set(Col.makeUp(cpuCol, 5), Math.max(0, wall - cpu - gcNs - blocked - waited - parked));
+            s.set(StageColumn.makeUp(cpuCol, 5), Math.max(0, wall - cpu - gcNs - blocked - waited - parked));
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.run.RequestStages;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.run.RequestStages;
 import java.util.List;
 
 /** The per-request stage table of one trace plus what was missing from it. */

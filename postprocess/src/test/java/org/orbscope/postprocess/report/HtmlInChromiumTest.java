@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.run.SyntheticRun;
+import org.orbscope.testkit.SyntheticRun;
 import org.orbscope.postprocess.stages.SyntheticServer;
 
 /**
@@ -32,10 +32,10 @@ class HtmlInChromiumTest {
     void reportLoadsWithTableAndCharts() throws Exception {
         assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
-        run.point("rate=10", 10, 100, 10_000_000, 100, 0.1, false);
-        run.point("rate=20", 20, 100, 11_000_000, 100, 0.2, false);
-        run.point("rate=30", 30, 100, 13_000_000, 100, 0.3, false);
-        Path html = Reporter.report(run.dir()).resolve("index.html");
+        run.point("rate=10_s", 10, 100, 10_000_000, 100, 0.1, false);
+        run.point("rate=20_s", 20, 100, 11_000_000, 100, 0.2, false);
+        run.point("rate=30_s", 30, 100, 13_000_000, 100, 0.3, false);
+        Path html = Reporter.report(run.dir()).dir().resolve("index.html");
         String dom = dumpDom(html, tmp);
 
         assertTrue(dom.contains("<table id=\"sweep-table\""), "sweep table in the DOM");
@@ -53,11 +53,10 @@ class HtmlInChromiumTest {
         assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
         for (int rate : new int[] {10, 30}) {
-            Path p = run.point("rate=" + rate, rate, 200, 8_400_000, 200, rate * 0.0041, true);
+            Path p = run.point("rate=" + rate + "_s", rate, 200, 8_400_000, 200, rate * 0.0041, true);
             Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
         }
-        Path html = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE))
-                .resolve("index.html");
+        Path html = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).dir().resolve("index.html");
         String dom = dumpDom(html, tmp);
         assertTrue(dom.contains("Queueing time in the dispatcher queue"));
         assertTrue(dom.contains("Distribution: completion time"));

@@ -10,8 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.stages.Col;
-import org.orbscope.postprocess.stages.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.RequestStages;
 
 class ClientJoinTest {
     private static final long MS = 1_000_000L;
@@ -19,7 +19,7 @@ class ClientJoinTest {
     private static RequestStages arrivedAt(long nanos) {
         RequestStages r = new RequestStages();
         r.status = RequestStages.COMPLETE;
-        r.set(Col.ARRIVAL, nanos);
+        r.set(StageColumn.ARRIVAL, nanos);
         return r;
     }
 
@@ -42,7 +42,7 @@ class ClientJoinTest {
         assertEquals(3, ClientJoin.join(rows, sent, false));
         assertEquals(RequestStages.PROBE, rows.get(0).status);
         assertEquals(RequestStages.PROBE, rows.get(1).status);
-        assertEquals(Col.UNKNOWN, rows.get(1).clientSeq);
+        assertEquals(StageColumn.UNKNOWN, rows.get(1).clientSeq);
         assertEquals(0, rows.get(2).clientSeq);
         assertEquals(2, rows.get(4).clientSeq);
         assertEquals(2 * MS, rows.get(4).clientResponseNs);
@@ -56,18 +56,6 @@ class ClientJoinTest {
         List<ClientResults.Sent> sent = sentAt(start, start + 5 * MS - MS / 10);
         assertEquals(1, ClientJoin.markProbes(rows, sent, start + 3_600_000 * MS));
         assertEquals(2, ClientJoin.join(rows, sent, false));
-    }
-
-    @Test
-    void theReadyTimeIsReadFromTheFileNotItsModificationTime(@TempDir Path dir) throws Exception {
-        Path ready = dir.resolve("ready");
-        Files.write(ready, "port=1234\nready_epoch_ns=1763888000123456789\n".getBytes(StandardCharsets.UTF_8));
-        Files.setLastModifiedTime(ready, FileTime.fromMillis(0));
-        assertEquals(1763888000123456789L, PointAnalyzer.readyEpochNanos(ready));
-        Files.write(ready, "port=1234\n".getBytes(StandardCharsets.UTF_8));
-        Files.setLastModifiedTime(ready, FileTime.fromMillis(1234));
-        assertEquals(1234 * MS, PointAnalyzer.readyEpochNanos(ready), "a run made before the line existed");
-        assertEquals(Long.MIN_VALUE, PointAnalyzer.readyEpochNanos(dir.resolve("missing")));
     }
 
     @Test
@@ -87,7 +75,7 @@ class ClientJoinTest {
         List<ClientResults.Sent> sent = sentAt(start, start + MS);
         assertEquals(0, ClientJoin.markProbes(rows, sent, Long.MIN_VALUE));
         assertEquals(0, ClientJoin.join(rows, sent, false));
-        assertEquals(Col.UNKNOWN, rows.get(0).clientSeq);
+        assertEquals(StageColumn.UNKNOWN, rows.get(0).clientSeq);
     }
 
     @Test

@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.stages.Col;
-import org.orbscope.postprocess.stages.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.testkit.SyntheticRun;
+import org.orbscope.run.RequestStages;
 import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.testkit.JacorbTraceBuilder;
 import org.orbscope.trace.TraceReader;
 
 class TraceStagesTest {
@@ -44,22 +46,22 @@ class TraceStagesTest {
             offset = reader.toEpochNanos(0);
         }
         RequestStages first = r.rows().get(0);
-        assertEquals(BASE + offset, first.get(Col.ARRIVAL));
+        assertEquals(BASE + offset, first.get(StageColumn.ARRIVAL));
         assertEquals("ServerMessageReceptor0", first.receiverThread);
         assertEquals("RequestProcessor-1", first.dispatcherThread);
         for (RequestStages row : r.rows()) {
-            assertEquals(JacorbTraceBuilder.RECEIVER_NS, row.get(Col.RECEIVER));
-            assertEquals(JacorbTraceBuilder.QUEUE_NS, row.get(Col.QUEUE));
-            assertEquals(JacorbTraceBuilder.DISPATCHER_NS, row.get(Col.DISPATCHER));
-            assertEquals(JacorbTraceBuilder.SERVANT_NS, row.get(Col.SERVANT));
-            assertEquals(JacorbTraceBuilder.COMPLETION_NS, row.get(Col.COMPLETION));
-            assertEquals(JacorbTraceBuilder.CPU_NS, row.get(Col.CPU_TOTAL));
-            assertEquals(4_000, row.get(Col.QUEUE_WAIT));
-            assertEquals(1_000, row.get(Col.SERVANT_BLOCKED));
+            assertEquals(JacorbTraceBuilder.RECEIVER_NS, row.get(StageColumn.RECEIVER));
+            assertEquals(JacorbTraceBuilder.QUEUE_NS, row.get(StageColumn.QUEUE));
+            assertEquals(JacorbTraceBuilder.DISPATCHER_NS, row.get(StageColumn.DISPATCHER));
+            assertEquals(JacorbTraceBuilder.SERVANT_NS, row.get(StageColumn.SERVANT));
+            assertEquals(JacorbTraceBuilder.COMPLETION_NS, row.get(StageColumn.COMPLETION));
+            assertEquals(JacorbTraceBuilder.CPU_NS, row.get(StageColumn.CPU_TOTAL));
+            assertEquals(4_000, row.get(StageColumn.QUEUE_WAIT));
+            assertEquals(1_000, row.get(StageColumn.SERVANT_BLOCKED));
         }
         // The GC pause (5..6 ms after the first arrival) lies inside the first request's servant call.
-        assertEquals(1_000_000, first.get(Col.SERVANT_GC));
-        assertEquals(0, r.rows().get(1).get(Col.SERVANT_GC));
+        assertEquals(1_000_000, first.get(StageColumn.SERVANT_GC));
+        assertEquals(0, r.rows().get(1).get(StageColumn.SERVANT_GC));
     }
 
     @Test
@@ -74,8 +76,8 @@ class TraceStagesTest {
             assertTrue(r.diagnostics().complete < 4000);
             for (RequestStages row : r.rows()) {
                 // Keys repeat every 3 requests: a wrong join would show as a completion 60 ms too long.
-                if (row.has(Col.COMPLETION)) {
-                    assertEquals(JacorbTraceBuilder.COMPLETION_NS, row.get(Col.COMPLETION), "cut at " + percent + "%");
+                if (row.has(StageColumn.COMPLETION)) {
+                    assertEquals(JacorbTraceBuilder.COMPLETION_NS, row.get(StageColumn.COMPLETION), "cut at " + percent + "%");
                 }
             }
         }
@@ -87,7 +89,7 @@ class TraceStagesTest {
         StageResult r = TraceStages.extract(write(30, 20));
         assertEquals(20, r.diagnostics().complete);
         assertEquals(10, r.diagnostics().incomplete);
-        assertFalse(r.rows().get(25).has(Col.COMPLETION));
+        assertFalse(r.rows().get(25).has(StageColumn.COMPLETION));
     }
 
     @Test

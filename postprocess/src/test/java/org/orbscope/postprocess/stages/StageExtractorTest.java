@@ -1,5 +1,7 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.RequestStages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,33 +33,33 @@ class StageExtractorTest {
         assertEquals("abc", row.key);
         assertEquals("ServerMessageReceptor1", row.receiverThread);
         assertEquals("RequestProcessor-1", row.dispatcherThread);
-        assertEquals(T0, row.get(Col.ARRIVAL));
-        assertEquals(40_000, row.get(Col.RECEIVER));
-        assertEquals(60_000, row.get(Col.QUEUE));
-        assertEquals(8_100_000, row.get(Col.DISPATCHER));
-        assertEquals(8_000_000, row.get(Col.SERVANT));
-        assertEquals(50_000, row.get(Col.REPLY));
-        assertEquals(8_200_000, row.get(Col.COMPLETION));
-        assertEquals(10_000, row.get(Col.RECEIVER2));
-        assertEquals(30_000, row.get(Col.DISPATCHER2));
+        assertEquals(T0, row.get(StageColumn.ARRIVAL));
+        assertEquals(40_000, row.get(StageColumn.RECEIVER));
+        assertEquals(60_000, row.get(StageColumn.QUEUE));
+        assertEquals(8_100_000, row.get(StageColumn.DISPATCHER));
+        assertEquals(8_000_000, row.get(StageColumn.SERVANT));
+        assertEquals(50_000, row.get(StageColumn.REPLY));
+        assertEquals(8_200_000, row.get(StageColumn.COMPLETION));
+        assertEquals(10_000, row.get(StageColumn.RECEIVER2));
+        assertEquals(30_000, row.get(StageColumn.DISPATCHER2));
         // CPU = wall / 2 by construction of the script.
-        assertEquals(20_000, row.get(Col.RECEIVER_CPU));
-        assertEquals(25_000, row.get(Col.CPU_RECEIVER));
-        assertEquals(4_000_000, row.get(Col.CPU_SERVANT));
-        assertEquals(25_000, row.get(Col.CPU_REPLY));
+        assertEquals(20_000, row.get(StageColumn.RECEIVER_CPU));
+        assertEquals(25_000, row.get(StageColumn.CPU_RECEIVER));
+        assertEquals(4_000_000, row.get(StageColumn.CPU_SERVANT));
+        assertEquals(25_000, row.get(StageColumn.CPU_REPLY));
         // poa = controller 10000 + dispatcher 1st phase 4050000 - servant - reply
-        assertEquals(10_000 + 4_050_000 - 4_000_000 - 25_000, row.get(Col.CPU_POA));
-        assertEquals(25_000 + 10_000 + 4_065_000, row.get(Col.CPU_TOTAL));
+        assertEquals(10_000 + 4_050_000 - 4_000_000 - 25_000, row.get(StageColumn.CPU_POA));
+        assertEquals(25_000 + 10_000 + 4_065_000, row.get(StageColumn.CPU_TOTAL));
         // The servant's wall time beyond its CPU is GC and runnable-not-running time, not a waiting demand:
         // b_sem (blocked + wait + park inside the servant) is zero here.
-        assertEquals(0, row.get(Col.SERVANT_NONCPU));
+        assertEquals(0, row.get(StageColumn.SERVANT_NONCPU));
         // The GC pause lies inside the servant and the dispatcher stage.
-        assertEquals(500_000, row.get(Col.SERVANT_GC));
-        assertEquals(500_000, row.get(Col.DISPATCHER_GC));
-        assertEquals(0, row.get(Col.RECEIVER_GC));
-        assertEquals(4_000, row.get(Col.QUEUE_WAIT));
-        assertEquals(10_000, row.get(Col.QUEUE_CPU));
-        assertEquals(8_000_000 - 4_000_000 - 500_000, row.get(Col.SERVANT_REST));
+        assertEquals(500_000, row.get(StageColumn.SERVANT_GC));
+        assertEquals(500_000, row.get(StageColumn.DISPATCHER_GC));
+        assertEquals(0, row.get(StageColumn.RECEIVER_GC));
+        assertEquals(4_000, row.get(StageColumn.QUEUE_WAIT));
+        assertEquals(10_000, row.get(StageColumn.QUEUE_CPU));
+        assertEquals(8_000_000 - 4_000_000 - 500_000, row.get(StageColumn.SERVANT_REST));
         assertEquals(1, r.diagnostics().complete);
     }
 
@@ -77,9 +79,9 @@ class StageExtractorTest {
         assertEquals(2, rows.size());
         for (RequestStages row : rows) {
             assertEquals(RequestStages.COMPLETE, row.status, row.missing);
-            assertEquals(8_200_000, row.get(Col.COMPLETION));
+            assertEquals(8_200_000, row.get(StageColumn.COMPLETION));
         }
-        assertEquals(T0 + 20_000_000, rows.get(1).get(Col.ARRIVAL));
+        assertEquals(T0 + 20_000_000, rows.get(1).get(StageColumn.ARRIVAL));
     }
 
     @Test
@@ -112,9 +114,9 @@ class StageExtractorTest {
         RequestStages row = r.rows().get(0);
         assertEquals(RequestStages.INCOMPLETE, row.status);
         assertTrue(row.missing.contains("dispatcher"), row.missing);
-        assertFalse(row.has(Col.COMPLETION));
-        assertFalse(row.has(Col.QUEUE));
-        assertEquals(40_000, row.get(Col.RECEIVER));
+        assertFalse(row.has(StageColumn.COMPLETION));
+        assertFalse(row.has(StageColumn.QUEUE));
+        assertEquals(40_000, row.get(StageColumn.RECEIVER));
         assertTrue(r.diagnostics().truncated);
         assertEquals(1, r.diagnostics().incomplete);
     }
@@ -136,7 +138,7 @@ class StageExtractorTest {
         assertEquals(12, r.diagnostics().droppedEvents);
         assertTrue(r.rows().stream().noneMatch(RequestStages::complete));
         // Nothing that needs the lost dispatcher start is computed.
-        assertTrue(r.rows().stream().noneMatch(row -> row.has(Col.QUEUE) || row.has(Col.DISPATCHER)));
+        assertTrue(r.rows().stream().noneMatch(row -> row.has(StageColumn.QUEUE) || row.has(StageColumn.DISPATCHER)));
         assertTrue(r.rows().stream().anyMatch(row -> row.missing.contains("dispatch")));
     }
 
@@ -198,10 +200,10 @@ class StageExtractorTest {
         a.all(noCpu);
         RequestStages row = x.finish(false).rows().get(0);
         assertTrue(row.complete());
-        assertEquals(8_200_000, row.get(Col.COMPLETION));
-        assertFalse(row.has(Col.CPU_TOTAL));
-        assertFalse(row.has(Col.RECEIVER_CPU));
-        assertFalse(row.has(Col.RECEIVER_REST));
-        assertEquals(0, row.get(Col.RECEIVER_GC));
+        assertEquals(8_200_000, row.get(StageColumn.COMPLETION));
+        assertFalse(row.has(StageColumn.CPU_TOTAL));
+        assertFalse(row.has(StageColumn.RECEIVER_CPU));
+        assertFalse(row.has(StageColumn.RECEIVER_REST));
+        assertEquals(0, row.get(StageColumn.RECEIVER_GC));
     }
 }

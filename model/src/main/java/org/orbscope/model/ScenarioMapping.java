@@ -1,0 +1,120 @@
+package org.orbscope.model;
+
+import java.util.Map;
+import org.orbscope.scenario.ArrivalSpec;
+import org.orbscope.scenario.ClientSpec;
+import org.orbscope.scenario.Distribution;
+import org.orbscope.scenario.ObjectSpec;
+import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.PoaSpec;
+import org.orbscope.scenario.ProcessSpec;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
+import org.orbscope.scenario.TargetSpec;
+
+/**
+ * The one mapping from a (validated, single-point) scenario to seed 001's model: N_con connections, the POAs
+ * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
+ * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
+ * ({@code concurrency}), each operation's CPU and waiting demand, the arrival processes with their routing, and
+ * the cores the server may use. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
+ * come from {@link Overrides} or from {@link Calibration}.
+ */
+public final class ScenarioMapping {
+    /** JacORB's {@code jacorb.poa.thread_pool_max} when a scenario does not set it. */
+    public static final int JACORB_DEFAULT_POOL_MAX = 20;
+
+    /**
+     * What a scenario does not say, or what the user overrides: threading model and cores (null = from the
+     * scenario), and the middleware's CPU per request in nanoseconds.
+     */
+    public record Overrides(ThreadingModel threading, Double cores, double receiverCpuNanos, double poaCpuNanos,
+                            double marshalCpuNanos) {
+        public static final Overrides NONE = new Overrides(null, null, 0, 0, 0);
+    }
+
+    private ScenarioMapping() {
+    }
+
+    /** The model of {@code s} with no middleware costs. */
+    public static ModelParameters map(Scenario s) {
+        return map(s, Overrides.NONE);
+    }
+
+    /**
+     * The model of {@code s}.
+     *
+     * @throws IllegalArgumentException when the scenario asks for something the model cannot express
+     */
+    public static ModelParameters map(Scenario s, Overrides o) {
+        ServerSpec server = s.server();
+        ClientSpec client = s.client();
+        ModelParameters.Builder b = ModelParameters.builder();
+        b.cores(o.cores() != null ? o.cores() : cores(server));
+        b.threadingModel(o.threading() != null ? o.threading() : ThreadingModel.THREAD_POOL);
+        Integer poolMax = server.orb().poolMax();
+        b.dispatcherThreads(poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX);
+        b.poolScope(Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA);
+        b.connections(client.connections());
+        b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
+        b.poa(PoaSpec.ROOT, 0);
+        for (PoaSpec p : server.poas()) {
+            b.poa(p.name(), p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL ? 1 : 0);
+        }
+        Dist marshal = Dist.deterministic(o.marshalCpuNanos());
+        for (ObjectSpec obj : server.objects()) {
+            b.servant(obj.id(), obj.poa(), obj.concurrency());
+            for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
+                b.operation(obj.id(), op.getKey(), dist(op.getValue().cpu()), dist(op.getValue().waiting()), marshal);
+            }
+        }
+        for (ProcessSpec p : client.processes()) {
+            String[] targets = new String[p.targets().size()];
+            double[] probabilities = new double[targets.length];
+            for (int t = 0; t < targets.length; t++) {
+                TargetSpec target = p.targets().get(t);
+                targets[t] = target.object() + "." + target.operation();
+                // An operation the scenario does not list costs nothing on the server, in the model too.
+                if (b.indexOfOperation(targets[t]) < 0) {
+                    b.operation(target.object(), target.operation(), Dist.ZERO, Dist.ZERO, marshal);
+                }
+                probabilities[t] = p.probability(t);
+            }
+            b.stream(law(p.arrival()), p.arrival().ratePerSecond(), client.connections() == 1 ? 0 : -1, targets,
+                    probabilities);
+        }
+        return b.build();
+    }
+
+    /** The number of requests the scenario's client sends (counts, or rate x duration). */
+    public static long requests(Scenario s) {
+        long n = 0;
+        for (ProcessSpec p : s.client().processes()) {
+            n += p.requests() != null ? p.requests()
+                    : (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9);
+        }
+        return n;
+    }
+
+    /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */
+    public static int cores(ServerSpec server) {
+        return server.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : server.cpus().size();
+    }
+
+    private static ArrivalLaw law(ArrivalSpec a) {
+        switch (a.law()) {
+            case DETERMINISTIC: return ArrivalLaw.DETERMINISTIC;
+            case POISSON: return ArrivalLaw.POISSON;
+            default: throw new IllegalArgumentException("arrival law " + a.law() + " is not in the model");
+        }
+    }
+
+    static Dist dist(Distribution d) {
+        switch (d.kind()) {
+            case EXPONENTIAL: return Dist.exponential(d.meanNanos());
+            case UNIFORM: return Dist.uniform(d.minNanos(), d.maxNanos());
+            case EMPIRICAL: return Dist.empirical(java.util.Arrays.stream(d.valuesNanos()).asDoubleStream().toArray());
+            default: return Dist.deterministic(d.meanNanos());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.orbscope.postprocess.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.orbscope.scenario.ObjectSpec;
+import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.OrbSpec;
+import org.orbscope.scenario.ProcessSpec;
+import org.orbscope.scenario.Scenario;
+
+/** What ran, one line per fact, for the top of a report: server, objects, client, processes, monitoring. */
+final class ScenarioFacts {
+    private ScenarioFacts() {
+    }
+
+    static List<String> of(Scenario s) {
+        List<String> f = new ArrayList<>();
+        OrbSpec orb = s.server().orb();
+        List<Integer> cpus = s.server().cpus();
+        f.add("Server: " + (cpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + cpus) + ", dispatcher pool "
+                + orNot(orb.poolMin(), "default") + ".." + orNot(orb.poolMax(), "default")
+                + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
+                + orNot(orb.queueMax(), "default"));
+        for (ObjectSpec o : s.server().objects()) {
+            StringBuilder b = new StringBuilder("Object ").append(o.id()).append(" in POA ").append(o.poa());
+            if (o.concurrency() > 0) {
+                b.append(" (at most ").append(o.concurrency()).append(" at once)");
+            }
+            for (Map.Entry<String, OperationSpec> e : o.operations().entrySet()) {
+                b.append("; ").append(e.getKey()).append(": cpu ").append(e.getValue().cpu()).append(", wait ")
+                        .append(e.getValue().waiting());
+            }
+            f.add(b.toString());
+        }
+        List<Integer> clientCpus = s.client().cpus();
+        f.add("Client: " + (clientCpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + clientCpus) + ", "
+                + s.client().connections() + " connection(s), " + s.client().invocation().name().toLowerCase()
+                + " invocations" + (s.client().warmup() > 0 ? ", warm-up " + s.client().warmup()
+                + " requests excluded" : ""));
+        for (ProcessSpec p : s.client().processes()) {
+            f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + p.arrival().law().name().toLowerCase()
+                    + " arrivals at " + p.arrival().rate() + ", "
+                    + (p.requests() != null ? p.requests() + " requests" : "for " + p.duration()));
+        }
+        f.add("Monitoring: " + (s.monitoring().enabled() ? "agent on (profile " + s.monitoring().profile() + ")"
+                : "off (no server trace, no stage data)"));
+        return f;
+    }
+
+    private static String orNot(Object v, String absent) {
+        return v == null ? absent : v.toString();
+    }
+}

@@ -1,0 +1,53 @@
+package org.orbscope.run;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * Writes a file through a temporary sibling and a rename, so that a reader (or a crash) never sees half a file
+ * that looks whole. Every file a later step reads goes through here.
+ */
+public final class AtomicFiles {
+    /** What to write into the file. */
+    @FunctionalInterface
+    public interface Body {
+        void write(Writer w) throws IOException;
+    }
+
+    private AtomicFiles() {
+    }
+
+    public static void write(Path file, Body body) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
+        try {
+            // Temp files are created owner-only; run directories are meant to be shared like any other output.
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+            // Not a POSIX file system: keep the default permissions.
+        }
+        try {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                body.write(w);
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    public static void write(Path file, String text) throws IOException {
+        write(file, w -> w.write(text));
+    }
+}

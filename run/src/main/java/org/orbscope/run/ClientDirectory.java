@@ -1,0 +1,31 @@
+package org.orbscope.run;
+
+import java.nio.file.Path;
+
+/**
+ * What a workload client writes (a point's {@code client/}, or {@code orbscope client --out DIR}):
+ *
+ * <pre>
+ *   requests.csv     {@link RequestsCsv}: one row per request, appended as requests end
+ *   latency.hlog     {@link LatencyLog}: response-time histograms, one interval per second
+ *   summary.json     {@link ClientSummary}: counts and response statistics, written at the end
+ *   client.log       the JVM's console output (when started by the runner)
+ * </pre>
+ */
+public record ClientDirectory(Path dir) {
+    public Path requestsCsv() {
+        return dir.resolve("requests.csv");
+    }
+
+    public Path latencyLog() {
+        return dir.resolve("latency.hlog");
+    }
+
+    public Path summary() {
+        return dir.resolve("summary.json");
+    }
+
+    public Path log() {
+        return dir.resolve("client.log");
+    }
+}

@@ -1,0 +1,51 @@
+package org.orbscope.run;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * {@code client/summary.json}: what the client measured, written once at its end (also when it is stopped by a
+ * signal). Response times count from each request's intended send time, so a late send is part of the response
+ * (no coordinated omission); the first {@code warmupExcluded} requests are left out of {@code response} and
+ * {@code lateness}. Statistics are null when no request was measured.
+ *
+ * @param sent requests that went on the wire (answered or failed)
+ * @param completed requests answered normally ({@code ok})
+ * @param failed requests answered with an exception (TRANSIENT, COMM_FAILURE, ...)
+ * @param notSent requests of the schedule that were never sent
+ * @param durationSec from the first intended send to the end of sending and waiting
+ * @param complete every request of the schedule was sent and answered normally
+ * @param interrupted the client was stopped by a signal before its schedule ended
+ * @param error why the client stopped early, or null
+ */
+public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
+                            double durationSec, double achievedRatePerSec, double offeredRatePerSec,
+                            Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
+                            boolean interrupted, String error) {
+
+    /** Response-time statistics in milliseconds. */
+    public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,
+                           Double maxMs) {
+    }
+
+    /** How late requests were sent after their intended time, in microseconds. */
+    public record Lateness(Double p50Us, Double p99Us, Double maxUs) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public void write(Path file) throws IOException {
+        AtomicFiles.write(file, JSON.writeValueAsString(this) + "\n");
+    }
+
+    public static ClientSummary read(Path file) throws IOException {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return JSON.readValue(in, ClientSummary.class);
+        }
+    }
+}

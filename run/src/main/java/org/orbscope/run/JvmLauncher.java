@@ -1,0 +1,177 @@
+package org.orbscope.run;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * Starts a Java main class in its own JVM: the same {@code java} as this one, the class path given (this JVM's
+ * by default), optionally pinned to CPUs with {@code taskset}, with an agent, and the JVM's console output in a
+ * log file. The runner, the benchmarks and the tests start every child JVM through here.
+ *
+ * <pre>{@code
+ * Process p = JvmLauncher.main("org.orbscope.server.ServerMain").args("--scenario", yaml, "--out", dir)
+ *         .cpus(List.of(0)).log(dir.resolve("server.log")).start();
+ * }</pre>
+ */
+public final class JvmLauncher {
+    private final String mainClass;
+    private final List<String> prefix = new ArrayList<>();
+    private final List<String> jvmArgs = new ArrayList<>();
+    private final List<String> args = new ArrayList<>();
+    private List<Integer> cpus = List.of();
+    private String classpath = System.getProperty("java.class.path");
+    private String agent;
+    private Path log;
+    private Path workDir;
+
+    private JvmLauncher(String mainClass) {
+        this.mainClass = mainClass;
+    }
+
+    public static JvmLauncher main(String mainClass) {
+        return new JvmLauncher(mainClass);
+    }
+
+    public JvmLauncher args(String... a) {
+        args.addAll(List.of(a));
+        return this;
+    }
+
+    public JvmLauncher args(List<String> a) {
+        args.addAll(a);
+        return this;
+    }
+
+    public JvmLauncher jvmArgs(List<String> a) {
+        jvmArgs.addAll(a);
+        return this;
+    }
+
+    /** CPUs to pin the JVM to ({@code taskset -c}); empty = not pinned, and ignored where taskset is missing. */
+    public JvmLauncher cpus(List<Integer> c) {
+        cpus = List.copyOf(c);
+        return this;
+    }
+
+    public JvmLauncher classpath(String cp) {
+        classpath = cp;
+        return this;
+    }
+
+    /** A {@code -javaagent:JAR=OPTIONS} argument, or null for none. */
+    public JvmLauncher agent(String javaagentArgument) {
+        agent = javaagentArgument;
+        return this;
+    }
+
+    /** Where the JVM's standard output and error go (default: inherited). */
+    public JvmLauncher log(Path file) {
+        log = file;
+        return this;
+    }
+
+    public JvmLauncher workDir(Path dir) {
+        workDir = dir;
+        return this;
+    }
+
+    /** Words before the java command, e.g. {@code bash -c 'ulimit -f 64 && exec "$@"' bash}. */
+    public JvmLauncher prefix(String... words) {
+        prefix.addAll(List.of(words));
+        return this;
+    }
+
+    /** The full command line. */
+    public List<String> command() {
+        List<String> cmd = new ArrayList<>(prefix);
+        if (!cpus.isEmpty() && tasksetAvailable()) {
+            cmd.add("taskset");
+            cmd.add("-c");
+            cmd.add(cpus.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
+        cmd.add(javaBinary());
+        if (agent != null) {
+            cmd.add(agent);
+        }
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    public Process start() throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command());
+        if (workDir != null) {
+            pb.directory(workDir.toFile());
+        }
+        if (log != null) {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            pb.redirectErrorStream(true).redirectOutput(log.toFile());
+        } else {
+            pb.inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE);
+        }
+        return pb.start();
+    }
+
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static boolean tasksetAvailable() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, "taskset"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Waits until {@code file} exists (a server's ready file), polling: null when it appeared; otherwise why not
+     * (the process ended first, with its exit code; or the time ran out).
+     */
+    public static String awaitFile(Process p, Path file, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Files.exists(file)) {
+            if (!p.isAlive()) {
+                return "exited with code " + p.exitValue() + " before " + file.getFileName() + " appeared";
+            }
+            if (System.nanoTime() > deadline) {
+                return "did not write " + file + " within " + timeout.toSeconds() + " s";
+            }
+            Thread.sleep(20);
+        }
+        return null;
+    }
+
+    /**
+     * Stops a workload JVM the way it asks to be stopped: its standard input is closed (the workload mains stop
+     * on end of input), then SIGTERM after {@code grace}, then SIGKILL after {@code grace} more. Returns the
+     * exit code, or -1 if it would not end.
+     */
+    public static int stop(Process p, Duration grace) throws InterruptedException {
+        try {
+            p.getOutputStream().close();
+        } catch (IOException ignored) {
+            // already closed: go on to SIGTERM
+        }
+        long ms = grace.toMillis();
+        if (!p.waitFor(ms, TimeUnit.MILLISECONDS)) {
+            p.destroy();
+            if (!p.waitFor(ms, TimeUnit.MILLISECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(ms, TimeUnit.MILLISECONDS);
+            }
+        }
+        return p.isAlive() ? -1 : p.exitValue();
+    }
+}

@@ -1,0 +1,18 @@
+package org.orbscope.run;
+
+/**
+ * One row of {@code server/system.csv}: the server process at one instant. CPU counters are cumulative
+ * nanoseconds, so utilisation over a window is the slope of a counter against time.
+ *
+ * @param epochMs when the sample was taken
+ * @param processCpuNs CPU time of the whole process (all threads, the JVM's own included)
+ * @param heapUsedBytes heap in use
+ * @param threads live Java threads
+ * @param gcCount collections so far (all collectors)
+ * @param gcTimeMs time in collections so far
+ * @param appThreadsCpuNs CPU time of the application's Java threads (the ORB's, which execute requests)
+ * @param toolThreadsCpuNs CPU time of orbscope's own threads in the server (sampler, agent writer, JFR reader)
+ */
+public record SystemSample(long epochMs, long processCpuNs, long heapUsedBytes, int threads, long gcCount,
+                           long gcTimeMs, long appThreadsCpuNs, long toolThreadsCpuNs) {
+}

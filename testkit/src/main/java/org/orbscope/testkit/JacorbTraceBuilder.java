@@ -1,0 +1,155 @@
+package org.orbscope.testkit;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceWriter;
+
+/**
+ * Writes real trace files (the trace module's writer) with the events the JacORB profile produces for each
+ * request, at known times: request i arrives at {@code base + i * gap}; its stages take the durations below.
+ * CPU time advances by half the wall time on every thread.
+ */
+public final class JacorbTraceBuilder implements AutoCloseable {
+    public static final long RECEIVER_NS = 40_000;
+    public static final long QUEUE_NS = 60_000;
+    public static final long SERVANT_NS = 8_000_000;
+    public static final long DISPATCHER_NS = 8_100_000;
+    public static final long COMPLETION_NS = RECEIVER_NS + QUEUE_NS + DISPATCHER_NS;
+    /** Receiver 25 us (arrival..end) + controller 10 us + dispatcher begin..end 4065 us. */
+    public static final long CPU_NS = 25_000 + 10_000 + 4_065_000;
+
+    private final TraceWriter w;
+    private final Map<Integer, ThreadBuffer> buffers = new HashMap<>();
+    private final int receiver;
+    private final int gcThread;
+    private final int controller;
+    private final int[] dispatchers;
+    private final int magic;
+    private final int poaInvoke;
+    private final int add;
+    private final int loop;
+    private final int process;
+    private final int init;
+    private final int begin;
+    private final int invoke;
+    private final int reply;
+    private final int result;
+    private final int finish;
+    private final int release;
+    private final int other;
+    private final int monitor;
+    private final int gcName;
+
+    public JacorbTraceBuilder(Path file) throws IOException {
+        w = TraceWriter.open(file, Collections.singletonMap("profile", "jacorb"), 64, 1 << 16);
+        receiver = w.defineThread("ServerMessageReceptor0", 20);
+        controller = w.defineThread("RequestController-1", 21);
+        gcThread = w.defineThread("orbscope-gc-listener", 30);
+        dispatchers = new int[] {w.defineThread("RequestProcessor-1", 22), w.defineThread("RequestProcessor-2", 23)};
+        String sr = "Lorg/jacorb/orb/dsi/ServerRequest;";
+        magic = w.defineMethod("org.jacorb.orb.giop.Messages", "matchGIOPMagic", "([B)Z");
+        poaInvoke = w.defineMethod("org.jacorb.poa.POA", "_invoke", "(" + sr + ")V");
+        add = w.defineMethod("org.jacorb.poa.RequestQueue", "add", "(" + sr + ")V");
+        loop = w.defineMethod("org.jacorb.orb.giop.GIOPConnection", "receiveMessagesLoop", "()V");
+        process = w.defineMethod("org.jacorb.poa.RequestController", "processRequest", "(" + sr + ")V");
+        init = w.defineMethod("org.jacorb.poa.RequestProcessor", "init", "(Lorg/jacorb/poa/RequestController;" + sr
+                + "Lorg/omg/PortableServer/Servant;Lorg/omg/PortableServer/ServantManager;)V");
+        begin = w.defineMethod("org.jacorb.poa.RequestProcessor", "process", "()V");
+        invoke = w.defineMethod("org.jacorb.poa.RequestProcessor", "invokeOperation", "()V");
+        reply = w.defineMethod("org.jacorb.orb.dsi.ServerRequest", "reply", "()V");
+        result = w.defineMethod("org.jacorb.poa.RequestController", "returnResult", "(" + sr + ")V");
+        finish = w.defineMethod("org.jacorb.poa.RequestController", "finish", "(" + sr + ")V");
+        release = w.defineMethod("org.jacorb.poa.RPPoolManager", "releaseProcessor", "(Lorg/jacorb/poa/RequestProcessor;)V");
+        other = w.defineMethod("org.jacorb.orb.giop.GIOPConnection", "getMessage", "()[B");
+        monitor = w.defineMonitor("org.jacorb.poa.RPPoolManager", 77);
+        gcName = w.defineString("G1 Young Generation");
+    }
+
+    private ThreadBuffer buf(int thread, long nanos) {
+        ThreadBuffer b = buffers.get(thread);
+        if (b != null && !b.hasRoom()) {
+            w.submit(b);
+            b = null;
+        }
+        if (b == null) {
+            while ((b = w.acquire(thread, nanos)) == null) {
+                Thread.onSpinWait();
+            }
+            buffers.put(thread, b);
+        }
+        return b;
+    }
+
+    private void enter(int thread, long t, int m, long key) {
+        ThreadBuffer b = buf(thread, t);
+        if (key != 0) {
+            b.methodEnterKeyed(t, m, t / 2, key);
+        } else {
+            b.methodEnter(t, m, t / 2);
+        }
+    }
+
+    private void exit(int thread, long t, boolean exceptional) {
+        buf(thread, t).methodExit(t, exceptional, t / 2);
+    }
+
+    /** One request arriving at nanoTime {@code t}; {@code complete} = false stops after the controller. */
+    public void request(long t, long key, int dispatcher, boolean complete) {
+        int d = dispatchers[dispatcher % dispatchers.length];
+        enter(receiver, t - 10_000, loop, 0);
+        enter(receiver, t - 9_000, other, 0);   // not a boundary: getMessage, entered before the blocking read
+        enter(receiver, t, magic, 0);
+        exit(receiver, t + 1_000, false);
+        exit(receiver, t + 2_000, false);
+        enter(receiver, t + 20_000, poaInvoke, key);
+        enter(receiver, t + 30_000, add, key);
+        exit(receiver, t + RECEIVER_NS, false);
+        exit(receiver, t + 45_000, false);
+        exit(receiver, t + 50_000, false);
+        enter(controller, t + 60_000, process, key);
+        buf(controller, t + 65_000).waitBegin(t + 65_000, monitor, 0);
+        buf(controller, t + 69_000).waitEnd(t + 69_000, monitor, false);
+        enter(controller, t + 70_000, init, key);
+        exit(controller, t + 71_000, false);
+        exit(controller, t + 80_000, false);
+        if (!complete) {
+            return;
+        }
+        long s = t + RECEIVER_NS + QUEUE_NS;
+        enter(d, s, begin, 0);
+        enter(d, s + 20_000, invoke, 0);
+        buf(d, s + 30_000).monitorContended(s + 30_000, monitor);
+        buf(d, s + 31_000).monitorEntered(s + 31_000, monitor);
+        exit(d, s + 20_000 + SERVANT_NS, false);
+        exit(d, s + 8_030_000, false);
+        enter(d, s + 8_035_000, result, key);
+        enter(d, s + 8_040_000, reply, key);
+        exit(d, s + 8_090_000, false);
+        exit(d, s + DISPATCHER_NS, false);
+        enter(d, s + 8_105_000, finish, key);
+        exit(d, s + 8_110_000, false);
+        enter(d, s + 8_120_000, release, 0);
+        exit(d, s + 8_130_000, false);
+    }
+
+    public void gc(long start, long duration) {
+        // On a thread of its own: a thread's events must be written in time order.
+        buf(gcThread, start).gc(start, gcName, gcName, duration);
+    }
+
+    public void dropped(int dispatcher, long at, long count) {
+        buf(dispatchers[dispatcher % dispatchers.length], at).dropped(at, count);
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (ThreadBuffer b : buffers.values()) {
+            w.submit(b);
+        }
+        w.close();
+    }
+}
