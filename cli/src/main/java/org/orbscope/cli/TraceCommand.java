@@ -43,6 +43,9 @@ final class TraceCommand implements Runnable {
             if (r.isTruncated()) {
                 System.err.println("orbscope trace: " + file + " is truncated (" + r.truncation() + "); read up to its last whole chunk");
             }
+            for (String d : r.damage()) {
+                System.err.println("orbscope trace: " + file + ": " + d + "; the rest was read");
+            }
             return Orbscope.EXIT_OK;
         } catch (NoSuchFileException e) {
             System.err.println("orbscope trace: no such file: " + file);

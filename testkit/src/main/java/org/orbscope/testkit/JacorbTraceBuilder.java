@@ -1,6 +1,7 @@
 package org.orbscope.testkit;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
@@ -23,6 +24,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     public static final long CPU_NS = 25_000 + 10_000 + 4_065_000;
 
     private final TraceWriter w;
+    private final Path file;
     private final Map<Integer, ThreadBuffer> buffers = new HashMap<>();
     private final int receiver;
     private final int gcThread;
@@ -45,6 +47,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private final int gcName;
 
     public JacorbTraceBuilder(Path file) throws IOException {
+        this.file = file;
         w = TraceWriter.open(file, Collections.singletonMap("profile", "jacorb"), 64, 1 << 16);
         receiver = w.defineThread("ServerMessageReceptor0", 20);
         controller = w.defineThread("RequestController-1", 21);
@@ -134,6 +137,22 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         exit(d, s + 8_110_000, false);
         enter(d, s + 8_120_000, release, 0);
         exit(d, s + 8_130_000, false);
+    }
+
+    /**
+     * Hands every thread's buffer to the writer and waits until it wrote them: what was built so far becomes
+     * whole chunks of the file, as the agent's buffers do when they fill or age.
+     */
+    public void handOver() throws IOException {
+        long before = Files.size(file);
+        for (ThreadBuffer b : buffers.values()) {
+            w.submit(b);
+        }
+        buffers.clear();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (Files.size(file) == before && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
     }
 
     public void gc(long start, long duration) {

@@ -43,7 +43,13 @@ public final class EventType {
     public static final int JFR_MONITOR_ENTER = 19; // blocked entering a monitor
     public static final int JFR_MONITOR_WAIT = 20;  // Object.wait (FLAG_ALT: timed out)
     public static final int JFR_THREAD_PARK = 21;   // LockSupport.park
-    // 22, 23, 29-31: free for future event types (an old reader refuses them with a clear error).
+    // 22, 23, 29, 30: free for future event types (an old reader refuses them with a clear error).
+
+    /**
+     * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
+     * thread are missing ({@code threadId} 0, {@code nanos} the latest time read before it).
+     */
+    public static final int CHUNK_LOST = 31;
 
     // Definitions (thread 0 segments); no time delta.
     public static final int DEF_STRING = 24;       // id, length, UTF-8 bytes
@@ -78,6 +84,7 @@ public final class EventType {
         NAMES[JFR_MONITOR_ENTER] = "jfr-monitor-enter";
         NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
         NAMES[JFR_THREAD_PARK] = "jfr-thread-park";
+        NAMES[CHUNK_LOST] = "chunk-lost";
         NAMES[DEF_STRING] = "def-string";
         NAMES[DEF_METHOD] = "def-method";
         NAMES[DEF_THREAD] = "def-thread";

@@ -22,6 +22,11 @@ import java.util.zip.CRC32;
  * {@link #readMerged} in time order across threads. Memory grows with the number of threads and chunks,
  * not with the number of events.
  *
+ * <p>Damage costs only what it touches: a trace cut short reads up to its last whole chunk
+ * ({@link #isTruncated}); a chunk whose checksum does not match is skipped, and a record header that makes no
+ * sense is passed over to the next record whose checksum matches ({@link #damage}). {@link #read} marks where a
+ * chunk was skipped with a {@link EventType#CHUNK_LOST} event, since any thread's events may be missing there.
+ *
  * <pre>{@code
  * try (TraceReader r = TraceReader.open(path)) {
  *     r.readMerged(e -> { if (e.type == EventType.METHOD_EXIT) ... });
@@ -38,6 +43,7 @@ public final class TraceReader implements AutoCloseable {
     private final long startEpochMillis;
     private boolean truncated;
     private String truncation;
+    private final List<String> damage = new ArrayList<>();
     private long footerEvents = -1;
     private long footerDropped;
     private long footerErrors;
@@ -48,6 +54,10 @@ public final class TraceReader implements AutoCloseable {
 
     /** Ids beyond this are damage, not a big trace: guards the dictionary lists against absurd growth. */
     private static final long MAX_DICTIONARY_ID = 1 << 24;
+    /** Thread id of the marker segment standing where a damaged chunk was skipped. */
+    private static final int LOST = -1;
+    /** How many bytes of checksums a search for the next whole record may compute before it gives up. */
+    private static final long RESYNC_BUDGET = 256L << 20;
 
     private static final class Segment {
         final int threadId;
@@ -65,10 +75,13 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    private TraceReader(Path path, FileChannel channel, Map<String, String> info) {
+    private TraceReader(Path path, FileChannel channel, Header header) {
         this.path = path;
         this.channel = channel;
-        this.info = info;
+        this.info = header.info;
+        if (header.damaged) {
+            damage.add("the header's checksum does not match: its facts (host, options, clock calibration) may be wrong");
+        }
         this.startNanos = parseLong(info.get(TraceFormat.INFO_START_NANOS));
         this.startEpochMillis = parseLong(info.get(TraceFormat.INFO_START_EPOCH_MILLIS));
     }
@@ -97,7 +110,17 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    private static Map<String, String> readHeader(Path path, FileChannel ch) throws IOException {
+    private static final class Header {
+        final Map<String, String> info;
+        final boolean damaged;
+
+        Header(Map<String, String> info, boolean damaged) {
+            this.info = info;
+            this.damaged = damaged;
+        }
+    }
+
+    private static Header readHeader(Path path, FileChannel ch) throws IOException {
         ByteBuffer h = ByteBuffer.allocate(TraceFormat.MAGIC.length + 6);
         if (readFully(ch, h, 0) < h.capacity()) {
             throw new TraceFormatException(path + ": not an orbscope trace (file too short for a header)");
@@ -122,9 +145,7 @@ public final class TraceReader implements AutoCloseable {
         }
         CRC32 crc = new CRC32();
         crc.update(text.array(), 0, len);
-        if ((int) crc.getValue() != text.getInt(len)) {
-            throw new TraceFormatException(path + ": damaged header (checksum mismatch)");
-        }
+        boolean damaged = (int) crc.getValue() != text.getInt(len);
         Map<String, String> info = new LinkedHashMap<>();
         for (String line : new String(text.array(), 0, len, StandardCharsets.UTF_8).split("\n")) {
             int eq = line.indexOf('=');
@@ -132,7 +153,7 @@ public final class TraceReader implements AutoCloseable {
                 info.put(line.substring(0, eq), line.substring(eq + 1));
             }
         }
-        return info;
+        return new Header(info, damaged);
     }
 
     private static int readFully(FileChannel ch, ByteBuffer b, long pos) throws IOException {
@@ -166,22 +187,39 @@ public final class TraceReader implements AutoCloseable {
             byte kind = head.get();
             int len = head.getInt();
             int sum = head.getInt();
-            if ((kind != TraceFormat.CHUNK && kind != TraceFormat.FOOTER) || len < 0 || len > TraceFormat.MAX_RECORD) {
-                throw new TraceFormatException(path + ": damaged record at offset " + pos + " (kind " + kind
-                        + ", length " + len + ")");
-            }
-            if (pos + TraceFormat.RECORD_HEADER + len > size) {
-                truncate("chunk at offset " + pos + " is cut short");
-                return;
+            boolean plausible = (kind == TraceFormat.CHUNK || kind == TraceFormat.FOOTER) && len >= 0
+                    && len <= TraceFormat.MAX_RECORD;
+            if (!plausible || pos + TraceFormat.RECORD_HEADER + len > size) {
+                long next = nextRecord(pos + 1, size);
+                if (next < 0) {
+                    if (plausible) {
+                        truncate("chunk at offset " + pos + " is cut short");
+                    } else {
+                        truncate("damaged record header at offset " + pos + " and no whole record after it");
+                    }
+                    return;
+                }
+                lost(pos, "unreadable record header at offset " + pos + ": " + (next - pos) + " bytes skipped");
+                pos = next;
+                continue;
             }
             ByteBuffer payload = ByteBuffer.allocate(len);
             readFully(channel, payload, pos + TraceFormat.RECORD_HEADER);
             crc.reset();
             crc.update(payload.array(), 0, len);
-            if ((int) crc.getValue() != sum) {
-                throw new TraceFormatException(path + ": checksum mismatch in the record at offset " + pos);
-            }
             long dataStart = pos + TraceFormat.RECORD_HEADER;
+            if ((int) crc.getValue() != sum) {
+                // The length may be the damaged part: go on at the next record whose checksum matches.
+                long next = nextRecord(pos + 1, size);
+                lost(pos, "checksum mismatch in the " + (kind == TraceFormat.FOOTER ? "footer" : "chunk")
+                        + " at offset " + pos + " (" + ((next < 0 ? size : next) - pos) + " bytes skipped)");
+                if (next < 0) {
+                    truncate("no whole record after the damaged one at offset " + pos);
+                    return;
+                }
+                pos = next;
+                continue;
+            }
             if (kind == TraceFormat.FOOTER) {
                 Cursor c = new Cursor(payload.array(), 0, len, path, dataStart);
                 footerEvents = c.var();
@@ -193,9 +231,53 @@ public final class TraceReader implements AutoCloseable {
                 return;
             }
             chunks++;
-            indexChunk(payload.array(), len, dataStart);
+            try {
+                indexChunk(payload.array(), len, dataStart);
+            } catch (TraceFormatException e) {
+                // A chunk whose checksum matches but whose content does not parse: written damaged. Its segments
+                // indexed before the damage stay; the rest of the chunk is lost.
+                lost(pos, e.getMessage());
+            }
             pos = dataStart + len;
         }
+    }
+
+    /** Records a skipped stretch of the file and marks its place in the event stream. */
+    private void lost(long offset, String why) {
+        damage.add(why);
+        segments.add(new Segment(LOST, 0, 0, offset, 0));
+    }
+
+    /**
+     * The offset of the first whole record (a chunk or the footer whose checksum matches) at or after
+     * {@code from}, or -1. Bounded: a search that would checksum more than {@link #RESYNC_BUDGET} bytes gives up.
+     */
+    private long nextRecord(long from, long size) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(TraceFormat.RECORD_HEADER);
+        CRC32 crc = new CRC32();
+        long budget = RESYNC_BUDGET;
+        for (long p = from; p + TraceFormat.RECORD_HEADER <= size && budget > 0; p++) {
+            head.clear();
+            readFully(channel, head, p);
+            byte kind = head.get();
+            if (kind != TraceFormat.CHUNK && kind != TraceFormat.FOOTER) {
+                continue;
+            }
+            int len = head.getInt();
+            int sum = head.getInt();
+            if (len <= 0 || len > TraceFormat.MAX_RECORD || p + TraceFormat.RECORD_HEADER + len > size) {
+                continue;
+            }
+            ByteBuffer payload = ByteBuffer.allocate(len);
+            readFully(channel, payload, p + TraceFormat.RECORD_HEADER);
+            budget -= len;
+            crc.reset();
+            crc.update(payload.array(), 0, len);
+            if ((int) crc.getValue() == sum) {
+                return p;
+            }
+        }
+        return -1;
     }
 
     private long headerEnd() throws IOException {
@@ -287,6 +369,11 @@ public final class TraceReader implements AutoCloseable {
         return truncation;
     }
 
+    /** What was skipped as damaged, one line each (empty for an undamaged trace). */
+    public List<String> damage() {
+        return Collections.unmodifiableList(damage);
+    }
+
     /** Events the footer counts (-1 when truncated). */
     public long footerEvents() {
         return footerEvents;
@@ -321,14 +408,27 @@ public final class TraceReader implements AutoCloseable {
 
     /** Ids of the threads that have events, in order of their first segment. */
     public int[] threadIds() {
-        return segments.stream().mapToInt(s -> s.threadId).distinct().toArray();
+        return segments.stream().mapToInt(s -> s.threadId).filter(t -> t != LOST).distinct().toArray();
     }
 
-    /** Replays every event in file order (each thread's events in order; threads interleaved by chunk). */
+    /**
+     * Replays every event in file order (each thread's events in order; threads interleaved by chunk), with a
+     * {@link EventType#CHUNK_LOST} event where a damaged chunk was skipped.
+     */
     public void read(EventVisitor visitor) throws IOException {
         Map<Integer, ThreadState> states = new HashMap<>();
         Event e = new Event();
         for (Segment s : segments) {
+            if (s.threadId == LOST) {
+                // Calls open before the hole may have ended in it: exits after it pair with nothing.
+                states.values().forEach(ThreadState::forgetCalls);
+                e.type = EventType.CHUNK_LOST;
+                e.flags = 0;
+                e.threadId = EventType.DEFINITIONS_THREAD;
+                e.nanos = maxNanos;
+                visitor.onEvent(e);
+                continue;
+            }
             ThreadState st = states.computeIfAbsent(s.threadId, ThreadState::new);
             Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
             st.begin(s.base);
@@ -348,6 +448,10 @@ public final class TraceReader implements AutoCloseable {
         ThreadState st = new ThreadState(threadId);
         Event e = new Event();
         for (Segment s : segments) {
+            if (s.threadId == LOST) {
+                st.forgetCalls();
+                continue;
+            }
             if (s.threadId != threadId) {
                 continue;
             }
@@ -365,7 +469,9 @@ public final class TraceReader implements AutoCloseable {
     public void readMerged(EventVisitor visitor) throws IOException {
         Map<Integer, List<Segment>> byThread = new LinkedHashMap<>();
         for (Segment s : segments) {
-            byThread.computeIfAbsent(s.threadId, k -> new ArrayList<>()).add(s);
+            if (s.threadId != LOST) {
+                byThread.computeIfAbsent(s.threadId, k -> new ArrayList<>()).add(s);
+            }
         }
         PriorityQueue<Stream> heap = new PriorityQueue<>((x, y) -> Long.compare(x.next.nanos, y.next.nanos));
         for (Map.Entry<Integer, List<Segment>> t : byThread.entrySet()) {
@@ -441,6 +547,10 @@ public final class TraceReader implements AutoCloseable {
         void begin(long base) {
             last = base;
             lastCpu = 0;
+        }
+
+        void forgetCalls() {
+            depth = 0;
         }
 
         void decode(Cursor c, Event e, Dictionary dict) throws TraceFormatException {

@@ -44,6 +44,9 @@ public final class TraceStats {
 
     public void print(TraceReader r, PrintStream out) {
         out.printf("trace      %s%n", r.isTruncated() ? "TRUNCATED: " + r.truncation() : "complete");
+        for (String d : r.damage()) {
+            out.printf("damaged    %s%n", d);
+        }
         out.printf("events     %d in %d chunks%n", events, r.chunks());
         out.printf("duration   %.3f ms%n", events == 0 ? 0.0 : (last - first) / 1e6);
         out.printf("dropped    %d%n", Math.max(r.droppedEvents(), droppedMarkers));

@@ -37,6 +37,7 @@ class TraceDamageTest {
     /** Byte offset where each chunk record ends, and the events in the file up to there. */
     private final List<long[]> chunkEnds = new ArrayList<>();
     private long totalEvents;
+    private long largestChunkEvents;
 
     /** A trace of several chunks: each buffer is written before the next is submitted. */
     @BeforeEach
@@ -72,7 +73,9 @@ class TraceDamageTest {
             byte kind = good[pos];
             int len = ByteBuffer.wrap(good, pos + 1, 4).getInt();
             if (kind == 'C') {
-                events += segmentEvents(good, pos + 9, pos + 9 + len);
+                long inChunk = segmentEvents(good, pos + 9, pos + 9 + len);
+                largestChunkEvents = Math.max(largestChunkEvents, inChunk);
+                events += inChunk;
                 chunkEnds.add(new long[] {pos + 9 + len, events});
             }
             pos += 9 + len;
@@ -111,7 +114,11 @@ class TraceDamageTest {
 
     private static long count(TraceReader r) throws IOException {
         long[] n = {0};
-        r.read(e -> n[0]++);
+        r.read(e -> {
+            if (e.type != EventType.CHUNK_LOST) {
+                n[0]++;
+            }
+        });
         long[] m = {0};
         r.readMerged(e -> m[0]++);
         assertEquals(n[0], m[0]);
@@ -151,34 +158,54 @@ class TraceDamageTest {
     }
 
     @Test
-    void everyFlippedByteIsReportedOrReadAsTruncated() throws IOException {
+    void everyFlippedByteIsReportedAndTheRestStillReads() throws IOException {
         Path p = dir.resolve("flip.trace");
-        int reported = 0;
+        int refused = 0;
         for (int at = 0; at < good.length; at++) {
             byte[] b = good.clone();
             b[at] ^= (byte) (1 << (at % 8));
             Files.write(p, b);
             try (TraceReader r = TraceReader.open(p)) {
-                // Only a record length pointing past the end of the file can pass for a cut-short trace.
-                assertTrue(r.isTruncated(), "flip at " + at + " went unnoticed");
-                count(r);
-            } catch (TraceFormatException expected) {
-                reported++;
-                assertTrue(expected.getMessage().contains(p.toString()), expected.getMessage());
+                assertTrue(r.isTruncated() || !r.damage().isEmpty(), "flip at " + at + " went unnoticed");
+                long read = count(r);
+                assertTrue(read <= totalEvents, "flip at " + at + ": " + read + " events from " + totalEvents);
+                if (!r.isTruncated() && at >= headerEnd) {
+                    // One damaged chunk costs its own events, never the others'.
+                    assertTrue(read >= totalEvents - largestChunkEvents, "flip at " + at + ": only " + read
+                            + " of " + totalEvents + " events read; " + r.damage());
+                }
+            } catch (TraceFormatException refusedOpen) {
+                // Only the file's identity (magic, version, header length) is beyond salvage.
+                refused++;
+                assertTrue(at < headerEnd, "flip at " + at + " refused: " + refusedOpen.getMessage());
+                assertTrue(refusedOpen.getMessage().contains(p.toString()), refusedOpen.getMessage());
             }
         }
-        assertTrue(reported > good.length * 9 / 10, reported + " of " + good.length);
+        assertTrue(refused < headerEnd, refused + " flips refused");
     }
 
     @Test
-    void aChecksumMismatchNamesTheChunkOffset() throws IOException {
+    void aChecksumMismatchNamesTheChunkOffsetAndSkipsOnlyThatChunk() throws IOException {
         long[] second = chunkEnds.get(1);
         long firstEnd = chunkEnds.get(0)[0];
+        long secondEvents = second[1] - chunkEnds.get(0)[1];
         byte[] b = good.clone();
         b[(int) (second[0] - 1)] ^= 0x01;
         Path p = write("crc.trace", b);
-        TraceFormatException e = assertThrows(TraceFormatException.class, () -> TraceReader.open(p));
-        assertTrue(e.getMessage().contains("checksum mismatch") && e.getMessage().contains("offset " + firstEnd), e.getMessage());
+        try (TraceReader r = TraceReader.open(p)) {
+            assertFalse(r.isTruncated());
+            assertEquals(1, r.damage().size(), r.damage().toString());
+            String d = r.damage().get(0);
+            assertTrue(d.contains("checksum mismatch") && d.contains("offset " + firstEnd), d);
+            assertEquals(totalEvents - secondEvents, count(r));
+            long[] lost = {0};
+            r.read(e -> {
+                if (e.type == EventType.CHUNK_LOST) {
+                    lost[0]++;
+                }
+            });
+            assertEquals(1, lost[0], "read() marks where the chunk was skipped");
+        }
     }
 
     @Test

@@ -189,8 +189,10 @@ class TraceRoundTripTest {
         flipped[flipped.length / 2] ^= 0x10;
         Path bad = dir.resolve("flipped.trace");
         Files.write(bad, flipped);
-        TraceFormatException ce = assertThrows(TraceFormatException.class, () -> TraceReader.open(bad));
-        assertTrue(ce.getMessage().contains("offset"), ce.getMessage());
+        try (TraceReader r = TraceReader.open(bad)) {
+            assertFalse(r.damage().isEmpty(), "a flipped bit is reported");
+            assertTrue(r.damage().get(0).contains("offset"), r.damage().toString());
+        }
     }
 
     @Test

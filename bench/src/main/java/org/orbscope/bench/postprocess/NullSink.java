@@ -30,6 +30,16 @@ final class NullSink implements StageEventSink {
     }
 
     @Override
+    public void threadEnded(long tid, long ts) {
+        sum += ts;
+    }
+
+    @Override
+    public void eventsLost() {
+        sum++;
+    }
+
+    @Override
     public void dropped(long tid, long ts, long count) {
         sum += count;
     }

@@ -265,7 +265,11 @@ public final class PointAnalyzer {
         p.server.gcPauses = d.gcPauses;
         p.server.gcTotalMs = d.gcTotalNs / 1e6;
         if (d.truncated) {
-            p.notes.add("server trace is truncated: requests after the cut are missing");
+            p.notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
+        }
+        if (d.lostChunks > 0) {
+            p.notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
+                    + "requests with events there are incomplete");
         }
         if (d.requests == 0) {
             p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: was the agent "

@@ -109,6 +109,12 @@ public final class TraceStages implements EventVisitor {
             case EventType.GC:
                 extractor.gc(ts, e.c);
                 break;
+            case EventType.THREAD_END:
+                extractor.threadEnded(e.threadId, ts);
+                break;
+            case EventType.CHUNK_LOST:
+                extractor.eventsLost();
+                break;
             case EventType.DROPPED:
                 droppedMarkers += e.a;
                 extractor.dropped(e.threadId, ts, e.a);

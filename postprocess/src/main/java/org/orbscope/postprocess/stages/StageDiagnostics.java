@@ -11,6 +11,8 @@ public final class StageDiagnostics {
     /** Fragments left unjoined because a hole in the receiver's record made their request uncertain. */
     public long ambiguousJoins;
     public boolean truncated;
+    /** Damaged chunks of the trace that were skipped. */
+    public long lostChunks;
     public int gcPauses;
     public long gcTotalNs;
     public long requests;

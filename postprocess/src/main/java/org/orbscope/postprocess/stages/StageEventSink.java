@@ -17,6 +17,12 @@ public interface StageEventSink {
 
     void gc(long start, long duration);
 
+    /** The thread ended at {@code ts}: its record is whole, even in a trace cut short after it. */
+    void threadEnded(long tid, long ts);
+
+    /** A damaged part of the trace was skipped here: any thread may be missing events from this point on. */
+    void eventsLost();
+
     /**
      * The agent dropped {@code count} events of this thread before {@code ts} (tid < 0: thread unknown, ts
      * meaningless).

@@ -22,15 +22,28 @@ public final class StageExtractor implements StageEventSink {
     private final Gaps gaps = new Gaps();
 
     private ThreadState thread(long tid) {
+        ThreadState t;
         if (tid >= 0 && tid < DIRECT_TIDS) {
-            ThreadState t = direct[(int) tid];
+            t = direct[(int) tid];
             if (t == null) {
                 t = new ThreadState(tid);
                 direct[(int) tid] = t;
             }
-            return t;
+        } else {
+            t = others.computeIfAbsent(tid, ThreadState::new);
         }
-        return others.computeIfAbsent(tid, ThreadState::new);
+        return t;
+    }
+
+    /** The thread of an event at {@code ts}; the first event after a skipped chunk closes the thread's hole. */
+    private ThreadState thread(long tid, long ts) {
+        ThreadState t = thread(tid);
+        if (t.holeSince != Long.MIN_VALUE) {
+            gaps.add(t, t.holeSince, ts);
+            t.holeSince = Long.MIN_VALUE;
+        }
+        t.lastTs = Math.max(t.lastTs, ts);
+        return t;
     }
 
     @Override
@@ -40,8 +53,7 @@ public final class StageExtractor implements StageEventSink {
 
     @Override
     public void blocking(long tid, long ts, BlockKind kind, boolean begin) {
-        ThreadState t = thread(tid);
-        t.lastTs = Math.max(t.lastTs, ts);
+        ThreadState t = thread(tid, ts);
         if (begin) {
             t.begin(kind, ts);
         } else {
@@ -52,6 +64,39 @@ public final class StageExtractor implements StageEventSink {
     @Override
     public void gc(long start, long duration) {
         gc.add(start, duration);
+    }
+
+    @Override
+    public void threadEnded(long tid, long ts) {
+        thread(tid, ts).ended = true;
+    }
+
+    @Override
+    public void eventsLost() {
+        diagnostics.lostChunks++;
+        for (ThreadState t : threads()) {
+            if (t.ended) {
+                continue;
+            }
+            if (t.receiver != null || t.controller != null || t.dispatcher != null) {
+                diagnostics.fragmentsCutByDrops++;
+            }
+            closeAll(t);
+            t.forgetOpenIntervals();
+            if (t.holeSince == Long.MIN_VALUE) {
+                t.holeSince = t.lastTs;
+            }
+        }
+    }
+
+    private List<ThreadState> threads() {
+        List<ThreadState> all = new ArrayList<>(others.values());
+        for (ThreadState t : direct) {
+            if (t != null) {
+                all.add(t);
+            }
+        }
+        return all;
     }
 
     @Override
@@ -76,8 +121,7 @@ public final class StageExtractor implements StageEventSink {
     public void boundary(long tid, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu,
                          boolean exceptional) {
         diagnostics.boundaryEvents++;
-        ThreadState t = thread(tid);
-        t.lastTs = Math.max(t.lastTs, ts);
+        ThreadState t = thread(tid, ts);
         if (role.controllerSide()) {
             t.controllerThread = true;
         } else if (role.receiverSide()) {
@@ -276,15 +320,15 @@ public final class StageExtractor implements StageEventSink {
      * @param truncated whether the trace ended without its proper end (crash, kill)
      */
     public StageResult finish(boolean truncated) {
-        List<ThreadState> all = new ArrayList<>(others.values());
-        for (ThreadState t : direct) {
-            if (t != null) {
-                all.add(t);
-            }
-        }
-        for (ThreadState t : all) {
+        for (ThreadState t : threads()) {
             closeAll(t);
-            if (truncated) {
+            if (t.holeSince != Long.MIN_VALUE && !t.ended) {
+                gaps.add(t, t.holeSince, Long.MAX_VALUE);
+            }
+            // A trace cut short loses a suffix of each thread's record; a thread whose end is in the trace lost
+            // nothing. Idle threads of the ORB that are still alive (pool threads) count: their last events
+            // may sit in a buffer the agent had not handed over yet.
+            if (truncated && !t.ended) {
                 gaps.add(t, t.lastTs, Long.MAX_VALUE);
             }
         }

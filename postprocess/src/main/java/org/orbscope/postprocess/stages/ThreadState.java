@@ -14,6 +14,10 @@ final class ThreadState {
 
     /** Time of the thread's latest event seen: where its record ends if the trace was cut. */
     long lastTs = Long.MIN_VALUE;
+    /** The thread's end is in the trace, so nothing of it can be missing at a cut. */
+    boolean ended;
+    /** Since when events of the thread may be missing (a damaged chunk was skipped), or MIN_VALUE. */
+    long holeSince = Long.MIN_VALUE;
 
     ReceiverFragment receiver;
     ControllerFragment controller;

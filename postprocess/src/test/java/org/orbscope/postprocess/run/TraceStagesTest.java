@@ -85,6 +85,54 @@ class TraceStagesTest {
     }
 
     @Test
+    void aCutTraceKeepsEveryRequestThatEndedBeforeTheCut() throws Exception {
+        Path file = tmp.resolve("unique.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(file)) {
+            for (int i = 0; i < 4000; i++) {
+                b.request(BASE + i * GAP, 0x10_0000 + i, i, true);
+                if (i % 100 == 99) {
+                    b.handOver();
+                }
+            }
+        }
+        StageResult full = TraceStages.extract(file);
+        byte[] all = Files.readAllBytes(file);
+        for (int percent : new int[] {30, 50, 90}) {
+            Path cut = tmp.resolve("cut" + percent + ".trace");
+            Files.write(cut, Arrays.copyOf(all, all.length * percent / 100));
+            // The cut loses a suffix of each thread's events: a request all of whose events lie before the
+            // earliest of the threads' last events is whole in the cut trace.
+            long[] lastOfThread = new long[64];
+            long offset;
+            try (TraceReader r = TraceReader.open(cut)) {
+                offset = r.toEpochNanos(0);
+                r.read(e -> lastOfThread[e.threadId] = Math.max(lastOfThread[e.threadId], e.nanos));
+            }
+            long before = Long.MAX_VALUE;
+            for (long t : lastOfThread) {
+                if (t > 0) {
+                    before = Math.min(before, t + offset);
+                }
+            }
+            StageResult r = TraceStages.extract(cut);
+            java.util.Map<String, RequestStages> byKey = new java.util.HashMap<>();
+            r.rows().forEach(row -> byKey.put(row.key, row));
+            long expected = 0;
+            for (RequestStages whole : full.rows()) {
+                if (whole.get(StageColumn.DISPATCHER_END) < before) {
+                    expected++;
+                    RequestStages kept = byKey.get(whole.key);
+                    assertTrue(kept != null && kept.complete(), "cut at " + percent + "%: request " + whole.key
+                            + " ended before the cut but is " + (kept == null ? "missing" : kept.status));
+                    assertEquals(whole.get(StageColumn.COMPLETION), kept.get(StageColumn.COMPLETION));
+                }
+            }
+            assertTrue(expected > 4000 * (percent - 25) / 100, "cut at " + percent + "%: " + expected);
+            assertTrue(r.rows().size() <= full.rows().size(), "no request counted twice");
+        }
+    }
+
+    @Test
     void neverCompletedRequestsAreCountedNotInvented() throws Exception {
         StageResult r = TraceStages.extract(write(30, 20));
         assertEquals(20, r.diagnostics().complete);

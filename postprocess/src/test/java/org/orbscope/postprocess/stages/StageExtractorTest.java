@@ -193,6 +193,16 @@ class StageExtractorTest {
             }
 
             @Override
+            public void threadEnded(long tid, long ts) {
+                x.threadEnded(tid, ts);
+            }
+
+            @Override
+            public void eventsLost() {
+                x.eventsLost();
+            }
+
+            @Override
             public void dropped(long tid, long ts, long count) {
                 x.dropped(tid, ts, count);
             }
