@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
  * did in a system property of the target ({@code orbscope.agent.status}), read back here, because its own
  * messages go to the target's stderr.
  */
-@Command(name = "attach", description = "Attach the agent to a running JVM (instruments loaded classes too), or stop it.")
+@Command(name = "attach", mixinStandardHelpOptions = true, description = "Attach the agent to a running JVM (instruments loaded classes too), or stop it.")
 final class AttachCommand implements Callable<Integer> {
     static final String STATUS = "orbscope.agent.status";
 

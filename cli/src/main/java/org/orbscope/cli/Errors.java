@@ -2,6 +2,8 @@ package org.orbscope.cli;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -13,6 +15,17 @@ final class Errors {
     }
 
     static String describe(IOException e) {
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            // A path under a regular file fails with "Not a directory" naming the whole path: name the file.
+            for (Path p = Path.of(f.getFile()); p != null; p = p.getParent()) {
+                if (Files.exists(p)) {
+                    if (Files.isRegularFile(p)) {
+                        return p + " is a file, not a directory";
+                    }
+                    break;
+                }
+            }
+        }
         if (e instanceof AccessDeniedException a) {
             return "permission denied: " + a.getFile();
         }

@@ -4,6 +4,7 @@ import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code orbscope trace stats|dump|export FILE}: read a trace written by the agent. */
-@Command(name = "trace", description = "Read a trace file: stats, dump, export.",
+@Command(name = "trace", mixinStandardHelpOptions = true, description = "Read a trace file: stats, dump, export.",
         subcommands = {TraceCommand.Stats.class, TraceCommand.Dump.class, TraceCommand.Export.class})
 final class TraceCommand implements Runnable {
     @Override
@@ -36,7 +37,17 @@ final class TraceCommand implements Runnable {
                 action.on(r, System.out);
                 System.out.flush();
             } else {
-                try (PrintStream out = new PrintStream(new BufferedOutputStream(new FileOutputStream(outFile.toFile()), 1 << 16), false, "UTF-8")) {
+                PrintStream out;
+                try {
+                    out = new PrintStream(new BufferedOutputStream(new FileOutputStream(outFile.toFile()), 1 << 16),
+                            false, "UTF-8");
+                } catch (IOException e) {
+                    System.err.println("orbscope trace: cannot write --out " + outFile + ": " + (Files.isDirectory(outFile)
+                            ? "it is a directory" : Files.isDirectory(outFile.toAbsolutePath().getParent())
+                            ? e.getMessage() : "no such directory: " + outFile.toAbsolutePath().getParent()));
+                    return Orbscope.EXIT_BAD_INPUT;
+                }
+                try (out) {
                     action.on(r, out);
                 }
             }
@@ -57,7 +68,7 @@ final class TraceCommand implements Runnable {
         return Orbscope.EXIT_BAD_INPUT;
     }
 
-    @Command(name = "stats", description = "Events per type and per thread, duration, dropped events, agent errors.")
+    @Command(name = "stats", mixinStandardHelpOptions = true, description = "Events per type and per thread, duration, dropped events, agent errors.")
     static final class Stats implements Callable<Integer> {
         @Parameters(paramLabel = "TRACE") Path file;
 
@@ -67,7 +78,7 @@ final class TraceCommand implements Runnable {
         }
     }
 
-    @Command(name = "dump", description = "Human-readable text trace: one line per event, call trees indented per thread.")
+    @Command(name = "dump", mixinStandardHelpOptions = true, description = "Human-readable text trace: one line per event, call trees indented per thread.")
     static final class Dump implements Callable<Integer> {
         @Parameters(paramLabel = "TRACE") Path file;
         @Option(names = "--thread", description = "Only threads whose name contains this text.") String thread;
@@ -79,7 +90,7 @@ final class TraceCommand implements Runnable {
         }
     }
 
-    @Command(name = "export", description = "Export as JSON lines or as Perfetto/Chrome trace-event JSON.")
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "Export as JSON lines or as Perfetto/Chrome trace-event JSON.")
     static final class Export implements Callable<Integer> {
         @Parameters(paramLabel = "TRACE") Path file;
         @Option(names = "--format", defaultValue = "perfetto", description = "json | perfetto (default ${DEFAULT-VALUE}).") String format;

@@ -16,6 +16,17 @@ final class CliRunner {
         this.err = err;
     }
 
+    /** Whether the workload server and client are on the class path (a test that runs points needs them). */
+    static boolean workloadBuilt() {
+        try {
+            Class.forName(org.orbscope.run.PointRunner.SERVER_MAIN);
+            Class.forName(org.orbscope.run.PointRunner.CLIENT_MAIN);
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
     static synchronized CliRunner run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;

@@ -48,20 +48,11 @@ class RunCommandEndToEndTest {
     @TempDir
     Path dir;
 
-    private static boolean workloadBuilt() {
-        try {
-            Class.forName(PointRunner.SERVER_MAIN);
-            Class.forName(PointRunner.CLIENT_MAIN);
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
-        }
-    }
 
     @Test
     @Timeout(180)
     void runLaysOutTheRunDirectoryAndAccountsForEveryRequest() throws Exception {
-        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
@@ -94,7 +85,7 @@ class RunCommandEndToEndTest {
     @Test
     @Timeout(180)
     void monitoredRunReportsEveryWorkloadRequestPairedWithItsClientRecord() throws Exception {
-        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
@@ -143,7 +134,7 @@ class RunCommandEndToEndTest {
     @Test
     @Timeout(240)
     void simulateNamesAZipSweepsPointsAsRunDoes() throws Exception {
-        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("zip.yaml");
         Files.writeString(scenario, TINY.replace("requests: 40", "requests: 10") + "sweep:\n  zip: true\n"
                 + "  client.processes[0].arrival.rate: [100/s, 0.2/ms]\n  server.orb.poolMax: [2, 3]\n");
@@ -169,7 +160,7 @@ class RunCommandEndToEndTest {
     @Test
     @Timeout(180)
     void quickstartAccountsForEveryRequest() throws Exception {
-        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
                 "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
@@ -190,7 +181,7 @@ class RunCommandEndToEndTest {
     @Test
     @Timeout(120)
     void clientAgainstDeadPortFailsClearly() throws Exception {
-        assumeTrue(workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY.replace("maxDuration: 60s", "maxDuration: 30s").replace("requests: 40", "requests: 3"));
         int port;

@@ -19,7 +19,7 @@ public record ClientSpec(
     public enum Invocation { SYNC, ONEWAY, AMI, DEFERRED;
         @com.fasterxml.jackson.annotation.JsonCreator
         public static Invocation parse(String s) {
-            return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+            return Names.enumValue(Invocation.class, s);
         }
     }
 

@@ -32,6 +32,7 @@ public final class Durations {
     }
 
     public static String format(double nanos) {
+        if (nanos >= 60e9) return trim(nanos / 60e9) + "m";
         if (nanos >= 1e9) return trim(nanos / 1e9) + "s";
         if (nanos >= 1e6) return trim(nanos / 1e6) + "ms";
         if (nanos >= 1e3) return trim(nanos / 1e3) + "us";

@@ -22,6 +22,23 @@ final class Names {
         return best != null && bestDistance <= Math.max(2, word.length() / 3) ? best : null;
     }
 
+    /**
+     * The enum constant a scenario names, case-insensitive; otherwise an IllegalArgumentException listing the
+     * valid names (the loader shows its message at the field).
+     */
+    static <E extends Enum<E>> E enumValue(Class<E> type, String text) {
+        String t = text == null ? "" : text.trim();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (E e : type.getEnumConstants()) {
+            if (e.name().equalsIgnoreCase(t)) {
+                return e;
+            }
+            names.add(e.name().toLowerCase(Locale.ROOT));
+        }
+        throw new IllegalArgumentException("'" + t + "' is not one of " + String.join(", ", names)
+                + suggestion(t, names));
+    }
+
     static String suggestion(String word, Collection<String> candidates) {
         String n = nearest(word, candidates);
         return n == null ? "" : "; did you mean '" + n + "'?";

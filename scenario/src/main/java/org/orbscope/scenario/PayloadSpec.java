@@ -12,13 +12,13 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
     public static final PayloadSpec NONE = new PayloadSpec(Type.OCTET, Shape.SEQUENCE, 0, Direction.IN);
 
     public enum Type { OCTET, CHAR, BOOLEAN, SHORT, LONG, FLOAT, DOUBLE, STRING, BASIC, ANY;
-        @JsonCreator public static Type parse(String s) { return valueOf(s.trim().toUpperCase(Locale.ROOT)); } }
+        @JsonCreator public static Type parse(String s) { return Names.enumValue(Type.class, s); } }
 
     public enum Shape { SEQUENCE, ARRAY;
-        @JsonCreator public static Shape parse(String s) { return valueOf(s.trim().toUpperCase(Locale.ROOT)); } }
+        @JsonCreator public static Shape parse(String s) { return Names.enumValue(Shape.class, s); } }
 
     public enum Direction { IN, INOUT;
-        @JsonCreator public static Direction parse(String s) { return valueOf(s.trim().toUpperCase(Locale.ROOT)); } }
+        @JsonCreator public static Direction parse(String s) { return Names.enumValue(Direction.class, s); } }
 
     public PayloadSpec {
         type = type == null ? Type.OCTET : type;

@@ -17,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -30,7 +32,11 @@ public final class ScenarioLoader {
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+            .enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+            // "requests: 1.5" is an error, not 1 request.
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+    /** Larger files are refused at once: a scenario is a page of YAML, and parsing megabytes takes minutes. */
+    static final long MAX_FILE_BYTES = 1 << 20;
 
     private ScenarioLoader() {
     }
@@ -54,9 +60,16 @@ public final class ScenarioLoader {
         String name = file.toString();
         String text;
         try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new ScenarioException(name, 0, 0, null, "the file has " + size + " bytes; a scenario has at "
+                        + "most " + MAX_FILE_BYTES + " (is this the right file?)");
+            }
             text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(name, 0, 0, null, "no such file");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new ScenarioException(name, 0, 0, null, "not a text file (not UTF-8)");
         } catch (IOException e) {
             throw new ScenarioException(name, 0, 0, null, "cannot read: " + e.getMessage());
         }
@@ -73,6 +86,7 @@ public final class ScenarioLoader {
     public static ScenarioDocument parseDocument(String name, String text, List<String> overrides) throws ScenarioException {
         JsonNode tree;
         LocationIndex index;
+        Aliases.refuse(name, text);
         try {
             tree = YAML.readTree(text);
             index = LocationIndex.of(YAML, text);
@@ -86,6 +100,7 @@ public final class ScenarioLoader {
         if (!(tree instanceof ObjectNode)) {
             throw new ScenarioException(name, 1, 1, null, "a scenario is a YAML mapping (name:, server:, client:, ...)");
         }
+        Map<String, String> set = new LinkedHashMap<>();
         for (String o : overrides) {
             int eq = o.indexOf('=');
             if (eq <= 0) {
@@ -95,11 +110,30 @@ public final class ScenarioLoader {
             try {
                 TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
             } catch (IllegalArgumentException e) {
-                throw new ScenarioException("--set", 0, 0, path, e.getMessage());
+                throw new ScenarioException("--set " + o, 0, 0, path, e.getMessage());
+            }
+            set.put(path, o);
+        }
+        Scenario scenario;
+        try {
+            scenario = bind(name, tree, index);
+        } catch (ScenarioException e) {
+            throw blameOverride(e, set);
+        }
+        return new ScenarioDocument(name, tree, index, scenario);
+    }
+
+    /** A problem inside a value that {@code --set} replaced is the --set argument's, not the file's line. */
+    private static ScenarioException blameOverride(ScenarioException e, Map<String, String> set) {
+        if (e.field() != null) {
+            for (Map.Entry<String, String> s : set.entrySet()) {
+                String path = s.getKey();
+                if (e.field().equals(path) || e.field().startsWith(path + ".") || e.field().startsWith(path + "[")) {
+                    return new ScenarioException("--set " + s.getValue(), 0, 0, e.field(), e.problem());
+                }
             }
         }
-        Scenario scenario = bind(name, tree, index);
-        return new ScenarioDocument(name, tree, index, scenario);
+        return e;
     }
 
     /** A --set or sweep value as YAML reads it: 4 is a number, 20/s a string, [0, 1] a list. */

@@ -12,6 +12,11 @@ final class ScenarioValidator {
     /** The operations of IDL interface orbscope::workload::Target (idl/src/main/idl/workload.idl). */
     static final Set<String> IDL_OPERATIONS = idlOperations();
 
+    /** Connections are JacORB ORB instances in the client JVM, each with its threads and socket. */
+    static final int MAX_CONNECTIONS = 256;
+    /** The client computes its whole schedule before the run: this many requests take about 1.6 GB. */
+    static final long MAX_SCHEDULED_REQUESTS = 100_000_000L;
+
     /** A problem at a field path; the loader turns it into a located ScenarioException. */
     static final class Problem extends Exception {
         final String path;
@@ -138,16 +143,25 @@ final class ScenarioValidator {
     private static void validateClient(Scenario s) throws Problem {
         ClientSpec client = s.client();
         cpus("client.cpus", client.cpus());
-        if (client.connections() < 1) {
-            throw new Problem("client.connections", "connections must be 1 or more, not " + client.connections());
+        if (client.connections() < 1 || client.connections() > MAX_CONNECTIONS) {
+            throw new Problem("client.connections", "connections must be 1 to " + MAX_CONNECTIONS + " (each is a "
+                    + "JacORB ORB instance in the client JVM), not " + client.connections());
         }
         if (client.warmup() < 0) {
             throw new Problem("client.warmup", "warmup must not be negative");
+        }
+        if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
+            throw new Problem("client.invocation", "invocation 'deferred' is not implemented; use sync, oneway or ami");
+        }
+        long maxDuration = parse("client.maxDuration", client::maxDurationNanos);
+        if (maxDuration <= 0) {
+            throw new Problem("client.maxDuration", "maxDuration must be positive, not '" + client.maxDuration() + "'");
         }
         if (client.processes().isEmpty()) {
             throw new Problem("client.processes", "the client needs at least one arrival process");
         }
         Set<String> names = new HashSet<>();
+        long scheduled = 0;
         for (int i = 0; i < client.processes().size(); i++) {
             ProcessSpec p = client.processes().get(i);
             String at = "client.processes[" + i + "]";
@@ -156,6 +170,9 @@ final class ScenarioValidator {
             }
             if (p.requests() == null && p.duration() == null) {
                 throw new Problem(at, "give the process 'requests' (a count) or 'duration'");
+            }
+            if (p.requests() != null && p.duration() != null) {
+                throw new Problem(at + ".duration", "give the process 'requests' or 'duration', not both");
             }
             if (p.requests() != null && p.requests() <= 0) {
                 throw new Problem(at + ".requests", "requests must be positive, not " + p.requests());
@@ -177,6 +194,29 @@ final class ScenarioValidator {
                 throw new Problem(at + ".arrival.rate", "rate must be positive, not '" + p.arrival().rate() + "'");
             }
             validateTargets(s, p, at);
+            if (p.requests() != null) {
+                double spanNanos = p.requests() / rate * 1e9;
+                if (spanNanos > maxDuration) {
+                    throw new Problem(at + ".requests", p.requests() + " requests at " + p.arrival().rate() + " take "
+                            + Durations.format(spanNanos) + ", beyond client.maxDuration ("
+                            + Durations.format(maxDuration) + "); raise maxDuration or send fewer requests");
+                }
+                scheduled += p.requests();
+            } else {
+                if (p.durationNanos() > maxDuration) {
+                    throw new Problem(at + ".duration", "duration " + p.duration() + " is beyond client.maxDuration ("
+                            + Durations.format(maxDuration) + "); raise maxDuration");
+                }
+                scheduled += (long) Math.ceil(rate * p.durationNanos() / 1e9);
+            }
+        }
+        if (scheduled > MAX_SCHEDULED_REQUESTS) {
+            throw new Problem("client.processes", "the schedule holds about " + scheduled + " requests; at most "
+                    + MAX_SCHEDULED_REQUESTS + " fit the client's memory (split the run into sweep points)");
+        }
+        if (client.warmup() > 0 && client.warmup() >= scheduled) {
+            throw new Problem("client.warmup", "warmup (" + client.warmup() + " requests) leaves nothing to measure: "
+                    + "the processes send " + scheduled + " requests");
         }
     }
 

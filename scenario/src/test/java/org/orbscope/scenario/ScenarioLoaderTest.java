@@ -163,6 +163,58 @@ class ScenarioLoaderTest {
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioLoader.parseDocument("s.yaml", GOOD, List.of("client.processes[0].requests=-1")));
         assertTrue(e.problem().contains("requests must be positive"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--set client.processes[0].requests=-1: client.processes[0].requests: "),
+                "a problem in a --set value names the --set argument, not the file's line: " + e.getMessage());
+    }
+
+    @Test
+    void aliasesAndAnchorsAreRefusedNotReadAsTheirNames() {
+        ScenarioException alias = bad(GOOD.replace("name: t", "name: *d"));
+        assertTrue(alias.getMessage().startsWith("s.yaml:1:7: YAML aliases (*d) are not supported"), alias.getMessage());
+        ScenarioException anchor = bad(GOOD.replace("wait: 1ms}", "wait: &w 1ms}"));
+        assertTrue(anchor.getMessage().contains("YAML anchors (&w) are not supported"), anchor.getMessage());
+        assertEquals(11, anchor.line());
+    }
+
+    @Test
+    void aHugeFileIsRefusedAtOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.yaml");
+        java.nio.file.Files.writeString(big, GOOD + "#" + "x".repeat((int) ScenarioLoader.MAX_FILE_BYTES) + "\n");
+        long t0 = System.nanoTime();
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(big));
+        assertTrue(e.getMessage().contains("a scenario has at most"), e.getMessage());
+        assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "refused without parsing");
+    }
+
+    @Test
+    void valuesThatValidationUsedToPassAndRunsBrokeAreRefused() {
+        assertTrue(bad(GOOD.replace("requests: 10", "requests: 1.5")).getMessage()
+                .contains("client.processes[0].requests: '1.5' is not an integer"));
+        assertTrue(bad(GOOD.replace("requests: 10", "requests: 10\n      duration: 5s")).getMessage()
+                .contains("give the process 'requests' or 'duration', not both"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  warmup: 10")).getMessage()
+                .contains("client.warmup: warmup (10 requests) leaves nothing to measure"));
+        assertTrue(bad(GOOD.replace("requests: 10", "requests: 1000000000000")).getMessage()
+                .contains("beyond client.maxDuration (10m)"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  maxDuration: -5ms")).getMessage()
+                .contains("client.maxDuration: '-5ms' is not a duration"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  maxDuration: 0s")).getMessage()
+                .contains("maxDuration must be positive"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  connections: 100000")).getMessage()
+                .contains("connections must be 1 to 256"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  invocation: deferred")).getMessage()
+                .contains("invocation 'deferred' is not implemented"));
+        assertTrue(bad(GOOD.replace("requests: 10", "duration: 20m")).getMessage()
+                .contains("duration 20m is beyond client.maxDuration"));
+    }
+
+    @Test
+    void aBadEnumValueListsTheValidOnes() {
+        ScenarioException e = bad(GOOD.replace("law: poisson", "law: closed"));
+        assertEquals("client.processes[0].arrival.law", e.field());
+        assertTrue(e.problem().startsWith("'closed' is not one of poisson, deterministic"), e.getMessage());
+        assertTrue(bad(GOOD.replace("operation: ping, probability", "operation: ping, payload: {type: float64}, "
+                + "probability")).problem().contains("'float64' is not one of octet, char, boolean"));
     }
 
     @Test

@@ -1,0 +1,108 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.testkit.SyntheticRun;
+
+/** Bad input gets one line naming what is wrong and exit 2, never a stack trace; damaged results are reported. */
+class BadInputTest {
+    private static final String QUICKSTART = Path.of("..", "scenarios", "quickstart.yaml").toString();
+
+    @TempDir
+    Path dir;
+
+    private static void oneLine(CliRunner r, String expected) {
+        assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+        assertTrue(r.err.contains(expected), r.toString());
+        assertFalse(r.err.contains("\tat ") || r.err.contains("Exception"), "no stack trace: " + r);
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeWrittenIsNamed() throws Exception {
+        Path file = dir.resolve("a-file");
+        Files.writeString(file, "x");
+        oneLine(CliRunner.run("run", QUICKSTART, "--out", file.toString()), "is a file, not a directory");
+        oneLine(CliRunner.run("server", QUICKSTART, "--out", file.resolve("srv").toString()), "cannot write to --out");
+        Path locked = dir.resolve("locked");
+        Files.createDirectories(locked, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("r-xr-xr-x")));
+        if (!Files.isWritable(locked)) { // root writes anywhere: then only the file case applies
+            oneLine(CliRunner.run("run", QUICKSTART, "--out", locked.toString()), "permission denied");
+        }
+    }
+
+    @Test
+    void aClientIorFileThatHoldsNoReferenceIsNamed() throws Exception {
+        Path notIor = dir.resolve("server.log");
+        Files.writeString(notIor, "orbscope server: ready\n");
+        CliRunner r = CliRunner.run("client", QUICKSTART, "--ior", notIor.toString(), "--out", dir.resolve("c").toString());
+        oneLine(r, "does not hold an object reference");
+    }
+
+    @Test
+    void nonsenseOptionValuesAreRefused() {
+        oneLine(CliRunner.run("run", QUICKSTART, "--ready-timeout", "-1"), "--ready-timeout must be 1 second or more");
+        oneLine(CliRunner.run("validate", QUICKSTART, "--set", "client.processes[0].arrival.law=closed"),
+                "'closed' is not one of poisson, deterministic");
+    }
+
+    @Test
+    void helpIsNotAnError() {
+        for (String[] args : new String[][] {{"trace", "--help"}, {"trace", "stats", "--help"}, {"attach", "--help"},
+                {"run", "--help"}, {"simulate", "--help"}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+            assertTrue(r.out.contains("Usage:"), r.toString());
+        }
+    }
+
+    @Test
+    void anExportIntoAMissingFolderSaysSoNotThatTheTraceIsUnreadable() throws Exception {
+        Path trace = dir.resolve("t.trace");
+        try (org.orbscope.testkit.JacorbTraceBuilder b = new org.orbscope.testkit.JacorbTraceBuilder(trace)) {
+            b.request(1_000_000_000L, 1, 0, true);
+        }
+        CliRunner r = CliRunner.run("trace", "export", trace.toString(), "--out", dir.resolve("no/such/dir/t.json").toString());
+        oneLine(r, "no such directory");
+        assertFalse(r.err.contains("cannot read"), r.toString());
+    }
+
+    @Test
+    void aBinaryRequestsFileIsReportedAsUnreadableAndTheReportGoesOn() throws Exception {
+        SyntheticRun run = new SyntheticRun(dir.resolve("run"));
+        Path bad = run.point("rate=10_s", 10, 50, 10_000_000, 50, 0.1, false);
+        run.point("rate=20_s", 20, 50, 10_000_000, 50, 0.2, false);
+        byte[] junk = new byte[4096];
+        new Random(7).nextBytes(junk);
+        Files.write(bad.resolve("client/requests.csv"), junk);
+        CliRunner r = CliRunner.run("report", run.dir().toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        JsonNode points = new ObjectMapper().readTree(run.dir().resolve("report/summary.json").toFile()).path("points");
+        assertEquals(2, points.size());
+        assertTrue(points.get(0).path("notes").toString().contains("requests.csv"), points.get(0).toString());
+        assertEquals(50, points.get(1).path("client").path("ok").asLong(), "the other point is reported in full");
+    }
+
+    @Test
+    void aRequestsFileCutInsideARowSaysSo() throws Exception {
+        SyntheticRun run = new SyntheticRun(dir.resolve("run"));
+        Path p = run.point("rate=10_s", 10, 50, 10_000_000, 50, 0.1, false);
+        Path csv = p.resolve("client/requests.csv");
+        byte[] all = Files.readAllBytes(csv);
+        Files.write(csv, java.util.Arrays.copyOf(all, all.length - 7));
+        CliRunner r = CliRunner.run("report", run.dir().toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        JsonNode point = new ObjectMapper().readTree(run.dir().resolve("report/summary.json").toFile()).path("points").get(0);
+        assertEquals(49, point.path("client").path("records").asLong(), point.toString());
+        assertTrue(point.path("notes").toString().contains("ends inside a row"), point.toString());
+    }
+}

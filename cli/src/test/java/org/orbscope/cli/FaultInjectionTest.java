@@ -1,0 +1,264 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.Reporter;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.PointStatus;
+import org.orbscope.run.RequestsCsv;
+
+/**
+ * Nothing measured is lost: {@code orbscope run} in its own JVM (and process group, as in a terminal), signalled
+ * or with a workload JVM killed mid-run; a real monitored trace cut short and with flipped bits. Each case
+ * asserts what is kept and what is said. Waits on what was recorded, never on fixed times.
+ */
+class FaultInjectionTest {
+    /** About 10 s of requests at 300/s: long enough to be stopped midway. */
+    static final String LONG = String.join("\n",
+            "name: long",
+            "server:",
+            "  orb: {poolMin: 2, poolMax: 4}",
+            "  objects:",
+            "    - id: echo",
+            "      operations: {call: {cpu: 200us, replySize: 16}}",
+            "client:",
+            "  maxDuration: 120s",
+            "  processes:",
+            "    - name: p",
+            "      requests: 3000",
+            "      arrival: {law: poisson, rate: 300/s}",
+            "      targets: [{object: echo, operation: call, payload: {size: 32}}]",
+            "");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+
+    /** {@code orbscope run} in a JVM of its own, leading a process group of its own (setsid), as from a shell. */
+    private Process startRun(String scenario, String... more) throws IOException {
+        Path file = dir.resolve("scenario.yaml");
+        Files.writeString(file, scenario);
+        List<String> args = new java.util.ArrayList<>(List.of("run", file.toString(), "--out", dir.resolve("runs").toString()));
+        args.addAll(Arrays.asList(more));
+        return JvmLauncher.main(Orbscope.class.getName()).prefix("setsid").args(args).log(dir.resolve("run.log")).start();
+    }
+
+    private Path runDir() throws IOException {
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            return s.findFirst().orElseThrow();
+        }
+    }
+
+    private Path point() throws IOException {
+        return runDir().resolve("points").resolve("single");
+    }
+
+    /** Waits until the client has recorded at least {@code n} requests (flushed to requests.csv). */
+    private void awaitRecorded(Process run, long n) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+        while (System.nanoTime() < deadline) {
+            assertTrue(run.isAlive(), "the run ended early: " + log());
+            if (Files.isDirectory(dir.resolve("runs")) && Files.isRegularFile(point().resolve("client/requests.csv"))
+                    && recorded(point().resolve("client/requests.csv")) >= n) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("fewer than " + n + " requests recorded in 180 s: " + log());
+    }
+
+    private static long recorded(Path csv) {
+        return RequestsCsv.read(csv, r -> { }).rows;
+    }
+
+    private String log() throws IOException {
+        return Files.readString(dir.resolve("run.log"));
+    }
+
+    private static void signal(String signal, String target) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, "--", target).inheritIO().start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal + " " + target);
+    }
+
+    private static ProcessHandle workloadJvm(Process run, String mainClass) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            Optional<ProcessHandle> p = run.toHandle().descendants()
+                    .filter(h -> h.info().commandLine().orElse("").contains(mainClass)).findFirst();
+            if (p.isPresent()) {
+                return p.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError(mainClass + " not found among the run's processes");
+    }
+
+    private int awaitEnd(Process run) throws Exception {
+        assertTrue(run.waitFor(150, TimeUnit.SECONDS), "the run did not end: " + log());
+        return run.exitValue();
+    }
+
+    private JsonNode reportedPoint() throws IOException {
+        return JSON.readTree(runDir().resolve("report/summary.json").toFile()).path("points").path(0);
+    }
+
+    @Test
+    @Timeout(300)
+    void ctrlCToTheRunsProcessGroupKeepsEveryMeasurementWritesTheReportAndExits130() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Process run = startRun(LONG);
+        awaitRecorded(run, 200);
+        signal("INT", "-" + run.pid()); // the whole group, as a terminal's Ctrl-C
+        assertEquals(RunCommand.EXIT_INTERRUPTED, awaitEnd(run), log());
+        assertInterruptedAndKept();
+    }
+
+    @Test
+    @Timeout(300)
+    void sigtermToTheRunAloneStopsTheClientInOrderAndExits130() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Process run = startRun(LONG);
+        awaitRecorded(run, 200);
+        signal("TERM", Long.toString(run.pid())); // as `timeout` does: only the run's own JVM
+        assertEquals(RunCommand.EXIT_INTERRUPTED, awaitEnd(run), log());
+        assertInterruptedAndKept();
+        assertFalse(workloadLeft(run), "no workload JVM outlives the run");
+    }
+
+    private static boolean workloadLeft(Process run) {
+        return run.toHandle().descendants().anyMatch(ProcessHandle::isAlive);
+    }
+
+    private void assertInterruptedAndKept() throws Exception {
+        Path point = point();
+        PointStatus status = PointStatus.read(point.resolve("status.json"));
+        assertEquals(PointStatus.INTERRUPTED, status.status(), status.toString());
+        ClientSummary client = ClientSummary.read(point.resolve("client/summary.json"));
+        assertTrue(client.interrupted(), client.toString());
+        assertTrue(client.completed() >= 200, "requests measured before the signal: " + client.completed());
+        assertTrue(client.notSent() > 0, "the signal came before the schedule ended: " + client);
+        assertEquals(3000, recorded(point.resolve("client/requests.csv")), "a row for every request of the schedule");
+        assertTrue(log().contains("interrupted"), log());
+        JsonNode p = reportedPoint();
+        assertEquals(PointStatus.INTERRUPTED, p.path("status").asText(), p.toString());
+        assertEquals(client.completed(), p.path("client").path("ok").asLong(), p.toString());
+        assertTrue(p.path("notes").toString().contains("interrupted"), p.path("notes").toString());
+    }
+
+    @Test
+    @Timeout(300)
+    void killMinus9OfTheClientKeepsWhatItFlushedAndTheReportSaysWhatIsMissing() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Process run = startRun(LONG);
+        awaitRecorded(run, 300);
+        ProcessHandle client = workloadJvm(run, PointRunner.CLIENT_MAIN);
+        long before = recorded(point().resolve("client/requests.csv"));
+        client.destroyForcibly();
+        assertEquals(Orbscope.EXIT_RUN_FAILED, awaitEnd(run), log());
+        Path point = point();
+        assertEquals(PointStatus.FAILED, PointStatus.read(point.resolve("status.json")).status());
+        long kept = recorded(point.resolve("client/requests.csv"));
+        assertTrue(kept >= before, kept + " rows kept, " + before + " seen before the kill");
+        assertFalse(Files.exists(point.resolve("client/summary.json")), "a killed client writes no summary");
+        JsonNode p = reportedPoint();
+        assertEquals(kept, p.path("client").path("records").asLong(), p.toString());
+        assertTrue(p.path("client").path("response").path("count").asLong() >= before - 1, p.toString());
+        assertTrue(p.path("notes").toString().contains("summary.json missing"), p.path("notes").toString());
+    }
+
+    @Test
+    @Timeout(300)
+    void killMinus9OfTheMonitoredServerKeepsTheRequestsOfTheWholeChunks() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Process run = startRun(LONG + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
+        awaitRecorded(run, 600);
+        ProcessHandle server = workloadJvm(run, PointRunner.SERVER_MAIN);
+        server.destroyForcibly();
+        assertEquals(Orbscope.EXIT_RUN_FAILED, awaitEnd(run), log());
+        JsonNode p = reportedPoint();
+        JsonNode s = p.path("server");
+        assertEquals("read", s.path("trace").asText(), p.toString());
+        assertTrue(s.path("truncated").asBoolean(), s.toString());
+        // The agent hands a thread's buffer over when it is full or a second old: at least the requests of all
+        // but the last seconds before the kill are in whole chunks.
+        assertTrue(s.path("measured").asLong() >= 100, s.toString());
+        assertTrue(s.path("requests").asLong() <= s.path("probes").asLong() + p.path("client").path("records").asLong(),
+                "no request counted twice: " + s);
+        assertTrue(p.path("notes").toString().contains("truncated"), p.path("notes").toString());
+    }
+
+    @Test
+    @Timeout(300)
+    void aRealTraceCutAtAnyOffsetOrWithAFlippedBitKeepsItsWholeRequests() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Process run = startRun(LONG.replace("requests: 3000", "requests: 600")
+                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
+        assertEquals(Orbscope.EXIT_OK, awaitEnd(run), log());
+        Path original = runDir();
+        JsonNode whole = reportedPoint().path("server");
+        assertEquals(600, whole.path("measured").asLong(), whole.toString());
+        byte[] trace = Files.readAllBytes(original.resolve("points/single/server/server.trace"));
+        int[] cuts = {trace.length / 4, trace.length / 2, trace.length * 3 / 4, trace.length - 1};
+        for (int cut : cuts) {
+            JsonNode s = damaged("cut-" + cut, Arrays.copyOf(trace, cut));
+            assertTrue(s.path("truncated").asBoolean(), "cut at " + cut + ": " + s);
+            assertTrue(s.path("requests").asLong() <= whole.path("requests").asLong(), "cut at " + cut + ": " + s);
+            if (cut == trace.length - 1) {
+                assertEquals(600, s.path("measured").asLong(), "only the footer is lost: " + s);
+            }
+        }
+        for (int at : new int[] {trace.length / 3, trace.length / 2, trace.length * 4 / 5}) {
+            byte[] flipped = trace.clone();
+            flipped[at] ^= 0x10;
+            JsonNode s = damaged("flip-" + at, flipped);
+            assertTrue(s.path("requests").asLong() <= whole.path("requests").asLong(), "flip at " + at + ": " + s);
+            assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
+        }
+    }
+
+    /** The server part of the report of a copy of the run whose trace is {@code trace}. */
+    private JsonNode damaged(String name, byte[] trace) throws IOException {
+        Path copy = dir.resolve(name);
+        copyTree(runDir(), copy);
+        Files.write(copy.resolve("points/single/server/server.trace"), trace);
+        Reporter.report(copy);
+        JsonNode p = JSON.readTree(copy.resolve("report/summary.json").toFile()).path("points").path(0);
+        String notes = p.path("notes").toString();
+        assertTrue(notes.contains("truncated") || notes.contains("damaged"), name + ": " + notes);
+        return p.path("server");
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path t = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t);
+                }
+            }
+        }
+    }
+}
