@@ -36,6 +36,7 @@ import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * Starts and stops recording: parses the options, opens the trace, installs the transformer (which also
@@ -98,6 +99,7 @@ public final class Agent {
             info.put("pid", ManagementFactory.getRuntimeMXBean().getName());
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
+            info.putAll(config.profileInfo());
             writer = TraceWriter.open(new File(config.out).toPath(), info, config.buffers, config.bufferSize);
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
@@ -131,17 +133,17 @@ public final class Agent {
         ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(type, method))))
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(selection, type, method))))
                 .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
                 .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null || p.keyPath.length == 0 ? 0 : KeyPaths.register(p.keyPath);
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    int id = p == null || p.keyFields().length == 0 ? 0 : KeyPaths.register(p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
                 })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
-                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu : config.cpu));
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu() : config.cpu));
                 })
                 .bind(MonitorObject.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
@@ -167,7 +169,7 @@ public final class Agent {
 
             @Override
             public int idOf(TypeDescription declaringType, MethodDescription method) {
-                return selection.syncMethod(declaringType, method) ? methodId(declaringType, method) : 0;
+                return selection.syncMethod(declaringType, method) ? methodId(selection, declaringType, method) : 0;
             }
         });
         // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
@@ -217,21 +219,24 @@ public final class Agent {
         return builder.installOn(inst);
     }
 
-    private static int methodId(TypeDescription type, MethodDescription method) {
-        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor());
+    /** The trace id of a method, defined with the role its profile entry gives it, so readers find roles in the trace. */
+    private static int methodId(MethodSelection selection, TypeDescription type, MethodDescription method) {
+        ProfileMethod p = selection.profileEntry(type, method);
+        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
     }
 
-    private static StackManipulation loadKey(AgentConfig.ProfileMethod p, MethodDescription method, Assigner assigner) {
-        if (p == null || p.key == -2 || (p.key == -1 && method.isStatic())) {
+    private static StackManipulation loadKey(ProfileMethod p, MethodDescription method, Assigner assigner) {
+        int source = p == null ? ProfileMethod.KEY_NONE : p.keySource();
+        if (source == ProfileMethod.KEY_NONE || (source == ProfileMethod.KEY_THIS && method.isStatic())) {
             return NullConstant.INSTANCE;
         }
-        if (p.key == -1) {
+        if (source == ProfileMethod.KEY_THIS) {
             return MethodVariableAccess.loadThis();
         }
-        if (p.key >= method.getParameters().size()) {
+        if (source >= method.getParameters().size()) {
             return NullConstant.INSTANCE;
         }
-        ParameterDescription param = method.getParameters().get(p.key);
+        ParameterDescription param = method.getParameters().get(source);
         return new StackManipulation.Compound(MethodVariableAccess.load(param),
                 assigner.assign(param.getType(), TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class), Assigner.Typing.DYNAMIC));
     }

@@ -2,6 +2,7 @@ package org.orbscope.agent;
 
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /** Decides, from the config, whether and how a method is instrumented. */
 final class MethodSelection {
@@ -44,8 +45,8 @@ final class MethodSelection {
     }
 
     boolean typeSelected(String className) {
-        for (AgentConfig.ProfileMethod m : config.methods) {
-            if (m.type.equals(className)) {
+        for (ProfileMethod m : config.methods) {
+            if (m.className().equals(className)) {
                 return true;
             }
         }
@@ -87,9 +88,9 @@ final class MethodSelection {
         return false;
     }
 
-    AgentConfig.ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
-        for (AgentConfig.ProfileMethod p : config.methods) {
-            if (p.type.equals(type.getName()) && p.name.equals(m.getInternalName()) && p.descriptor.equals(m.getDescriptor())) {
+    ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
+        for (ProfileMethod p : config.methods) {
+            if (p.names(type.getName(), m.getInternalName(), m.getDescriptor())) {
                 return p;
             }
         }
@@ -100,12 +101,12 @@ final class MethodSelection {
         if (!m.isMethod() || m.isAbstract() || m.isNative() || m.isBridge() || m.isSynthetic()) {
             return Kind.NONE;
         }
-        AgentConfig.ProfileMethod p = profileEntry(type, m);
+        ProfileMethod p = profileEntry(type, m);
         if (p != null) {
-            if (p.key != -2) {
+            if (p.keySource() != ProfileMethod.KEY_NONE) {
                 return Kind.KEYED;
             }
-            return p.cpu ? Kind.CPU : Kind.WALL;
+            return p.cpu() ? Kind.CPU : Kind.WALL;
         }
         String cls = type.getName();
         if (isProtected(cls) || !config.events.contains("methods")) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /** The hand-written option and config parser: both file syntaxes, profiles, and the messages for bad input. */
 class AgentConfigTest {
@@ -51,14 +52,14 @@ class AgentConfigTest {
         assertFalse(c.threadSelected("main"));
         assertEquals(Set.of("methods", "park"), c.events);
         assertEquals(50, c.sampleIntervalMillis);
-        AgentConfig.ProfileMethod m = c.methods.get(0);
-        assertEquals("org.x.Y", m.type);
-        assertEquals("run", m.name);
-        assertEquals("(Lorg/x/Req;)V", m.descriptor);
-        assertEquals(0, m.key);
-        assertArrayEquals(new String[] {"conn", "id"}, m.keyPath);
-        assertEquals("a.b", m.role);
-        assertTrue(m.cpu);
+        ProfileMethod m = c.methods.get(0);
+        assertEquals("org.x.Y", m.className());
+        assertEquals("run", m.methodName());
+        assertEquals("(Lorg/x/Req;)V", m.descriptor());
+        assertEquals(0, m.keySource());
+        assertArrayEquals(new String[] {"conn", "id"}, m.keyFields());
+        assertEquals("a.b", m.role());
+        assertTrue(m.cpu());
     }
 
     @Test
@@ -68,7 +69,9 @@ class AgentConfigTest {
         assertEquals("z.trace", c.out);
         assertEquals(1, c.allocIncludes.size());
         assertTrue(c.methods.size() >= 10, "the JacORB profile's methods: " + c.methods.size());
-        assertTrue(c.methods.stream().anyMatch(p -> p.name.equals("_invoke") && p.key == 0));
+        assertTrue(c.methods.stream().anyMatch(p -> p.methodName().equals("_invoke") && p.keySource() == 0));
+        assertEquals("jacorb", c.profileInfo().get("profile.name"));
+        assertEquals("ServerMessageReceptor*", c.profileInfo().get("profile.threads.receiver"));
     }
 
     @Test

@@ -48,6 +48,11 @@ class AgentIT {
         return out;
     }
 
+    /** A file of {@code lines} in the test's directory. */
+    private Path file(String name, String... lines) throws IOException {
+        return Files.write(dir.resolve(name), String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+    }
+
     private Path runApp(String options) throws Exception {
         Path trace = dir.resolve("app.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + (options.isEmpty() ? "" : "," + options), APP);
@@ -231,6 +236,41 @@ class AgentIT {
         assertTrue(app.output().contains("unknown option 'bogus'"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
         assertFalse(Files.exists(dir.resolve("x.trace")));
+    }
+
+    @Test
+    void aProfileWithABadLineIsRefusedWithItsFileAndLineAndTheApplicationRunsUnmonitored() throws Exception {
+        Path profile = file("bad.profile", "profile.name = shop",
+                "method = example.traced.TracedApp#outer(I)I | role=shop.outer",
+                "method = example.traced.TracedApp#inner(I)I | key=arg7x");
+        Path trace = dir.resolve("refused.trace");
+        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + ",out=" + trace, APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("orbscope agent: " + profile + ":3: key must be"), app.output());
+        assertTrue(app.output().contains("the application runs unmonitored"), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertFalse(app.output().contains("\tat "), "one line, no stack trace: " + app.output());
+        assertFalse(Files.exists(trace));
+    }
+
+    @Test
+    void aFileProfilesRolesAndNameGoIntoTheTrace() throws Exception {
+        Path profile = file("shop.profile", "profile.name = shop", "profile.threads.worker = worker-*",
+                "method = example.traced.TracedApp#outer(I)I | role=shop.outer | key=none",
+                "method = example.traced.TracedApp#inner(I)I");
+        Path trace = runApp("profile=" + profile);
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals("shop", r.info().get("profile.name"));
+            assertEquals("worker-*", r.info().get("profile.threads.worker"));
+            Dictionary d = r.dictionary();
+            Map<String, String> roles = new HashMap<>();
+            r.read(e -> {
+                if (e.type == EventType.METHOD_ENTER) {
+                    roles.put(d.methodName(e.methodId), String.valueOf(d.methodRole(e.methodId)));
+                }
+            });
+            assertEquals(Map.of("outer", "shop.outer", "inner", "null"), roles);
+        }
     }
 
     @Test

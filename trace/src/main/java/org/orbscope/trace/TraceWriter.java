@@ -46,6 +46,8 @@ public final class TraceWriter implements AutoCloseable {
     private final Map<String, Integer> methodIds = new HashMap<>();
     private final Map<String, Integer> classIds = new HashMap<>();
     private final Map<String, Integer> monitorIds = new HashMap<>();
+    /** Method id -> role string id, for the methods whose role is written. */
+    private final Map<Integer, Integer> methodRoles = new HashMap<>();
     private int nextThreadId = 1;
     private ThreadBuffer defs = new ThreadBuffer(64 * 1024);
     private final List<ThreadBuffer> defsFull = new ArrayList<>();
@@ -165,19 +167,31 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     public int defineMethod(String className, String name, String descriptor) {
+        return defineMethod(className, name, descriptor, null);
+    }
+
+    /**
+     * A method with the stage role its profile gives it ({@link EventType#DEF_ROLE}); {@code role} may be null.
+     * A role is written once per method, also when the method was defined before without one.
+     */
+    public int defineMethod(String className, String name, String descriptor, String role) {
         synchronized (defLock) {
             String k = className + '#' + name + descriptor;
             Integer id = methodIds.get(k);
-            if (id != null) {
-                return id;
+            if (id == null) {
+                int c = defineString(className);
+                int n = defineString(name);
+                int d = defineString(descriptor);
+                id = methodIds.size() + 1;
+                methodIds.put(k, id);
+                def(EventType.DEF_METHOD, id, c, n, d);
             }
-            int c = defineString(className);
-            int n = defineString(name);
-            int d = defineString(descriptor);
-            int nid = methodIds.size() + 1;
-            methodIds.put(k, nid);
-            def(EventType.DEF_METHOD, nid, c, n, d);
-            return nid;
+            if (role != null && !methodRoles.containsKey(id)) {
+                int r = defineString(role);
+                methodRoles.put(id, r);
+                def(EventType.DEF_ROLE, id, r, -1, -1);
+            }
+            return id;
         }
     }
 
@@ -221,12 +235,15 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
+    /** A definition record: tag, id {@code a}, then {@code b}, and {@code c} and {@code d} unless negative. */
     private void def(int tag, long a, long b, long c, long d) {
         ensureDefRoom(48);
         defs.data[defs.pos++] = (byte) tag;
         defs.putVarLong(a);
         defs.putVarLong(b);
-        defs.putVarLong(c);
+        if (c >= 0) {
+            defs.putVarLong(c);
+        }
         if (d >= 0) {
             defs.putVarLong(d);
         }
