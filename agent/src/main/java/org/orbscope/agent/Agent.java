@@ -2,6 +2,8 @@ package org.orbscope.agent;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -50,6 +52,8 @@ public final class Agent {
     private static Thread flusher;
     private static ThreadBuffer system;
     private static JfrSource jfr;
+    /** What the running recording instruments; asked at stop which include globs recorded nothing. */
+    private static MethodSelection selection;
     private static final List<Runnable> UNDO = new ArrayList<>();
 
     /**
@@ -91,6 +95,15 @@ public final class Agent {
             status("already-recording " + out);
             return;
         }
+        File outFile = new File(config.out).getAbsoluteFile();
+        try {
+            Files.createDirectories(outFile.getParentFile().toPath());
+        } catch (IOException | RuntimeException e) {
+            String why = "cannot create the directory of out=" + config.out + " (" + e + ")";
+            System.err.println("orbscope agent: " + why + "; the application runs unmonitored");
+            status("failed: " + why);
+            return;
+        }
         try {
             Map<String, String> info = new LinkedHashMap<>();
             info.put("agent.options", args == null ? "" : args);
@@ -100,7 +113,7 @@ public final class Agent {
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
             info.putAll(config.profileInfo());
-            writer = TraceWriter.open(new File(config.out).toPath(), info, config.buffers, config.bufferSize);
+            writer = TraceWriter.open(outFile.toPath(), info, config.buffers, config.bufferSize);
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);
@@ -114,7 +127,7 @@ public final class Agent {
                 jfr = JfrSource.start(writer, config);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
-            out = new File(config.out).getAbsolutePath();
+            out = outFile.getPath();
             status("recording " + out);
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -130,6 +143,10 @@ public final class Agent {
 
     private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
         MethodSelection selection = new MethodSelection(config);
+        Agent.selection = selection;
+        for (String refused : selection.refusedGlobs()) {
+            System.err.println("orbscope agent: " + refused);
+        }
         ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
@@ -387,6 +404,12 @@ public final class Agent {
             }
         }
         UNDO.clear();
+        if (selection != null) {
+            for (String unmatched : selection.unmatched()) {
+                System.err.println("orbscope agent: include " + unmatched);
+            }
+            selection = null;
+        }
         if (jfr != null) {
             jfr.stop();
             jfr = null;

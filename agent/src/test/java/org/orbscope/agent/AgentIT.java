@@ -273,6 +273,70 @@ class AgentIT {
         }
     }
 
+    /** Runs SunApp (package com.sun.example.traced) for 100 calls; its output and each recorded event kind's count. */
+    private Map<String, Integer> runSunApp(String options, StringBuilder output) throws Exception {
+        Path trace = dir.resolve("sun.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + "," + options, "com.sun.example.traced.SunApp", "100");
+        assertEquals(0, app.await(60), app.output());
+        output.append(app.output());
+        assertTrue(app.output().contains("sun app done 5050 4950"), app.output());
+        Map<String, Integer> kinds = new HashMap<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            r.read(e -> {
+                String what = EventType.name(e.type);
+                if (e.type == EventType.METHOD_ENTER) {
+                    what += " " + d.methodShort(e.methodId);
+                } else if (e.type == EventType.MONITOR_ENTERED) {
+                    what += " " + d.monitor(e.a).replaceAll("@.*", "");
+                }
+                kinds.merge(what, 1, Integer::sum);
+            });
+        }
+        return kinds;
+    }
+
+    @Test
+    void aGlobThatNamesAComSunPackageRecordsItsMethodsAndMonitors() throws Exception {
+        StringBuilder out = new StringBuilder();
+        Map<String, Integer> kinds = runSunApp("include=com.sun.example.**,monitors.include=com.sun.example.traced.*", out);
+        assertEquals(100, kinds.get("enter SunApp.work"), kinds.toString());
+        assertEquals(100, kinds.get("monitor-entered java.lang.Object"), kinds.toString());
+        assertFalse(out.toString().contains("matched no class"), out.toString());
+    }
+
+    @Test
+    void aBroadGlobLeavesComSunOutAndAGlobNamingJavaIsRefusedEachSaidOnce() throws Exception {
+        StringBuilder out = new StringBuilder();
+        Map<String, Integer> kinds = runSunApp("include=com.**,include=java.util.**", out);
+        assertEquals(null, kinds.get("enter SunApp.work"), kinds.toString());
+        String o = out.toString();
+        assertTrue(o.contains("orbscope agent: include 'com.**' matched no class: com.sun.* is instrumented only by a glob that names it"), o);
+        assertTrue(o.contains("orbscope agent: include 'java.util.**' records nothing: java.* is never instrumented"), o);
+        assertEquals(o.indexOf("java.util."), o.lastIndexOf("java.util."), "said once: " + o);
+    }
+
+    @Test
+    void theOutputDirectoryIsCreatedAndOneThatCannotBeIsOneMessage() throws Exception {
+        Path trace = dir.resolve("new").resolve("deeper").resolve("app.trace");
+        ChildJvm app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + trace, APP);
+        assertEquals(0, app.await(60), app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            long[] enters = {0};
+            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            assertEquals(3, enters[0], "outer(1), outer(2), outer(3)");
+        }
+
+        Path blocked = file("a-file", "not a directory").resolve("app.trace");
+        app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + blocked, APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("orbscope agent: cannot create the directory of out=" + blocked), app.output());
+        assertTrue(app.output().contains("the application runs unmonitored"), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertFalse(app.output().contains("\tat "), "no stack trace: " + app.output());
+    }
+
     @Test
     void anErrorInsideTheAgentIsCountedAndReportedNeverThrownIntoTheApplication() throws Exception {
         // The key path names a field an Integer does not have: following it fails inside the agent on every call.
