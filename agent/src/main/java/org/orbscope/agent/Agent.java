@@ -113,7 +113,11 @@ public final class Agent {
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
             info.putAll(config.profileInfo());
-            writer = TraceWriter.open(outFile.toPath(), info, config.buffers, config.bufferSize);
+            BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
+            if (pool.note != null) {
+                System.err.println("orbscope agent: " + pool.note);
+            }
+            writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);

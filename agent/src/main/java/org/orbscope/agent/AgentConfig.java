@@ -59,6 +59,8 @@ public final class AgentConfig {
     long sampleIntervalMillis = 100;
     int buffers = 512;
     int bufferSize = 64 * 1024;
+    /** Whether {@code buffer.size} was given: then a small heap gets fewer buffers, never smaller ones. */
+    boolean bufferSizeSet;
 
     /** A class glob plus an optional method glob ({@code com.example.**}, {@code com.example.Shop#buy*}). */
     static final class MethodRule {
@@ -192,9 +194,12 @@ public final class AgentConfig {
                 break;
             }
             case "sample.interval.ms": sampleIntervalMillis = number(value, where); break;
-            case "buffers": buffers = (int) number(value, where); break;
+            case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
-            case "buffer.size": bufferSize = (int) number(value, where); break;
+            case "buffer.size":
+                bufferSize = (int) bounded(key, value, BufferPool.MIN_BYTES, BufferPool.MAX_BYTES, where);
+                bufferSizeSet = true;
+                break;
             default:
         }
     }
@@ -231,6 +236,19 @@ public final class AgentConfig {
         Set<String> e = new HashSet<>(EVENTS);
         e.removeAll(OPT_IN_EVENTS);
         return e;
+    }
+
+    private static long bounded(String key, String v, long min, long max, String where) throws BadConfig {
+        long n;
+        try {
+            n = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < min || n > max) {
+            throw new BadConfig(where + ": " + key + " takes a number from " + min + " to " + max + ", got '" + v + "'");
+        }
+        return n;
     }
 
     /** JFR blocking events shorter than this are not recorded (JFR's own threshold). */

@@ -75,6 +75,28 @@ class AgentConfigTest {
     }
 
     @Test
+    void theBufferPoolStaysWithinASixteenthOfTheHeap() throws Exception {
+        long mib = 1024 * 1024;
+        BufferPool big = BufferPool.of(AgentConfig.parse(""), 4096 * mib);
+        assertEquals(512, big.count);
+        assertEquals(64 * 1024, big.bytes);
+        assertEquals(null, big.note);
+
+        BufferPool small = BufferPool.of(AgentConfig.parse(""), 16 * mib);
+        assertEquals(32 * 32 * 1024, (long) small.count * small.bytes, "a sixteenth of 16 MiB, in smaller buffers");
+        assertEquals(32, small.count);
+        assertTrue(small.note.contains("more than a 16 MiB heap can spare"), small.note);
+
+        BufferPool fixedSize = BufferPool.of(AgentConfig.parse("buffer.size=65536"), 16 * mib);
+        assertEquals(65536, fixedSize.bytes, "a size the user set is kept");
+        assertEquals(16, fixedSize.count);
+
+        BufferPool huge = BufferPool.of(AgentConfig.parse("buffers=1048576,buffer.size=16777216"), 1024 * mib);
+        assertEquals(4, huge.count);
+        assertEquals(16 * mib, huge.bytes);
+    }
+
+    @Test
     void badInputNamesTheFileLineAndKey() throws Exception {
         Path f = file("bad.yaml", "out: a", "threads:", "  inclde: [x]");
         AgentConfig.BadConfig e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + f));
@@ -96,6 +118,12 @@ class AgentConfigTest {
         Path h = file("tab.yaml", "threads:", "\tinclude: x");
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + h));
         assertTrue(e.getMessage().contains("tab.yaml:2"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffers=0"));
+        assertTrue(e.getMessage().contains("buffers takes a number from 1 to 1048576, got '0'"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffer.size=64m"));
+        assertTrue(e.getMessage().contains("buffer.size takes a number from 4096 to 16777216, got '64m'"), e.getMessage());
 
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("profile=nosuchorb"));
         assertTrue(e.getMessage().contains("nosuchorb"), e.getMessage());

@@ -337,6 +337,57 @@ class AgentIT {
         assertFalse(app.output().contains("\tat "), "no stack trace: " + app.output());
     }
 
+    /** The application's own output lines (the agent's start-up and stop lines left out). */
+    private static List<String> applicationLines(ChildJvm app) {
+        List<String> lines = new ArrayList<>();
+        for (String line : app.output().split("\n")) {
+            if (!line.startsWith("orbscope")) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    @Test
+    void anApplicationWithASmallHeapThatExitsOnOutOfMemoryRunsToItsNormalEnd() throws Exception {
+        List<String> jvm = List.of("-Xmx16m", "-XX:+ExitOnOutOfMemoryError");
+        ChildJvm plain = ChildJvm.startWithJvmArgs(dir, jvm, null, "example.traced.SmallHeapApp", "200000");
+        assertEquals(0, plain.await(120), plain.output());
+        Path trace = dir.resolve("small.trace");
+        ChildJvm app = ChildJvm.startWithJvmArgs(dir, jvm, "include=example.traced.SmallHeapApp#step,cpu=true,out=" + trace,
+                "example.traced.SmallHeapApp", "200000");
+        assertEquals(0, app.await(120), app.output());
+        assertEquals(applicationLines(plain), applicationLines(app), app.output());
+        assertTrue(app.output().contains("a sixteenth of the heap"), "says once that it records with less: " + app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
+            long[] exits = {0};
+            r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT ? 1 : 0);
+            assertTrue(exits[0] > 0, "something was recorded");
+            assertTrue(exits[0] + r.droppedEvents() >= 4 * 200_000, "every call recorded or counted as dropped: " + exits[0]
+                    + " recorded, " + r.droppedEvents() + " dropped");
+        }
+    }
+
+    @Test
+    void absurdBufferSettingsAreRefusedOrCappedWithoutAStall() throws Exception {
+        ChildJvm refused = ChildJvm.start(dir, "buffer.size=1,out=" + dir.resolve("r.trace"), APP);
+        assertEquals(0, refused.await(60), refused.output());
+        assertTrue(refused.output().contains("buffer.size takes a number from 4096 to 16777216, got '1'"), refused.output());
+        assertTrue(refused.output().contains("traced app done"), refused.output());
+
+        Path trace = dir.resolve("huge.trace");
+        ChildJvm huge = ChildJvm.startWithJvmArgs(dir, List.of("-Xmx256m"), "buffers=1048576,buffer.size=16777216,"
+                + "include=example.traced.TracedApp#outer,out=" + trace, APP);
+        assertEquals(0, huge.await(60), huge.output());
+        assertTrue(huge.output().contains("the trace writer holds at most 4 x 16384 KiB"), huge.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            long[] enters = {0};
+            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            assertEquals(3, enters[0]);
+        }
+    }
+
     @Test
     void anErrorInsideTheAgentIsCountedAndReportedNeverThrownIntoTheApplication() throws Exception {
         // The key path names a field an Integer does not have: following it fails inside the agent on every call.
