@@ -2,6 +2,8 @@ package org.orbscope.agent;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -36,6 +38,7 @@ import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * Starts and stops recording: parses the options, opens the trace, installs the transformer (which also
@@ -49,6 +52,8 @@ public final class Agent {
     private static Thread flusher;
     private static ThreadBuffer system;
     private static JfrSource jfr;
+    /** What the running recording instruments; asked at stop which include globs recorded nothing. */
+    private static MethodSelection selection;
     private static final List<Runnable> UNDO = new ArrayList<>();
 
     /**
@@ -90,6 +95,15 @@ public final class Agent {
             status("already-recording " + out);
             return;
         }
+        File outFile = new File(config.out).getAbsoluteFile();
+        try {
+            Files.createDirectories(outFile.getParentFile().toPath());
+        } catch (IOException | RuntimeException e) {
+            String why = "cannot create the directory of out=" + config.out + " (" + e + ")";
+            System.err.println("orbscope agent: " + why + "; the application runs unmonitored");
+            status("failed: " + why);
+            return;
+        }
         try {
             Map<String, String> info = new LinkedHashMap<>();
             info.put("agent.options", args == null ? "" : args);
@@ -98,7 +112,12 @@ public final class Agent {
             info.put("pid", ManagementFactory.getRuntimeMXBean().getName());
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
-            writer = TraceWriter.open(new File(config.out).toPath(), info, config.buffers, config.bufferSize);
+            info.putAll(config.profileInfo());
+            BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
+            if (pool.note != null) {
+                System.err.println("orbscope agent: " + pool.note);
+            }
+            writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);
@@ -112,7 +131,7 @@ public final class Agent {
                 jfr = JfrSource.start(writer, config);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
-            out = new File(config.out).getAbsolutePath();
+            out = outFile.getPath();
             status("recording " + out);
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -128,20 +147,24 @@ public final class Agent {
 
     private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
         MethodSelection selection = new MethodSelection(config);
+        Agent.selection = selection;
+        for (String refused : selection.refusedGlobs()) {
+            System.err.println("orbscope agent: " + refused);
+        }
         ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(type, method))))
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(selection, type, method))))
                 .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
                 .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null || p.keyPath.length == 0 ? 0 : KeyPaths.register(p.keyPath);
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    int id = p == null || p.keyFields().length == 0 ? 0 : KeyPaths.register(p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
                 })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    AgentConfig.ProfileMethod p = selection.profileEntry(type, method);
-                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu : config.cpu));
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu() : config.cpu));
                 })
                 .bind(MonitorObject.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
@@ -167,7 +190,7 @@ public final class Agent {
 
             @Override
             public int idOf(TypeDescription declaringType, MethodDescription method) {
-                return selection.syncMethod(declaringType, method) ? methodId(declaringType, method) : 0;
+                return selection.syncMethod(declaringType, method) ? methodId(selection, declaringType, method) : 0;
             }
         });
         // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
@@ -217,21 +240,24 @@ public final class Agent {
         return builder.installOn(inst);
     }
 
-    private static int methodId(TypeDescription type, MethodDescription method) {
-        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor());
+    /** The trace id of a method, defined with the role its profile entry gives it, so readers find roles in the trace. */
+    private static int methodId(MethodSelection selection, TypeDescription type, MethodDescription method) {
+        ProfileMethod p = selection.profileEntry(type, method);
+        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
     }
 
-    private static StackManipulation loadKey(AgentConfig.ProfileMethod p, MethodDescription method, Assigner assigner) {
-        if (p == null || p.key == -2 || (p.key == -1 && method.isStatic())) {
+    private static StackManipulation loadKey(ProfileMethod p, MethodDescription method, Assigner assigner) {
+        int source = p == null ? ProfileMethod.KEY_NONE : p.keySource();
+        if (source == ProfileMethod.KEY_NONE || (source == ProfileMethod.KEY_THIS && method.isStatic())) {
             return NullConstant.INSTANCE;
         }
-        if (p.key == -1) {
+        if (source == ProfileMethod.KEY_THIS) {
             return MethodVariableAccess.loadThis();
         }
-        if (p.key >= method.getParameters().size()) {
+        if (source >= method.getParameters().size()) {
             return NullConstant.INSTANCE;
         }
-        ParameterDescription param = method.getParameters().get(p.key);
+        ParameterDescription param = method.getParameters().get(source);
         return new StackManipulation.Compound(MethodVariableAccess.load(param),
                 assigner.assign(param.getType(), TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class), Assigner.Typing.DYNAMIC));
     }
@@ -382,6 +408,12 @@ public final class Agent {
             }
         }
         UNDO.clear();
+        if (selection != null) {
+            for (String unmatched : selection.unmatched()) {
+                System.err.println("orbscope agent: include " + unmatched);
+            }
+            selection = null;
+        }
         if (jfr != null) {
             jfr.stop();
             jfr = null;

@@ -10,13 +10,18 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileException;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * What to record. Options come inline ({@code -javaagent:orbscope-agent.jar=config=agent.yaml,out=x.trace})
- * and from a config file of {@code key = value} lines or a small YAML subset ({@link ConfigReader});
- * ORB profiles add {@code method = ...} lines. Parsed by hand because the agent runs inside the application:
+ * and from a config file of {@code key = value} lines or a small YAML subset ({@link ConfigReader}). ORB
+ * profiles ({@code profile=jacorb} or a file) and profile entries written among the options ({@code method=...},
+ * {@code profile.*}) are parsed by the trace module's {@link OrbProfile}, the one parser of that grammar. Parsed by hand because the agent runs inside the application:
  * a YAML library would ride along in someone else's JVM (and could clash with the application's own copy).
  */
 public final class AgentConfig {
@@ -26,11 +31,14 @@ public final class AgentConfig {
     static final Set<String> OPT_IN_EVENTS = new HashSet<>(Arrays.asList("jfr"));
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
-            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "profile.name", "profile.orb", "profile.threads.receiver",
-            "profile.threads.controller", "profile.threads.dispatcher"));
+            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet"));
 
     String out = "orbscope.trace";
-    final List<String> profiles = new ArrayList<>();
+    /** Profiles named by {@code profile=} options, shipped names or files. */
+    final List<String> profileNames = new ArrayList<>();
+    /** The named profiles, loaded, then the inline one ({@code method=} and {@code profile.*} options) if any. */
+    final List<OrbProfile> profiles = new ArrayList<>();
+    private final OrbProfile.Builder inline = new OrbProfile.Builder();
     final List<MethodRule> includes = new ArrayList<>();
     final List<MethodRule> excludes = new ArrayList<>();
     /** Classes whose synchronized blocks and wait/notify calls are recorded, besides the method selection's. */
@@ -41,6 +49,7 @@ public final class AgentConfig {
     final List<Glob> allocExcludes = new ArrayList<>();
     final List<Glob> threadIncludes = new ArrayList<>();
     final List<Glob> threadExcludes = new ArrayList<>();
+    /** The methods of all profiles, in order (a method named twice is instrumented as its first entry says). */
     final List<ProfileMethod> methods = new ArrayList<>();
     boolean cpu;
     boolean stop;
@@ -50,6 +59,8 @@ public final class AgentConfig {
     long sampleIntervalMillis = 100;
     int buffers = 512;
     int bufferSize = 64 * 1024;
+    /** Whether {@code buffer.size} was given: then a small heap gets fewer buffers, never smaller ones. */
+    boolean bufferSizeSet;
 
     /** A class glob plus an optional method glob ({@code com.example.**}, {@code com.example.Shop#buy*}). */
     static final class MethodRule {
@@ -68,29 +79,6 @@ public final class AgentConfig {
 
         boolean matches(String className, String methodName) {
             return type.matches(className) && method.matches(methodName);
-        }
-    }
-
-    /** A profile entry: one exact method with its role, correlation key and CPU setting. */
-    static final class ProfileMethod {
-        final String type;
-        final String name;
-        final String descriptor;
-        final String role;
-        /** -2 none, -1 this, n >= 0 argument n. */
-        final int key;
-        /** Fields to follow from the key object (empty: the object itself). */
-        final String[] keyPath;
-        final boolean cpu;
-
-        ProfileMethod(String type, String name, String descriptor, String role, int key, String[] keyPath, boolean cpu) {
-            this.type = type;
-            this.name = name;
-            this.descriptor = descriptor;
-            this.role = role;
-            this.key = key;
-            this.keyPath = keyPath;
-            this.cpu = cpu;
         }
     }
 
@@ -128,26 +116,39 @@ public final class AgentConfig {
                 c.set(kv[0], kv[1], "option");
             }
         }
-        for (String p : new ArrayList<>(c.profiles)) {
-            c.loadProfile(p);
+        for (String p : c.profileNames) {
+            try {
+                c.profiles.add(OrbProfile.load(p));
+            } catch (ProfileException e) {
+                throw new BadConfig(e.getMessage());
+            }
+        }
+        if (!c.inline.isEmpty()) {
+            c.profiles.add(c.inline.build());
+        }
+        for (OrbProfile p : c.profiles) {
+            c.methods.addAll(p.methods());
         }
         return c;
     }
 
-    private void loadProfile(String name) throws BadConfig {
-        InputStream in = AgentConfig.class.getResourceAsStream("/profiles/" + name + ".profile");
-        if (in == null) {
-            try {
-                in = new FileInputStream(name);
-            } catch (IOException e) {
-                throw new BadConfig("unknown profile '" + name + "' (not shipped, and no such file)");
+    /**
+     * What the trace header says about the recording's profiles: their names ({@code profile.name}, joined by
+     * commas when there are several) and the thread roles and ORB of each (the first profile that names one wins).
+     */
+    Map<String, String> profileInfo() {
+        Map<String, String> info = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        for (OrbProfile p : profiles) {
+            names.add(p.name());
+            for (Map.Entry<String, String> e : p.headerInfo().entrySet()) {
+                info.putIfAbsent(e.getKey(), e.getValue());
             }
         }
-        try (InputStream i = in) {
-            read(i, "profile " + name);
-        } catch (IOException e) {
-            throw new BadConfig("cannot read profile " + name + ": " + e.getMessage());
+        if (!names.isEmpty()) {
+            info.put(OrbProfile.INFO_NAME, String.join(",", names));
         }
+        return info;
     }
 
     void read(InputStream in, String source) throws IOException, BadConfig {
@@ -155,12 +156,21 @@ public final class AgentConfig {
     }
 
     void set(String key, String value, String where) throws BadConfig {
+        if (OrbProfile.isProfileKey(key)) {
+            try {
+                inline.set(key, value, where);
+            } catch (ProfileException e) {
+                throw new BadConfig(e.getMessage());
+            }
+            return;
+        }
         if (!KEYS.contains(key)) {
-            throw new BadConfig(where + ": unknown option '" + key + "' (known: " + new java.util.TreeSet<>(KEYS) + ")");
+            throw new BadConfig(where + ": unknown option '" + key + "' (known: " + new java.util.TreeSet<>(KEYS)
+                    + " and the profile entries method, profile.name, profile.orb, profile.threads.ROLE)");
         }
         switch (key) {
             case "out": out = value; break;
-            case "profile": profiles.add(value); break;
+            case "profile": profileNames.add(value); break;
             case "include": includes.add(new MethodRule(value)); break;
             case "exclude": excludes.add(new MethodRule(value)); break;
             case "monitors.include": monitorIncludes.add(new Glob(value)); break;
@@ -172,7 +182,6 @@ public final class AgentConfig {
             case "cpu": cpu = bool(value, where); break;
             case "stop": stop = bool(value, where); break;
             case "quiet": quiet = bool(value, where); break;
-            case "method": methods.add(profileMethod(value, where)); break;
             case "events": {
                 Set<String> e = new HashSet<>();
                 for (String s : value.trim().split("[ +;]+")) {
@@ -185,10 +194,13 @@ public final class AgentConfig {
                 break;
             }
             case "sample.interval.ms": sampleIntervalMillis = number(value, where); break;
-            case "buffers": buffers = (int) number(value, where); break;
+            case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
-            case "buffer.size": bufferSize = (int) number(value, where); break;
-            default: // profile.* descriptions: informative only
+            case "buffer.size":
+                bufferSize = (int) bounded(key, value, BufferPool.MIN_BYTES, BufferPool.MAX_BYTES, where);
+                bufferSizeSet = true;
+                break;
+            default:
         }
     }
 
@@ -220,52 +232,23 @@ public final class AgentConfig {
         }
     }
 
-    /** {@code pkg.Class#name(desc)V | role=x | key=none|this|argN | cpu=true}. */
-    private static ProfileMethod profileMethod(String v, String where) throws BadConfig {
-        String[] parts = v.split("\\|");
-        String sig = parts[0].trim();
-        int hash = sig.indexOf('#');
-        int paren = sig.indexOf('(');
-        if (hash < 0 || paren < hash) {
-            throw new BadConfig(where + ": method must be Class#name(descriptor), got '" + sig + "'");
-        }
-        String role = null;
-        int key = -2;
-        String[] path = new String[0];
-        boolean cpu = false;
-        for (int i = 1; i < parts.length; i++) {
-            String p = parts[i].trim();
-            int eq = p.indexOf('=');
-            String k = eq < 0 ? p : p.substring(0, eq).trim();
-            String val = eq < 0 ? "" : p.substring(eq + 1).trim();
-            if (k.equals("role")) {
-                role = val.toLowerCase(Locale.ROOT);
-            } else if (k.equals("cpu")) {
-                cpu = bool(val, where);
-            } else if (k.equals("key")) {
-                String[] segments = val.split("\\.", -1);
-                String base = segments[0];
-                if (base.equals("none") && segments.length == 1) key = -2;
-                else if (base.equals("this")) key = -1;
-                else if (base.startsWith("arg") && base.length() > 3 && base.substring(3).matches("[0-9]+")) key = Integer.parseInt(base.substring(3));
-                else throw new BadConfig(where + ": key must be none, this, argN, or this/argN followed by .field names, got '" + val + "'");
-                path = Arrays.copyOfRange(segments, 1, segments.length);
-                for (String f : path) {
-                    if (!f.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
-                        throw new BadConfig(where + ": key field path '" + val + "' has a bad field name '" + f + "'");
-                    }
-                }
-            } else {
-                throw new BadConfig(where + ": unknown method attribute '" + k + "' (role, key, cpu)");
-            }
-        }
-        return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, path, cpu);
-    }
-
     private static Set<String> defaultEvents() {
         Set<String> e = new HashSet<>(EVENTS);
         e.removeAll(OPT_IN_EVENTS);
         return e;
+    }
+
+    private static long bounded(String key, String v, long min, long max, String where) throws BadConfig {
+        long n;
+        try {
+            n = Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < min || n > max) {
+            throw new BadConfig(where + ": " + key + " takes a number from " + min + " to " + max + ", got '" + v + "'");
+        }
+        return n;
     }
 
     /** JFR blocking events shorter than this are not recorded (JFR's own threshold). */

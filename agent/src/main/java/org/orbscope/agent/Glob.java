@@ -33,6 +33,15 @@ final class Glob {
         this.pattern = Pattern.compile(re.toString());
     }
 
+    /** The glob's fixed start, up to its first wildcard ({@code com.sun.corba.} of {@code com.sun.corba.**}). */
+    String fixedPrefix() {
+        int i = 0;
+        while (i < text.length() && text.charAt(i) != '*' && text.charAt(i) != '?') {
+            i++;
+        }
+        return text.substring(0, i);
+    }
+
     boolean matches(String s) {
         return pattern.matcher(s).matches();
     }

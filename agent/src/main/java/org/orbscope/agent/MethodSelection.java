@@ -1,19 +1,37 @@
 package org.orbscope.agent;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /** Decides, from the config, whether and how a method is instrumented. */
 final class MethodSelection {
     enum Kind { NONE, WALL, CPU, KEYED }
 
     /**
-     * Packages the agent never instruments by include globs: the agent itself uses them, so advice there
-     * could recurse (profile entries and Thread.start are chosen individually and stay allowed).
+     * Packages never instrumented through globs, even when a glob names them: the agent itself runs code there
+     * (the JDK's core while it records, ByteBuddy and its own classes, relocated copies included), so advice in
+     * them would call back into the recorder from inside it. Profile entries and {@code Thread.start} are chosen
+     * one method at a time and stay allowed.
      */
-    private static final String[] PROTECTED = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "org.orbscope.", "net.bytebuddy."};
+    static final String[] NEVER = {"java.", "jdk.", "sun.", "org.orbscope.", "net.bytebuddy."};
+    /**
+     * Packages left out of globs that only catch them by accident ({@code **}, {@code com.**}): JDK-adjacent code
+     * a broad glob would flood the trace with. A glob whose fixed part names one ({@code com.sun.corba.**},
+     * {@code javax.rmi.**}) gets its classes.
+     */
+    static final String[] UNLESS_NAMED = {"javax.", "com.sun."};
 
     private final AgentConfig config;
+    /** Globs that selected at least one class, and the excluded package each other glob ran into (for {@link #unmatched}). */
+    private final Set<Glob> matched = ConcurrentHashMap.newKeySet();
+    private final Map<Glob, String> excludedBy = new ConcurrentHashMap<>();
 
     MethodSelection(AgentConfig config) {
         this.config = config;
@@ -25,12 +43,12 @@ final class MethodSelection {
 
     /** Whether constructing an instance of this class is an allocation event. */
     boolean allocSelected(String className) {
-        if (!config.events.contains("alloc") || isProtected(className)) {
+        if (!config.events.contains("alloc")) {
             return false;
         }
         boolean in = false;
         for (Glob g : config.allocIncludes) {
-            in |= g.matches(className);
+            in |= selects(g, className);
         }
         for (Glob g : config.allocExcludes) {
             in &= !g.matches(className);
@@ -44,16 +62,16 @@ final class MethodSelection {
     }
 
     boolean typeSelected(String className) {
-        for (AgentConfig.ProfileMethod m : config.methods) {
-            if (m.type.equals(className)) {
+        for (ProfileMethod m : config.methods) {
+            if (m.className().equals(className)) {
                 return true;
             }
         }
-        if (isProtected(className) || !config.events.contains("methods")) {
+        if (!config.events.contains("methods")) {
             return false;
         }
         for (AgentConfig.MethodRule r : config.includes) {
-            if (r.matchesType(className)) {
+            if (selects(r.type, className)) {
                 return true;
             }
         }
@@ -62,7 +80,7 @@ final class MethodSelection {
 
     /** Whether synchronized blocks and wait/notify call sites of this class are recorded. */
     boolean monitorsSelected(String className) {
-        if (!config.events.contains("monitors") || isProtected(className)) {
+        if (!config.events.contains("monitors") || never(className) != null) {
             return false;
         }
         for (Glob g : config.monitorExcludes) {
@@ -71,25 +89,105 @@ final class MethodSelection {
             }
         }
         for (Glob g : config.monitorIncludes) {
-            if (g.matches(className)) {
+            if (selects(g, className)) {
                 return true;
             }
         }
         return typeSelected(className);
     }
 
-    private static boolean isProtected(String className) {
-        for (String p : PROTECTED) {
-            if (className.startsWith(p)) {
-                return true;
-            }
+    /** Whether {@code glob} matches the class and may instrument it; notes which globs matched or were refused. */
+    private boolean selects(Glob glob, String className) {
+        if (!glob.matches(className)) {
+            return false;
         }
-        return false;
+        String excluded = excluded(glob, className);
+        if (excluded != null) {
+            excludedBy.putIfAbsent(glob, excluded);
+            return false;
+        }
+        matched.add(glob);
+        return true;
     }
 
-    AgentConfig.ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
-        for (AgentConfig.ProfileMethod p : config.methods) {
-            if (p.type.equals(type.getName()) && p.name.equals(m.getInternalName()) && p.descriptor.equals(m.getDescriptor())) {
+    /** The excluded package that keeps {@code glob} from instrumenting the class, or null when it may. */
+    private static String excluded(Glob glob, String className) {
+        String never = never(className);
+        if (never != null) {
+            return never;
+        }
+        for (String p : UNLESS_NAMED) {
+            if (className.startsWith(p) && !glob.fixedPrefix().startsWith(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static String never(String className) {
+        for (String p : NEVER) {
+            if (className.startsWith(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One line per glob that names a package the agent never instruments ({@code java.util.**}), for the start-up
+     * message: such a glob records nothing.
+     */
+    List<String> refusedGlobs() {
+        List<String> out = new ArrayList<>();
+        for (AgentConfig.MethodRule r : config.includes) {
+            refused("include", r.type, out);
+        }
+        for (Glob g : config.monitorIncludes) {
+            refused("monitors.include", g, out);
+        }
+        for (Glob g : config.allocIncludes) {
+            refused("alloc.include", g, out);
+        }
+        return out;
+    }
+
+    private static void refused(String option, Glob g, List<String> out) {
+        String p = never(g.fixedPrefix());
+        if (p != null) {
+            out.add(option + " '" + g + "' records nothing: " + p + "* is never instrumented (the agent itself runs code there,"
+                    + " so advice would recurse)");
+        }
+    }
+
+    /**
+     * One line per glob that matched classes only in excluded packages, so recorded nothing: said once when
+     * recording stops. Globs {@link #refusedGlobs} named at start are left out.
+     */
+    List<String> unmatched() {
+        List<String> out = new ArrayList<>();
+        for (Glob g : includeGlobs()) {
+            String p = excludedBy.get(g);
+            if (p != null && !matched.contains(g) && never(g.fixedPrefix()) == null) {
+                out.add("'" + g + "' matched no class: " + p + "* is " + (Arrays.asList(NEVER).contains(p) ? "never instrumented"
+                        : "instrumented only by a glob that names it, such as " + p + "example.**"));
+            }
+        }
+        return out;
+    }
+
+    private List<Glob> includeGlobs() {
+        List<Glob> all = new ArrayList<>();
+        for (AgentConfig.MethodRule r : config.includes) {
+            all.add(r.type);
+        }
+        all.addAll(config.monitorIncludes);
+        all.addAll(config.allocIncludes);
+        return all;
+    }
+
+    ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
+        for (ProfileMethod p : config.methods) {
+            if (p.names(type.getName(), m.getInternalName(), m.getDescriptor())) {
                 return p;
             }
         }
@@ -100,20 +198,20 @@ final class MethodSelection {
         if (!m.isMethod() || m.isAbstract() || m.isNative() || m.isBridge() || m.isSynthetic()) {
             return Kind.NONE;
         }
-        AgentConfig.ProfileMethod p = profileEntry(type, m);
+        ProfileMethod p = profileEntry(type, m);
         if (p != null) {
-            if (p.key != -2) {
+            if (p.keySource() != ProfileMethod.KEY_NONE) {
                 return Kind.KEYED;
             }
-            return p.cpu ? Kind.CPU : Kind.WALL;
+            return p.cpu() ? Kind.CPU : Kind.WALL;
         }
         String cls = type.getName();
-        if (isProtected(cls) || !config.events.contains("methods")) {
+        if (!config.events.contains("methods")) {
             return Kind.NONE;
         }
         boolean in = false;
         for (AgentConfig.MethodRule r : config.includes) {
-            in |= r.matches(cls, m.getInternalName());
+            in |= r.method.matches(m.getInternalName()) && selects(r.type, cls);
         }
         if (!in) {
             return Kind.NONE;

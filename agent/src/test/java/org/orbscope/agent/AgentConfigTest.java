@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /** The hand-written option and config parser: both file syntaxes, profiles, and the messages for bad input. */
 class AgentConfigTest {
@@ -51,14 +52,14 @@ class AgentConfigTest {
         assertFalse(c.threadSelected("main"));
         assertEquals(Set.of("methods", "park"), c.events);
         assertEquals(50, c.sampleIntervalMillis);
-        AgentConfig.ProfileMethod m = c.methods.get(0);
-        assertEquals("org.x.Y", m.type);
-        assertEquals("run", m.name);
-        assertEquals("(Lorg/x/Req;)V", m.descriptor);
-        assertEquals(0, m.key);
-        assertArrayEquals(new String[] {"conn", "id"}, m.keyPath);
-        assertEquals("a.b", m.role);
-        assertTrue(m.cpu);
+        ProfileMethod m = c.methods.get(0);
+        assertEquals("org.x.Y", m.className());
+        assertEquals("run", m.methodName());
+        assertEquals("(Lorg/x/Req;)V", m.descriptor());
+        assertEquals(0, m.keySource());
+        assertArrayEquals(new String[] {"conn", "id"}, m.keyFields());
+        assertEquals("a.b", m.role());
+        assertTrue(m.cpu());
     }
 
     @Test
@@ -68,7 +69,31 @@ class AgentConfigTest {
         assertEquals("z.trace", c.out);
         assertEquals(1, c.allocIncludes.size());
         assertTrue(c.methods.size() >= 10, "the JacORB profile's methods: " + c.methods.size());
-        assertTrue(c.methods.stream().anyMatch(p -> p.name.equals("_invoke") && p.key == 0));
+        assertTrue(c.methods.stream().anyMatch(p -> p.methodName().equals("_invoke") && p.keySource() == 0));
+        assertEquals("jacorb", c.profileInfo().get("profile.name"));
+        assertEquals("ServerMessageReceptor*", c.profileInfo().get("profile.threads.receiver"));
+    }
+
+    @Test
+    void theBufferPoolStaysWithinASixteenthOfTheHeap() throws Exception {
+        long mib = 1024 * 1024;
+        BufferPool big = BufferPool.of(AgentConfig.parse(""), 4096 * mib);
+        assertEquals(512, big.count);
+        assertEquals(64 * 1024, big.bytes);
+        assertEquals(null, big.note);
+
+        BufferPool small = BufferPool.of(AgentConfig.parse(""), 16 * mib);
+        assertEquals(32 * 32 * 1024, (long) small.count * small.bytes, "a sixteenth of 16 MiB, in smaller buffers");
+        assertEquals(32, small.count);
+        assertTrue(small.note.contains("more than a 16 MiB heap can spare"), small.note);
+
+        BufferPool fixedSize = BufferPool.of(AgentConfig.parse("buffer.size=65536"), 16 * mib);
+        assertEquals(65536, fixedSize.bytes, "a size the user set is kept");
+        assertEquals(16, fixedSize.count);
+
+        BufferPool huge = BufferPool.of(AgentConfig.parse("buffers=1048576,buffer.size=16777216"), 1024 * mib);
+        assertEquals(4, huge.count);
+        assertEquals(16 * mib, huge.bytes);
     }
 
     @Test
@@ -93,6 +118,12 @@ class AgentConfigTest {
         Path h = file("tab.yaml", "threads:", "\tinclude: x");
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + h));
         assertTrue(e.getMessage().contains("tab.yaml:2"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffers=0"));
+        assertTrue(e.getMessage().contains("buffers takes a number from 1 to 1048576, got '0'"), e.getMessage());
+
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffer.size=64m"));
+        assertTrue(e.getMessage().contains("buffer.size takes a number from 4096 to 16777216, got '64m'"), e.getMessage());
 
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("profile=nosuchorb"));
         assertTrue(e.getMessage().contains("nosuchorb"), e.getMessage());

@@ -48,6 +48,11 @@ class AgentIT {
         return out;
     }
 
+    /** A file of {@code lines} in the test's directory. */
+    private Path file(String name, String... lines) throws IOException {
+        return Files.write(dir.resolve(name), String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+    }
+
     private Path runApp(String options) throws Exception {
         Path trace = dir.resolve("app.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + (options.isEmpty() ? "" : "," + options), APP);
@@ -231,6 +236,156 @@ class AgentIT {
         assertTrue(app.output().contains("unknown option 'bogus'"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
         assertFalse(Files.exists(dir.resolve("x.trace")));
+    }
+
+    @Test
+    void aProfileWithABadLineIsRefusedWithItsFileAndLineAndTheApplicationRunsUnmonitored() throws Exception {
+        Path profile = file("bad.profile", "profile.name = shop",
+                "method = example.traced.TracedApp#outer(I)I | role=shop.outer",
+                "method = example.traced.TracedApp#inner(I)I | key=arg7x");
+        Path trace = dir.resolve("refused.trace");
+        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + ",out=" + trace, APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("orbscope agent: " + profile + ":3: key must be"), app.output());
+        assertTrue(app.output().contains("the application runs unmonitored"), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertFalse(app.output().contains("\tat "), "one line, no stack trace: " + app.output());
+        assertFalse(Files.exists(trace));
+    }
+
+    @Test
+    void aFileProfilesRolesAndNameGoIntoTheTrace() throws Exception {
+        Path profile = file("shop.profile", "profile.name = shop", "profile.threads.worker = worker-*",
+                "method = example.traced.TracedApp#outer(I)I | role=shop.outer | key=none",
+                "method = example.traced.TracedApp#inner(I)I");
+        Path trace = runApp("profile=" + profile);
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals("shop", r.info().get("profile.name"));
+            assertEquals("worker-*", r.info().get("profile.threads.worker"));
+            Dictionary d = r.dictionary();
+            Map<String, String> roles = new HashMap<>();
+            r.read(e -> {
+                if (e.type == EventType.METHOD_ENTER) {
+                    roles.put(d.methodName(e.methodId), String.valueOf(d.methodRole(e.methodId)));
+                }
+            });
+            assertEquals(Map.of("outer", "shop.outer", "inner", "null"), roles);
+        }
+    }
+
+    /** Runs SunApp (package com.sun.example.traced) for 100 calls; its output and each recorded event kind's count. */
+    private Map<String, Integer> runSunApp(String options, StringBuilder output) throws Exception {
+        Path trace = dir.resolve("sun.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + "," + options, "com.sun.example.traced.SunApp", "100");
+        assertEquals(0, app.await(60), app.output());
+        output.append(app.output());
+        assertTrue(app.output().contains("sun app done 5050 4950"), app.output());
+        Map<String, Integer> kinds = new HashMap<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            r.read(e -> {
+                String what = EventType.name(e.type);
+                if (e.type == EventType.METHOD_ENTER) {
+                    what += " " + d.methodShort(e.methodId);
+                } else if (e.type == EventType.MONITOR_ENTERED) {
+                    what += " " + d.monitor(e.a).replaceAll("@.*", "");
+                }
+                kinds.merge(what, 1, Integer::sum);
+            });
+        }
+        return kinds;
+    }
+
+    @Test
+    void aGlobThatNamesAComSunPackageRecordsItsMethodsAndMonitors() throws Exception {
+        StringBuilder out = new StringBuilder();
+        Map<String, Integer> kinds = runSunApp("include=com.sun.example.**,monitors.include=com.sun.example.traced.*", out);
+        assertEquals(100, kinds.get("enter SunApp.work"), kinds.toString());
+        assertEquals(100, kinds.get("monitor-entered java.lang.Object"), kinds.toString());
+        assertFalse(out.toString().contains("matched no class"), out.toString());
+    }
+
+    @Test
+    void aBroadGlobLeavesComSunOutAndAGlobNamingJavaIsRefusedEachSaidOnce() throws Exception {
+        StringBuilder out = new StringBuilder();
+        Map<String, Integer> kinds = runSunApp("include=com.**,include=java.util.**", out);
+        assertEquals(null, kinds.get("enter SunApp.work"), kinds.toString());
+        String o = out.toString();
+        assertTrue(o.contains("orbscope agent: include 'com.**' matched no class: com.sun.* is instrumented only by a glob that names it"), o);
+        assertTrue(o.contains("orbscope agent: include 'java.util.**' records nothing: java.* is never instrumented"), o);
+        assertEquals(o.indexOf("java.util."), o.lastIndexOf("java.util."), "said once: " + o);
+    }
+
+    @Test
+    void theOutputDirectoryIsCreatedAndOneThatCannotBeIsOneMessage() throws Exception {
+        Path trace = dir.resolve("new").resolve("deeper").resolve("app.trace");
+        ChildJvm app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + trace, APP);
+        assertEquals(0, app.await(60), app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated());
+            long[] enters = {0};
+            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            assertEquals(3, enters[0], "outer(1), outer(2), outer(3)");
+        }
+
+        Path blocked = file("a-file", "not a directory").resolve("app.trace");
+        app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + blocked, APP);
+        assertEquals(0, app.await(60), app.output());
+        assertTrue(app.output().contains("orbscope agent: cannot create the directory of out=" + blocked), app.output());
+        assertTrue(app.output().contains("the application runs unmonitored"), app.output());
+        assertTrue(app.output().contains("traced app done"), app.output());
+        assertFalse(app.output().contains("\tat "), "no stack trace: " + app.output());
+    }
+
+    /** The application's own output lines (the agent's start-up and stop lines left out). */
+    private static List<String> applicationLines(ChildJvm app) {
+        List<String> lines = new ArrayList<>();
+        for (String line : app.output().split("\n")) {
+            if (!line.startsWith("orbscope")) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    @Test
+    void anApplicationWithASmallHeapThatExitsOnOutOfMemoryRunsToItsNormalEnd() throws Exception {
+        List<String> jvm = List.of("-Xmx16m", "-XX:+ExitOnOutOfMemoryError");
+        ChildJvm plain = ChildJvm.startWithJvmArgs(dir, jvm, null, "example.traced.SmallHeapApp", "200000");
+        assertEquals(0, plain.await(120), plain.output());
+        Path trace = dir.resolve("small.trace");
+        ChildJvm app = ChildJvm.startWithJvmArgs(dir, jvm, "include=example.traced.SmallHeapApp#step,cpu=true,out=" + trace,
+                "example.traced.SmallHeapApp", "200000");
+        assertEquals(0, app.await(120), app.output());
+        assertEquals(applicationLines(plain), applicationLines(app), app.output());
+        assertTrue(app.output().contains("a sixteenth of the heap"), "says once that it records with less: " + app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
+            long[] exits = {0};
+            r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT ? 1 : 0);
+            assertTrue(exits[0] > 0, "something was recorded");
+            assertTrue(exits[0] + r.droppedEvents() >= 4 * 200_000, "every call recorded or counted as dropped: " + exits[0]
+                    + " recorded, " + r.droppedEvents() + " dropped");
+        }
+    }
+
+    @Test
+    void absurdBufferSettingsAreRefusedOrCappedWithoutAStall() throws Exception {
+        ChildJvm refused = ChildJvm.start(dir, "buffer.size=1,out=" + dir.resolve("r.trace"), APP);
+        assertEquals(0, refused.await(60), refused.output());
+        assertTrue(refused.output().contains("buffer.size takes a number from 4096 to 16777216, got '1'"), refused.output());
+        assertTrue(refused.output().contains("traced app done"), refused.output());
+
+        Path trace = dir.resolve("huge.trace");
+        ChildJvm huge = ChildJvm.startWithJvmArgs(dir, List.of("-Xmx256m"), "buffers=1048576,buffer.size=16777216,"
+                + "include=example.traced.TracedApp#outer,out=" + trace, APP);
+        assertEquals(0, huge.await(60), huge.output());
+        assertTrue(huge.output().contains("the trace writer holds at most 4 x 16384 KiB"), huge.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            long[] enters = {0};
+            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            assertEquals(3, enters[0]);
+        }
     }
 
     @Test

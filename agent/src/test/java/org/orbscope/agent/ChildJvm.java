@@ -53,7 +53,14 @@ final class ChildJvm {
 
     static ChildJvm startWithClasspath(Path dir, String agentOptions, String classpath, String mainClass, String... args)
             throws IOException {
-        return launch(dir, new ArrayList<>(), agentOptions, classpath, mainClass, args);
+        return launch(dir, new ArrayList<>(), List.of(), agentOptions, classpath, mainClass, args);
+    }
+
+    /** Like {@link #start}, with JVM options such as {@code -Xmx16m} before the main class. */
+    static ChildJvm startWithJvmArgs(Path dir, List<String> jvmArgs, String agentOptions, String mainClass, String... args)
+            throws IOException {
+        return launch(dir, new ArrayList<>(), jvmArgs, agentOptions, Paths.get("target", "test-classes").toAbsolutePath().toString(),
+                mainClass, args);
     }
 
     /**
@@ -63,12 +70,14 @@ final class ChildJvm {
      */
     static ChildJvm startWithFileSizeLimit(Path dir, int kib, String agentOptions, String mainClass, String... args) throws IOException {
         List<String> shell = new ArrayList<>(Arrays.asList("/bin/bash", "-c", "ulimit -f " + kib + " && exec \"$@\"", "bash"));
-        return launch(dir, shell, agentOptions, Paths.get("target", "test-classes").toAbsolutePath().toString(), mainClass, args);
+        return launch(dir, shell, List.of(), agentOptions, Paths.get("target", "test-classes").toAbsolutePath().toString(), mainClass,
+                args);
     }
 
-    private static ChildJvm launch(Path dir, List<String> cmd, String agentOptions, String classpath, String mainClass, String... args)
-            throws IOException {
+    private static ChildJvm launch(Path dir, List<String> cmd, List<String> jvmArgs, String agentOptions, String classpath,
+            String mainClass, String... args) throws IOException {
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmArgs);
         if (agentOptions != null) {
             cmd.add("-javaagent:" + agentJar() + "=" + agentOptions);
         }

@@ -20,6 +20,8 @@ import org.omg.CORBA.TCKind;
 import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /** A real JacORB server under the agent with the shipped JacORB profile; a DII client in this JVM over loopback. */
 class JacOrbIT {
@@ -61,11 +63,17 @@ class JacOrbIT {
         Map<String, Integer> calls = new HashMap<>();
         Map<String, Set<Long>> keys = new HashMap<>();
         Map<String, Set<String>> threads = new HashMap<>();
+        Set<Integer> called = new HashSet<>();
+        OrbProfile profile = OrbProfile.load("jacorb");
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
+            assertEquals("jacorb", r.info().get("profile.name"), "the header names the recording profile");
+            assertEquals("ServerMessageReceptor*", r.info().get("profile.threads.receiver"));
+            assertEquals("RequestProcessor-*", r.info().get("profile.threads.dispatcher"));
             Dictionary d = r.dictionary();
             r.read(e -> {
                 if (e.type == EventType.METHOD_ENTER) {
+                    called.add(e.methodId);
                     String m = d.methodShort(e.methodId);
                     calls.merge(m, 1, Integer::sum);
                     threads.computeIfAbsent(m, k -> new HashSet<>()).add(d.threadName(e.threadId).replaceAll("[0-9]+$", ""));
@@ -75,6 +83,13 @@ class JacOrbIT {
                 }
             });
             assertEquals(0, r.agentErrors());
+            // Every profiled method that ran carries its profile role in the trace's method table.
+            for (int id : called) {
+                ProfileMethod p = profile.method(d.methodClass(id), d.methodName(id), d.methodDescriptor(id));
+                assertTrue(p != null, d.method(id) + " is a profile method");
+                assertEquals(p.role(), d.methodRole(id), d.method(id));
+            }
+            assertEquals(profile.methods().size(), called.size(), "every profile method ran: " + calls.keySet());
         }
         for (String m : new String[] {"POA._invoke", "RequestQueue.add", "RequestProcessor.invokeOperation", "RequestController.returnResult"}) {
             assertTrue(calls.getOrDefault(m, 0) >= CALLS, m + " per request: " + calls);

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The writer's fixed set of buffers and their hand-over between recording threads and the writer thread,
- * without locks and without allocating. A lock could park a recording thread, and the agent records parking:
+ * The writer's set of buffers (grown by the writer as recording needs them, up to a fixed capacity) and their
+ * hand-over between recording threads and the writer thread, without locks and without allocating. A lock could park a recording thread, and the agent records parking:
  * a contended hand-over would then re-enter itself (seen as a deadlock at JVM exit with ArrayBlockingQueue).
  * java.util.concurrent has no bounded queue that is both lock-free and allocation-free, so each buffer keeps
  * its own state, and full buffers carry a submission number so the writer keeps every thread's buffers in order.
@@ -18,7 +18,11 @@ final class BufferExchange {
     private static final int TAKEN = 1;
     private static final int FULL = 2;
 
+    /** Room for every buffer the exchange may hold; only [0, {@link #allocated}) exist. */
     private final ThreadBuffer[] buffers;
+    private final int bufferBytes;
+    /** How many buffers exist; volatile, so a thread that reads it sees those buffers whole. */
+    private volatile int allocated;
     private final AtomicIntegerArray state;
     private final AtomicLongArray sequence;
     private final AtomicLong submitted = new AtomicLong();
@@ -27,20 +31,60 @@ final class BufferExchange {
     private long nextToWrite = 1;
     private final long[] pending;
 
-    BufferExchange(int count, int bufferBytes) {
-        buffers = new ThreadBuffer[count];
-        for (int i = 0; i < count; i++) {
-            buffers[i] = new ThreadBuffer(bufferBytes);
-            buffers[i].slot = i;
+    /** Room for {@code capacity} buffers of {@code bufferBytes}; {@code initial} of them are allocated now. */
+    BufferExchange(int capacity, int bufferBytes, int initial) {
+        buffers = new ThreadBuffer[capacity];
+        this.bufferBytes = bufferBytes;
+        state = new AtomicIntegerArray(capacity);
+        sequence = new AtomicLongArray(capacity);
+        pending = new long[capacity];
+        grow(initial);
+    }
+
+    /**
+     * Allocates up to {@code count} more buffers (writer thread, or before the exchange is shared); returns how many.
+     * Buffers are made as recording needs them, so a JVM that records a few threads holds a few buffers, and
+     * no recording thread ever allocates one.
+     */
+    int grow(int count) {
+        int n = allocated;
+        int end = (int) Math.min(buffers.length, (long) n + Math.max(0, count));
+        for (int i = n; i < end; i++) {
+            ThreadBuffer b = new ThreadBuffer(bufferBytes);
+            b.slot = i;
+            buffers[i] = b;
         }
-        state = new AtomicIntegerArray(count);
-        sequence = new AtomicLongArray(count);
-        pending = new long[count];
+        allocated = end;
+        return end - n;
+    }
+
+    int allocated() {
+        return allocated;
+    }
+
+    /** Buffers the exchange may still allocate. */
+    int capacity() {
+        return buffers.length;
+    }
+
+    /** How many allocated buffers are free right now. */
+    int free() {
+        int n = allocated;
+        int free = 0;
+        for (int i = 0; i < n; i++) {
+            if (state.get(i) == FREE) {
+                free++;
+            }
+        }
+        return free;
     }
 
     /** A free buffer, or null when every buffer is in use or waiting to be written. */
     ThreadBuffer take() {
-        int n = buffers.length;
+        int n = allocated;
+        if (n == 0) {
+            return null;
+        }
         int start = Math.floorMod(hint.getAndIncrement(), n);
         for (int k = 0; k < n; k++) {
             int i = start + k < n ? start + k : start + k - n;
@@ -70,7 +114,8 @@ final class BufferExchange {
      */
     int drain(ThreadBuffer[] out, int maxBytes, boolean skipGaps) {
         int found = 0;
-        for (int i = 0; i < buffers.length; i++) {
+        int n = allocated;
+        for (int i = 0; i < n; i++) {
             if (state.get(i) == FULL) {
                 pending[found++] = sequence.get(i) << 20 | i; // buffer counts are far below 2^20
             }
@@ -94,7 +139,4 @@ final class BufferExchange {
         return taken;
     }
 
-    int size() {
-        return buffers.length;
-    }
 }

@@ -10,6 +10,7 @@ public final class Dictionary {
     final List<Integer> classes = new ArrayList<>();  // name string id
     final List<long[]> monitors = new ArrayList<>();  // class string id, identity hash
     final List<long[]> threads = new ArrayList<>();   // name string id, java thread id
+    final List<Integer> roles = new ArrayList<>();    // by method id: role string id (DEF_ROLE), or null
 
     Dictionary() {
         strings.add(null);
@@ -56,6 +57,15 @@ public final class Dictionary {
         }
         String c = string(m[0]);
         return c.substring(c.lastIndexOf('.') + 1) + '.' + string(m[1]);
+    }
+
+    /**
+     * The stage role the recording profile gives the method ({@code receive.arrival}), or null: the method has
+     * none, or the trace carries no roles (then the profile named by the header's {@code profile.name} may).
+     */
+    public String methodRole(int id) {
+        Integer r = at(roles, id);
+        return r == null ? null : string(r);
     }
 
     public int methodCount() {

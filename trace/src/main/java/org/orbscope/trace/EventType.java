@@ -3,7 +3,10 @@ package org.orbscope.trace;
 /**
  * The event vocabulary. An event is one tag byte ({@link #MASK} bits: the type; high bits: flags), a varint
  * nanoTime delta from the previous event of the same thread segment, then the type's fields as varints.
- * Definition records (dictionaries) live in segments of thread {@link #DEFINITIONS_THREAD}.
+ * Definition records (dictionaries) live in segments of thread {@link #DEFINITIONS_THREAD}: a tag byte, the
+ * defined id, then the fields listed beside each {@code DEF_} constant, with no time. A method's stage role
+ * ({@link #DEF_ROLE}) follows its {@link #DEF_METHOD} when the profile that recorded the trace gives it one; a
+ * trace without role records (an older agent, or no profile) simply has no roles.
  */
 public final class EventType {
     private EventType() {
@@ -43,7 +46,7 @@ public final class EventType {
     public static final int JFR_MONITOR_ENTER = 19; // blocked entering a monitor
     public static final int JFR_MONITOR_WAIT = 20;  // Object.wait (FLAG_ALT: timed out)
     public static final int JFR_THREAD_PARK = 21;   // LockSupport.park
-    // 22, 23, 29, 30: free for future event types (an old reader refuses them with a clear error).
+    // 23, 29, 30: free for future event types (an old reader refuses them with a clear error).
 
     /**
      * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
@@ -57,6 +60,8 @@ public final class EventType {
     public static final int DEF_THREAD = 26;       // id, nameStringId, javaThreadId
     public static final int DEF_MONITOR = 27;      // id, classStringId, identityHash
     public static final int DEF_CLASS = 28;        // id, nameStringId
+    /** The stage role of a method, from the ORB profile: id = the method id, then the role label's string id. */
+    public static final int DEF_ROLE = 22;         // methodId, roleStringId
 
     public static final int DEFINITIONS_THREAD = 0;
 
@@ -90,6 +95,7 @@ public final class EventType {
         NAMES[DEF_THREAD] = "def-thread";
         NAMES[DEF_MONITOR] = "def-monitor";
         NAMES[DEF_CLASS] = "def-class";
+        NAMES[DEF_ROLE] = "def-role";
     }
 
     public static String name(int type) {

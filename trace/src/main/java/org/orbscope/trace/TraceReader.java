@@ -339,6 +339,9 @@ public final class TraceReader implements AutoCloseable {
                     Dictionary.put(dictionary.monitors, id, new long[] {cls, hash});
                     break;
                 }
+                case EventType.DEF_ROLE:
+                    Dictionary.put(dictionary.roles, id, (int) c.var());
+                    break;
                 case EventType.DEF_THREAD: {
                     long name = c.var();
                     long javaId = c.var();

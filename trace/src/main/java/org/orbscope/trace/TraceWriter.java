@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.zip.CRC32;
 
 /**
@@ -46,23 +47,104 @@ public final class TraceWriter implements AutoCloseable {
     private final Map<String, Integer> methodIds = new HashMap<>();
     private final Map<String, Integer> classIds = new HashMap<>();
     private final Map<String, Integer> monitorIds = new HashMap<>();
+    /** Method id -> role string id, for the methods whose role is written. */
+    private final Map<Integer, Integer> methodRoles = new HashMap<>();
     private int nextThreadId = 1;
-    private ThreadBuffer defs = new ThreadBuffer(64 * 1024);
+    private ThreadBuffer defs = new ThreadBuffer(DEFS_BYTES);
     private final List<ThreadBuffer> defsFull = new ArrayList<>();
+    /** A written definitions buffer kept for reuse, so steady recording allocates none (a thread or monitor a millisecond). */
+    private ThreadBuffer defsSpare;
+    /** Writer thread only: the definitions of the chunk being written. */
+    private final List<ThreadBuffer> defsWriting = new ArrayList<>();
+    private static final int DEFS_BYTES = 64 * 1024;
+
+    /**
+     * Buffers allocated at open: 8 MiB of them (at least 8), enough for bursts of busy threads before the writer
+     * first looks, while a large setting costs nothing until recording needs it; the writer adds more as it does
+     * ({@link #growIfShort}).
+     */
+    private static int initialBuffers(int capacity, int bufferBytes) {
+        int n = Math.min(capacity, Math.max(8, (8 << 20) / bufferBytes));
+        while (n > 1 && !heapAllows(n, bufferBytes)) {
+            n /= 2;
+        }
+        return n;
+    }
+    /** Once the pool cannot grow because the heap is nearly full, said once. */
+    private boolean heapReported;
 
     private TraceWriter(FileChannel channel, int buffers, int bufferBytes) {
         this.channel = channel;
-        this.exchange = new BufferExchange(buffers, bufferBytes);
+        this.bufferBytes = bufferBytes;
+        this.exchange = new BufferExchange(buffers, bufferBytes, initialBuffers(buffers, bufferBytes));
         this.batch = new ThreadBuffer[buffers];
-        this.chunkTarget = Math.max(bufferBytes * 4, 1 << 20);
+        // The chunk is assembled in a direct buffer (see chunkBuffer); direct memory is the application's too, and
+        // by default as large as its heap: take a sixteenth at most.
+        this.chunkTarget = (int) Math.max(64 * 1024, Math.min(Math.max(bufferBytes * 4L, 1 << 20), maxDirectMemory() / 16));
         this.thread = new Thread(this::loop, "orbscope-trace-writer");
         this.thread.setDaemon(true);
         defs.reset(EventType.DEFINITIONS_THREAD, 0);
     }
 
+    private final int bufferBytes;
+
+    /** The JVM's direct memory limit: {@code -XX:MaxDirectMemorySize}, which defaults to the heap's limit. */
+    private static long maxDirectMemory() {
+        try {
+            String v = java.lang.management.ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                    .getVMOption("MaxDirectMemorySize").getValue();
+            long limit = Long.parseLong(v);
+            if (limit > 0) {
+                return limit;
+            }
+        } catch (RuntimeException | LinkageError notHotSpot) {
+            // another JVM: assume HotSpot's default
+        }
+        return Runtime.getRuntime().maxMemory();
+    }
+
+    /**
+     * Whether {@code count} more buffers fit with a quarter of the heap left unused (garbage counted as used), so
+     * the agent's memory never pushes the application towards an OutOfMemoryError: one thrown while the agent
+     * allocates would still end a JVM run with {@code -XX:+ExitOnOutOfMemoryError}.
+     */
+    private static boolean heapAllows(int count, int bufferBytes) {
+        Runtime rt = Runtime.getRuntime();
+        long max = rt.maxMemory();
+        if (max == Long.MAX_VALUE) {
+            return true;
+        }
+        long unused = max - (rt.totalMemory() - rt.freeMemory());
+        return unused - (long) count * bufferBytes > max / 4;
+    }
+
+    /**
+     * Writer thread: allocates more buffers while few are free, doubling the pool up to its capacity, when the
+     * heap allows; recording threads never allocate one, they drop and count while none is free.
+     */
+    private void growIfShort() {
+        int n = exchange.allocated();
+        if (n == exchange.capacity()) {
+            return;
+        }
+        int free = exchange.free();
+        if (free > n / 2) {
+            return;
+        }
+        int add = Math.min(Math.max(4, n), exchange.capacity() - n);
+        if (heapAllows(add, bufferBytes)) {
+            exchange.grow(add);
+        } else if (free == 0 && !heapReported) {
+            heapReported = true;
+            System.err.println("orbscope: the heap is nearly full, so the trace writer keeps " + n + " of up to " + exchange.capacity()
+                    + " buffers; events that find none free are dropped and counted (the application runs on)");
+        }
+    }
+
     /**
      * Creates {@code file} and starts the writer thread. {@code info} goes into the header, next to the
-     * nanoTime-to-epoch calibration taken now.
+     * nanoTime-to-epoch calibration taken now. {@code buffers} is how many buffers of {@code bufferBytes} the
+     * writer may hold; it allocates them as recording needs them.
      */
     public static TraceWriter open(Path file, Map<String, String> info, int buffers, int bufferBytes) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
@@ -110,6 +192,9 @@ public final class TraceWriter implements AutoCloseable {
         ThreadBuffer b = exchange.take();
         if (b != null) {
             b.reset(threadId, nanos);
+        } else if (exchange.allocated() < exchange.capacity()) {
+            LockSupport.unpark(thread); // the writer grows the pool; unpark takes no lock and allocates nothing
+
         }
         return b;
     }
@@ -165,19 +250,31 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     public int defineMethod(String className, String name, String descriptor) {
+        return defineMethod(className, name, descriptor, null);
+    }
+
+    /**
+     * A method with the stage role its profile gives it ({@link EventType#DEF_ROLE}); {@code role} may be null.
+     * A role is written once per method, also when the method was defined before without one.
+     */
+    public int defineMethod(String className, String name, String descriptor, String role) {
         synchronized (defLock) {
             String k = className + '#' + name + descriptor;
             Integer id = methodIds.get(k);
-            if (id != null) {
-                return id;
+            if (id == null) {
+                int c = defineString(className);
+                int n = defineString(name);
+                int d = defineString(descriptor);
+                id = methodIds.size() + 1;
+                methodIds.put(k, id);
+                def(EventType.DEF_METHOD, id, c, n, d);
             }
-            int c = defineString(className);
-            int n = defineString(name);
-            int d = defineString(descriptor);
-            int nid = methodIds.size() + 1;
-            methodIds.put(k, nid);
-            def(EventType.DEF_METHOD, nid, c, n, d);
-            return nid;
+            if (role != null && !methodRoles.containsKey(id)) {
+                int r = defineString(role);
+                methodRoles.put(id, r);
+                def(EventType.DEF_ROLE, id, r, -1, -1);
+            }
+            return id;
         }
     }
 
@@ -221,12 +318,15 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
+    /** A definition record: tag, id {@code a}, then {@code b}, and {@code c} and {@code d} unless negative. */
     private void def(int tag, long a, long b, long c, long d) {
         ensureDefRoom(48);
         defs.data[defs.pos++] = (byte) tag;
         defs.putVarLong(a);
         defs.putVarLong(b);
-        defs.putVarLong(c);
+        if (c >= 0) {
+            defs.putVarLong(c);
+        }
         if (d >= 0) {
             defs.putVarLong(d);
         }
@@ -236,56 +336,75 @@ public final class TraceWriter implements AutoCloseable {
     private void ensureDefRoom(int bytes) {
         if (defs.data.length - defs.pos < bytes) {
             defsFull.add(defs);
-            defs = new ThreadBuffer(Math.max(64 * 1024, bytes * 2));
-            defs.reset(EventType.DEFINITIONS_THREAD, 0);
+            defs = freshDefs(bytes * 2);
         }
     }
 
-    private List<ThreadBuffer> takeDefinitions() {
+    /** An empty definitions buffer of at least {@code bytes}: the spare one when it is big enough. Holds defLock. */
+    private ThreadBuffer freshDefs(int bytes) {
+        ThreadBuffer b = defsSpare != null && defsSpare.data.length >= bytes ? defsSpare : new ThreadBuffer(Math.max(DEFS_BYTES, bytes));
+        if (b == defsSpare) {
+            defsSpare = null;
+        }
+        b.reset(EventType.DEFINITIONS_THREAD, 0);
+        return b;
+    }
+
+    /** Writer thread: moves the definitions made so far into {@link #defsWriting}. */
+    private void takeDefinitions() {
         synchronized (defLock) {
-            if (defsFull.isEmpty() && defs.isEmpty()) {
-                return java.util.Collections.emptyList();
-            }
-            List<ThreadBuffer> out = new ArrayList<>(defsFull);
+            defsWriting.addAll(defsFull);
             defsFull.clear();
             if (!defs.isEmpty()) {
-                out.add(defs);
-                defs = new ThreadBuffer(64 * 1024);
-                defs.reset(EventType.DEFINITIONS_THREAD, 0);
+                defsWriting.add(defs);
+                defs = freshDefs(0);
             }
-            return out;
         }
+    }
+
+    /** Writer thread: the written definitions buffers; one of the usual size is kept as the spare. */
+    private void recycleDefinitions() {
+        synchronized (defLock) {
+            for (ThreadBuffer b : defsWriting) {
+                if (defsSpare == null && b.data.length == DEFS_BYTES) {
+                    defsSpare = b;
+                }
+            }
+        }
+        defsWriting.clear();
     }
 
     private void loop() {
-        // Sleeps between scans rather than waiting on a condition, because producers must not signal (that
-        // takes a lock). Short sleeps while buffers arrive, longer ones when idle.
+        // Pauses between scans rather than waiting on a condition, because producers must not signal through a
+        // lock. Short pauses while buffers arrive, longer ones when idle. Parks rather than sleeps, so a producer
+        // that found no free buffer can wake it to grow the pool (unpark takes no lock).
         long idleMillis = 1;
         int closingRounds = 0;
-        try {
-            while (true) {
-                boolean stopping = closing;
-                int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
-                if (n > 0) {
-                    writeChunk(batch, n);
-                    idleMillis = 1;
-                    continue;
-                }
-                writeChunk(batch, 0); // definitions made meanwhile
-                if (stopping && ++closingRounds > 2) {
-                    return;
-                }
-                Thread.sleep(stopping ? 1 : idleMillis);
-                idleMillis = Math.min(20, idleMillis * 2);
+        while (true) {
+            boolean stopping = closing;
+            growIfShort();
+            int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
+            if (n > 0) {
+                writeChunk(batch, n);
+                idleMillis = 1;
+                continue;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            writeChunk(batch, 0); // definitions made meanwhile
+            if (stopping && ++closingRounds > 2) {
+                return;
+            }
+            LockSupport.parkNanos((stopping ? 1 : idleMillis) * 1_000_000L);
+            if (Thread.currentThread().isInterrupted()) {
+                return;
+            }
+            idleMillis = Math.min(20, idleMillis * 2);
         }
     }
 
     private void writeChunk(ThreadBuffer[] buffers, int count) {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
-        List<ThreadBuffer> d = takeDefinitions();
+        takeDefinitions();
+        List<ThreadBuffer> d = defsWriting;
         if (count == 0 && d.isEmpty()) {
             return;
         }
@@ -326,6 +445,7 @@ public final class TraceWriter implements AutoCloseable {
             exchange.release(buffers[i]);
             buffers[i] = null;
         }
+        recycleDefinitions();
     }
 
     /** Counts a malformed buffer's events as dropped and the buffer as an agent error; names the first on stderr. */

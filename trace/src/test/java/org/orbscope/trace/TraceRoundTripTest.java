@@ -102,6 +102,38 @@ class TraceRoundTripTest {
     }
 
     @Test
+    void methodRolesReadBackAndATraceWithoutRoleRecordsHasNone() throws IOException {
+        Path file = dir.resolve("roles.trace");
+        try (TraceWriter w = TraceWriter.open(file, Collections.emptyMap(), 4, 4096)) {
+            int plain = w.defineMethod("p.C", "plain", "()V");
+            int later = w.defineMethod("p.C", "later", "()V");
+            assertEquals(later, w.defineMethod("p.C", "later", "()V", "dispatch.begin"), "a role for a method defined before");
+            int keyed = w.defineMethod("p.C", "keyed", "(Ljava/lang/Object;)V", "receive.bind");
+            assertEquals(keyed, w.defineMethod("p.C", "keyed", "(Ljava/lang/Object;)V", "receive.bind"));
+            ThreadBuffer b = w.acquire(w.defineThread("main", 1), 10);
+            b.methodEnter(20, plain);
+            b.methodExit(30, false);
+            w.submit(b);
+            assertEquals(1, plain);
+        }
+        try (TraceReader r = TraceReader.open(file)) {
+            Dictionary d = r.dictionary();
+            assertEquals(null, d.methodRole(1));
+            assertEquals("dispatch.begin", d.methodRole(2));
+            assertEquals("receive.bind", d.methodRole(3));
+            assertEquals(null, d.methodRole(4), "no such method");
+            long[] events = {0};
+            r.read(e -> events[0]++);
+            assertEquals(2, events[0], "role records are definitions, not events");
+        }
+        try (TraceReader r = TraceReader.open(writeSample(dir.resolve("no-roles.trace")))) {
+            for (int m = 1; m <= r.dictionary().methodCount(); m++) {
+                assertEquals(null, r.dictionary().methodRole(m));
+            }
+        }
+    }
+
+    @Test
     void mergedReadIsInTimeOrderAcrossThreads() throws IOException {
         try (TraceReader r = TraceReader.open(writeSample(dir.resolve("m.trace")))) {
             List<String> ev = events(r, true);

@@ -1,0 +1,160 @@
+package org.orbscope.trace.profile;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * One method a profile names: the exact method (class, name, JVM descriptor), the stage role it marks, the
+ * correlation key recorded at its enter, and whether its events carry the thread's CPU time. Written as one
+ * line: {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false}.
+ */
+public final class ProfileMethod {
+    /** {@link #keySource()}: no key (the method joins its request by the order of events on its thread). */
+    public static final int KEY_NONE = -2;
+    /** {@link #keySource()}: the identity of {@code this}. */
+    public static final int KEY_THIS = -1;
+
+    private final String className;
+    private final String methodName;
+    private final String descriptor;
+    private final String role;
+    private final String key;
+    private final int keySource;
+    private final String[] keyFields;
+    private final boolean cpu;
+
+    private ProfileMethod(String className, String methodName, String descriptor, String role, String key, int keySource,
+            String[] keyFields, boolean cpu) {
+        this.className = className;
+        this.methodName = methodName;
+        this.descriptor = descriptor;
+        this.role = role;
+        this.key = key;
+        this.keySource = keySource;
+        this.keyFields = keyFields;
+        this.cpu = cpu;
+    }
+
+    /**
+     * Parses one method line (without the {@code method =} in front). {@code where} names the place for the
+     * message of a {@link ProfileException}, e.g. {@code my.profile:12}.
+     */
+    public static ProfileMethod parse(String line, String where) throws ProfileException {
+        String[] parts = line.split("\\|");
+        String sig = parts[0].trim();
+        int hash = sig.indexOf('#');
+        int paren = sig.indexOf('(');
+        int close = sig.indexOf(')');
+        if (hash <= 0 || paren < hash + 2 || close < paren || close == sig.length() - 1) {
+            throw new ProfileException(where + ": method must be Class#name(descriptor)ReturnType, got '" + sig + "'");
+        }
+        String role = null;
+        String key = "none";
+        int source = KEY_NONE;
+        String[] fields = new String[0];
+        boolean cpu = false;
+        for (int i = 1; i < parts.length; i++) {
+            String p = parts[i].trim();
+            int eq = p.indexOf('=');
+            String k = eq < 0 ? p : p.substring(0, eq).trim();
+            String v = eq < 0 ? "" : p.substring(eq + 1).trim();
+            switch (k) {
+                case "role":
+                    if (v.isEmpty() || !v.matches("[A-Za-z0-9_.-]+")) {
+                        throw new ProfileException(where + ": role must be a label such as receive.arrival, got '" + v + "'");
+                    }
+                    role = v.toLowerCase(Locale.ROOT);
+                    break;
+                case "cpu":
+                    cpu = bool(v, where);
+                    break;
+                case "key": {
+                    String[] segments = v.split("\\.", -1);
+                    String base = segments[0];
+                    if (base.equals("none") && segments.length == 1) {
+                        source = KEY_NONE;
+                    } else if (base.equals("this")) {
+                        source = KEY_THIS;
+                    } else if (base.startsWith("arg") && base.length() > 3 && base.substring(3).matches("[0-9]{1,3}")) {
+                        source = Integer.parseInt(base.substring(3));
+                    } else {
+                        throw new ProfileException(where + ": key must be none, this, argN, or this/argN followed by .field names, got '"
+                                + v + "'");
+                    }
+                    fields = Arrays.copyOfRange(segments, 1, segments.length);
+                    for (String f : fields) {
+                        if (!f.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+                            throw new ProfileException(where + ": key field path '" + v + "' has a bad field name '" + f + "'");
+                        }
+                    }
+                    key = v;
+                    break;
+                }
+                default:
+                    throw new ProfileException(where + ": unknown method attribute '" + k + "' (role, key, cpu)");
+            }
+        }
+        return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, source,
+                fields, cpu);
+    }
+
+    private static boolean bool(String v, String where) throws ProfileException {
+        if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) {
+            return false;
+        }
+        throw new ProfileException(where + ": cpu must be true or false, got '" + v + "'");
+    }
+
+    /** The declaring class, dotted ({@code org.jacorb.poa.POA}). */
+    public String className() {
+        return className;
+    }
+
+    public String methodName() {
+        return methodName;
+    }
+
+    /** The JVM descriptor, e.g. {@code (Lorg/jacorb/orb/dsi/ServerRequest;)V}. */
+    public String descriptor() {
+        return descriptor;
+    }
+
+    /** The stage role label (lower case), or null when the method is recorded without a role. */
+    public String role() {
+        return role;
+    }
+
+    /** The correlation key as written: {@code none}, {@code this}, {@code arg0}, {@code arg0.connection.id}. */
+    public String key() {
+        return key;
+    }
+
+    /** Where the key starts: {@link #KEY_NONE}, {@link #KEY_THIS}, or the argument index (0-based). */
+    public int keySource() {
+        return keySource;
+    }
+
+    /** The fields followed from the key's start (empty: the object itself). */
+    public String[] keyFields() {
+        return keyFields.clone();
+    }
+
+    /** Whether the method's enter and exit carry the thread's CPU time. */
+    public boolean cpu() {
+        return cpu;
+    }
+
+    /** Whether this entry names the method {@code className#methodName descriptor}. */
+    public boolean names(String className, String methodName, String descriptor) {
+        return this.className.equals(className) && this.methodName.equals(methodName) && this.descriptor.equals(descriptor);
+    }
+
+    /** The entry as a profile line. */
+    @Override
+    public String toString() {
+        return className + '#' + methodName + descriptor + (role == null ? "" : " | role=" + role) + " | key=" + key + " | cpu=" + cpu;
+    }
+}

@@ -1,0 +1,113 @@
+package org.orbscope.trace.profile;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The one profile grammar: the shipped JacORB profile, files, and the messages for bad lines. */
+class OrbProfileTest {
+    @TempDir
+    Path dir;
+
+    private static OrbProfile parse(String source, String... lines) throws Exception {
+        return OrbProfile.parse(new StringReader(String.join("\n", lines)), source);
+    }
+
+    private static ProfileException refused(String source, String... lines) {
+        return assertThrows(ProfileException.class, () -> parse(source, lines));
+    }
+
+    @Test
+    void theShippedJacorbProfileNamesItsStagesThreadsAndKeys() throws Exception {
+        OrbProfile p = OrbProfile.load("jacorb");
+        assertEquals("jacorb", p.name());
+        assertEquals("JacORB 3.9", p.orb());
+        assertEquals("ServerMessageReceptor*", p.threadRoles().get("receiver"));
+        assertEquals("RequestProcessor-*", p.threadRoles().get("dispatcher"));
+        assertEquals(12, p.methods().size());
+        ProfileMethod invoke = p.method("org.jacorb.poa.POA", "_invoke", "(Lorg/jacorb/orb/dsi/ServerRequest;)V");
+        assertEquals("receive.bind", invoke.role());
+        assertEquals("arg0", invoke.key());
+        assertEquals(0, invoke.keySource());
+        ProfileMethod reply = p.method("org.jacorb.orb.dsi.ServerRequest", "reply", "()V");
+        assertEquals(ProfileMethod.KEY_THIS, reply.keySource());
+        assertTrue(reply.cpu());
+        assertEquals(ProfileMethod.KEY_NONE, p.method("org.jacorb.orb.giop.Messages", "matchGIOPMagic", "([B)Z").keySource());
+        Map<String, String> info = p.headerInfo();
+        assertEquals("jacorb", info.get("profile.name"));
+        assertEquals("ServerMessageReceptor*", info.get("profile.threads.receiver"));
+        assertEquals("RequestController-*", info.get("profile.threads.controller"));
+        assertTrue(OrbProfile.shipped().contains("jacorb"));
+    }
+
+    @Test
+    void aFileProfileTakesBothSeparatorsCommentsAndFieldPathKeys() throws Exception {
+        Path f = dir.resolve("shop.profile");
+        Files.write(f, String.join("\n",
+                "# a shop server",
+                "profile.orb: Shop ORB 1",
+                "profile.threads.dispatcher = worker-*   # trailing comment",
+                "",
+                "method = com.acme.Server#handle(Lcom/acme/Request;)V | role=Server.Handle | key=arg0.connection.id | cpu=true",
+                "method: com.acme.Server#idle()V").getBytes(StandardCharsets.UTF_8));
+        OrbProfile p = OrbProfile.load(f.toString());
+        assertEquals("shop", p.name(), "named after the file when profile.name is absent");
+        assertEquals("worker-*", p.threadRoles().get("dispatcher"));
+        ProfileMethod handle = p.methods().get(0);
+        assertEquals("com.acme.Server", handle.className());
+        assertEquals("handle", handle.methodName());
+        assertEquals("(Lcom/acme/Request;)V", handle.descriptor());
+        assertEquals("server.handle", handle.role());
+        assertEquals("arg0.connection.id", handle.key());
+        assertArrayEquals(new String[] {"connection", "id"}, handle.keyFields());
+        assertTrue(handle.cpu());
+        ProfileMethod idle = p.methods().get(1);
+        assertNull(idle.role());
+        assertEquals("none", idle.key());
+        assertEquals(false, idle.cpu());
+    }
+
+    @Test
+    void aBadLineIsRefusedWithItsSourceAndLine() {
+        assertEquals("x.profile:2: unknown profile key 'methd' (known: profile.name, profile.orb, profile.threads.ROLE, method)",
+                refused("x.profile", "profile.name = x", "methd = a.B#c()V").getMessage());
+        assertEquals("x.profile:1: method must be Class#name(descriptor)ReturnType, got 'a.B.c()V'",
+                refused("x.profile", "method = a.B.c()V").getMessage());
+        assertTrue(refused("x.profile", "", "method = a.B#c()V | key=arg0.1x").getMessage().startsWith("x.profile:2: key field path"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | key=that").getMessage().startsWith("x.profile:1: key must be"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | cpu=maybe").getMessage().startsWith("x.profile:1: cpu must be"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | colour=red").getMessage().startsWith("x.profile:1: unknown method attribute"));
+        assertTrue(refused("x.profile", "method = a.B#c()V", "method = a.B#c()V | cpu=true").getMessage()
+                .startsWith("x.profile:2: a.B#c()V is named twice"));
+        assertEquals("x.profile:1: expected 'key = value', got 'just words'", refused("x.profile", "just words").getMessage());
+    }
+
+    @Test
+    void anUnknownNameIsNeitherShippedNorAFile() {
+        ProfileException e = assertThrows(ProfileException.class, () -> OrbProfile.load("nosuchorb"));
+        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb; and no such file)", e.getMessage());
+    }
+
+    @Test
+    void theBuilderTakesTheSameEntriesOneByOne() throws Exception {
+        OrbProfile p = new OrbProfile.Builder()
+                .set("method", "a.B#c(I)V | role=x.y | key=this", "option")
+                .build();
+        assertEquals("inline", p.name());
+        assertEquals("x.y", p.methods().get(0).role());
+        ProfileException e = assertThrows(ProfileException.class, () -> new OrbProfile.Builder().set("method", "a.B#c", "option"));
+        assertTrue(e.getMessage().startsWith("option: method must be"), e.getMessage());
+        assertTrue(OrbProfile.isProfileKey("profile.threads.receiver"));
+        assertTrue(!OrbProfile.isProfileKey("profile.threads."));
+    }
+}
