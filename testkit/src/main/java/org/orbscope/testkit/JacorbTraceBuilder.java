@@ -3,11 +3,13 @@ package org.orbscope.testkit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileException;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * Writes real trace files (the trace module's writer) with the events the JacORB profile produces for each
@@ -23,6 +25,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     /** Receiver 25 us (arrival..end) + controller 10 us + dispatcher begin..end 4065 us. */
     public static final long CPU_NS = 25_000 + 10_000 + 4_065_000;
 
+    private static final OrbProfile PROFILE = jacorb();
     private final TraceWriter w;
     private final Path file;
     private final Map<Integer, ThreadBuffer> buffers = new HashMap<>();
@@ -48,28 +51,34 @@ public final class JacorbTraceBuilder implements AutoCloseable {
 
     public JacorbTraceBuilder(Path file) throws IOException {
         this.file = file;
-        w = TraceWriter.open(file, Collections.singletonMap("profile", "jacorb"), 64, 1 << 16);
+        w = TraceWriter.open(file, PROFILE.headerInfo(), 64, 1 << 16);
         receiver = w.defineThread("ServerMessageReceptor0", 20);
         controller = w.defineThread("RequestController-1", 21);
         gcThread = w.defineThread("orbscope-gc-listener", 30);
         dispatchers = new int[] {w.defineThread("RequestProcessor-1", 22), w.defineThread("RequestProcessor-2", 23)};
         String sr = "Lorg/jacorb/orb/dsi/ServerRequest;";
-        magic = w.defineMethod("org.jacorb.orb.giop.Messages", "matchGIOPMagic", "([B)Z");
-        poaInvoke = w.defineMethod("org.jacorb.poa.POA", "_invoke", "(" + sr + ")V");
-        add = w.defineMethod("org.jacorb.poa.RequestQueue", "add", "(" + sr + ")V");
-        loop = w.defineMethod("org.jacorb.orb.giop.GIOPConnection", "receiveMessagesLoop", "()V");
-        process = w.defineMethod("org.jacorb.poa.RequestController", "processRequest", "(" + sr + ")V");
-        init = w.defineMethod("org.jacorb.poa.RequestProcessor", "init", "(Lorg/jacorb/poa/RequestController;" + sr
+        magic = method("org.jacorb.orb.giop.Messages", "matchGIOPMagic", "([B)Z");
+        poaInvoke = method("org.jacorb.poa.POA", "_invoke", "(" + sr + ")V");
+        add = method("org.jacorb.poa.RequestQueue", "add", "(" + sr + ")V");
+        loop = method("org.jacorb.orb.giop.GIOPConnection", "receiveMessagesLoop", "()V");
+        process = method("org.jacorb.poa.RequestController", "processRequest", "(" + sr + ")V");
+        init = method("org.jacorb.poa.RequestProcessor", "init", "(Lorg/jacorb/poa/RequestController;" + sr
                 + "Lorg/omg/PortableServer/Servant;Lorg/omg/PortableServer/ServantManager;)V");
-        begin = w.defineMethod("org.jacorb.poa.RequestProcessor", "process", "()V");
-        invoke = w.defineMethod("org.jacorb.poa.RequestProcessor", "invokeOperation", "()V");
-        reply = w.defineMethod("org.jacorb.orb.dsi.ServerRequest", "reply", "()V");
-        result = w.defineMethod("org.jacorb.poa.RequestController", "returnResult", "(" + sr + ")V");
-        finish = w.defineMethod("org.jacorb.poa.RequestController", "finish", "(" + sr + ")V");
-        release = w.defineMethod("org.jacorb.poa.RPPoolManager", "releaseProcessor", "(Lorg/jacorb/poa/RequestProcessor;)V");
-        other = w.defineMethod("org.jacorb.orb.giop.GIOPConnection", "getMessage", "()[B");
+        begin = method("org.jacorb.poa.RequestProcessor", "process", "()V");
+        invoke = method("org.jacorb.poa.RequestProcessor", "invokeOperation", "()V");
+        reply = method("org.jacorb.orb.dsi.ServerRequest", "reply", "()V");
+        result = method("org.jacorb.poa.RequestController", "returnResult", "(" + sr + ")V");
+        finish = method("org.jacorb.poa.RequestController", "finish", "(" + sr + ")V");
+        release = method("org.jacorb.poa.RPPoolManager", "releaseProcessor", "(Lorg/jacorb/poa/RequestProcessor;)V");
+        other = method("org.jacorb.orb.giop.GIOPConnection", "getMessage", "()[B");
         monitor = w.defineMonitor("org.jacorb.poa.RPPoolManager", 77);
         gcName = w.defineString("G1 Young Generation");
+    }
+
+    /** A method with the role the shipped JacORB profile gives it, as the agent writes it. */
+    private int method(String className, String name, String descriptor) {
+        ProfileMethod m = PROFILE.method(className, name, descriptor);
+        return w.defineMethod(className, name, descriptor, m == null ? null : m.role());
     }
 
     private ThreadBuffer buf(int thread, long nanos) {
@@ -137,6 +146,14 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         exit(d, s + 8_110_000, false);
         enter(d, s + 8_120_000, release, 0);
         exit(d, s + 8_130_000, false);
+    }
+
+    private static OrbProfile jacorb() {
+        try {
+            return OrbProfile.load("jacorb");
+        } catch (ProfileException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

@@ -4,44 +4,51 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.orbscope.postprocess.stages.BlockKind;
 import org.orbscope.postprocess.stages.Role;
-import org.orbscope.postprocess.stages.RoleMap;
+import org.orbscope.postprocess.stages.TraceRoles;
 import org.orbscope.postprocess.stages.StageEventSink;
 import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.postprocess.stages.StageResult;
-import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.Event;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.EventVisitor;
 import org.orbscope.trace.TraceReader;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileException;
 
 /**
  * Reads a server trace into the per-request stage table: streams the trace reader (file order: each thread's
  * events in order, which is all the extractor needs) into a {@link StageExtractor}. Method ids map to stage
- * roles through the JacORB role map; times become epoch ns with the trace header's calibration.
+ * roles through {@link TraceRoles}; times become epoch ns with the trace header's calibration.
  */
 public final class TraceStages implements EventVisitor {
-    private static final Role NONE = null;
-
     private final StageExtractor extractor = new StageExtractor();
-    private final Dictionary dictionary;
-    private final RoleMap roles;
+    private final TraceRoles roles;
     private final long epochOffset;
-    private Role[] roleById = new Role[0];
-    private boolean[] resolved = new boolean[0];
     private long droppedMarkers;
 
-    private TraceStages(TraceReader reader, RoleMap roles) {
-        this.dictionary = reader.dictionary();
+    private TraceStages(TraceReader reader, TraceRoles roles) {
         this.roles = roles;
         this.epochOffset = reader.toEpochNanos(0);
     }
 
+    /** The stage table of a trace, with the roles it carries (or the profile it names). */
     public static StageResult extract(Path trace) throws IOException {
-        return extract(trace, RoleMap.jacorb());
+        return extract(trace, null);
     }
 
-    public static StageResult extract(Path trace, RoleMap roles) throws IOException {
+    /**
+     * The stage table of a trace; {@code profile} (null: the trace's own roles) says which methods mark stages.
+     *
+     * @throws IOException also for a profile the trace names that cannot be loaded
+     */
+    public static StageResult extract(Path trace, OrbProfile profile) throws IOException {
         try (TraceReader r = TraceReader.open(trace)) {
+            TraceRoles roles;
+            try {
+                roles = TraceRoles.of(r, profile);
+            } catch (ProfileException e) {
+                throw new IOException(e.getMessage(), e);
+            }
             TraceStages t = new TraceStages(r, roles);
             r.read(t);
             for (int tid : r.threadIds()) {
@@ -55,23 +62,10 @@ public final class TraceStages implements EventVisitor {
             if (unmarked > 0) {
                 t.extractor.dropped(-1, 0, unmarked);
             }
-            return t.extractor.finish(r.isTruncated());
+            StageResult result = t.extractor.finish(r.isTruncated());
+            result.diagnostics().roles = roles.source();
+            return result;
         }
-    }
-
-    private Role role(int methodId) {
-        if (methodId >= resolved.length) {
-            int n = Math.max(methodId + 1, Math.max(64, resolved.length * 2));
-            roleById = java.util.Arrays.copyOf(roleById, n);
-            resolved = java.util.Arrays.copyOf(resolved, n);
-        }
-        if (!resolved[methodId]) {
-            String cls = dictionary.methodClass(methodId);
-            roleById[methodId] = cls == null ? NONE
-                    : roles.roleOf(cls, dictionary.methodName(methodId), dictionary.methodDescriptor(methodId));
-            resolved[methodId] = true;
-        }
-        return roleById[methodId];
     }
 
     @Override
@@ -80,7 +74,7 @@ public final class TraceStages implements EventVisitor {
         switch (e.type) {
             case EventType.METHOD_ENTER:
             case EventType.METHOD_EXIT: {
-                Role r = role(e.methodId);
+                Role r = roles.role(e.methodId);
                 if (r != null) {
                     boolean keyed = e.has(EventType.FLAG_KEY);
                     extractor.boundary(e.threadId, ts, r, e.type == EventType.METHOD_ENTER, keyed, e.key,

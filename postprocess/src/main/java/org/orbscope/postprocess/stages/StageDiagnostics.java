@@ -2,6 +2,8 @@ package org.orbscope.postprocess.stages;
 
 /** What the stage extraction could not see: the report states these instead of guessing numbers. */
 public final class StageDiagnostics {
+    /** Where the stage roles of the trace's methods came from. */
+    public String roles;
     public long boundaryEvents;
     public long droppedEvents;
     public long droppedUnattributed;
