@@ -1,34 +1,105 @@
 package org.orbscope.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.TraceReport;
+import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.run.RunDirectory;
+import org.orbscope.scenario.ScenarioDocument;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write the report of a run directory: RUN_DIR/report/{index.html,report.md,summary.csv,"
-                + "summary.json} and, for points with a server trace, points/<p>/report/stages.csv.",
-                "Runs automatically at the end of 'orbscope run'; run it by hand to rebuild the report of a run."})
+        description = {"Write the completion-time report of a run directory or of a server trace.",
+                "RUN_DIR: RUN_DIR/report/{index.html,report.md,summary.csv,summary.json} and each point's "
+                        + "report/stages.csv; runs at the end of 'orbscope run', run it again to rebuild the report.",
+                "TRACE: the report of a trace on its own (a server orbscope did not start, recorded with an ORB "
+                        + "profile): stages, CPU make-up, utilization from the agent's samples; written to --out.",
+                "Exit 0 written, 1 it could not be written, 2 bad input."})
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RUN_DIR", description = "a run directory written by 'orbscope run'")
-    Path runDir;
+    @Parameters(index = "0", paramLabel = "RUN_DIR|TRACE", description = "a run directory or a server trace file")
+    Path input;
+
+    @Option(names = "--profile", paramLabel = "NAME|FILE",
+            description = "the ORB profile that says which methods mark stages (default: the roles the trace carries)")
+    String profile;
+
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "TRACE only: the scenario of the traced server (adds the simulated columns and leaves "
+                    + "its warm-up calls and the client's reachability checks out)")
+    Path scenario;
+
+    @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
+            description = "TRACE only: leave the first N requests out (the server's warm-up), when no --scenario says")
+    long skip;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "TRACE only: where the report goes (default: <trace>-report/ next to it)")
+    Path out;
 
     @Override
     public Integer call() {
-        if (!Files.isDirectory(runDir)) {
-            System.err.println("orbscope report: " + runDir + ": no such directory");
+        if (!Files.exists(input)) {
+            System.err.println("orbscope report: " + input + ": no such file or directory");
             return Orbscope.EXIT_BAD_INPUT;
         }
+        if (skip < 0) {
+            System.err.println("orbscope report: --skip must be 0 or more, not " + skip);
+            return Orbscope.EXIT_BAD_INPUT;
+        }
+        OrbProfile orbProfile = null;
+        if (profile != null) {
+            try {
+                orbProfile = OrbProfile.load(profile);
+            } catch (ProfileException e) {
+                System.err.println("orbscope report: --profile: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
+        OrbProfile roles = orbProfile;
         try {
-            Path out = Reporter.report(runDir).dir();
-            System.out.println(out.resolve("index.html"));
+            if (Files.isDirectory(input)) {
+                if (!RunDirectory.isRunDirectory(input)) {
+                    System.err.println("orbscope report: " + input + ": not a run directory (no points/ folder)");
+                    return Orbscope.EXIT_BAD_INPUT;
+                }
+                if (scenario != null || out != null || skip != 0) {
+                    System.err.println("orbscope report: --scenario, --skip and --out are for a trace, not a run directory");
+                    return Orbscope.EXIT_BAD_INPUT;
+                }
+                Path dir = Reporter.report(input, t -> TraceStages.extract(t, roles)).dir();
+                System.out.println(dir.resolve("index.html"));
+                return Orbscope.EXIT_OK;
+            }
+            TraceReport.Options options = new TraceReport.Options(roles, null, "", skip);
+            if (scenario != null) {
+                try {
+                    ScenarioDocument doc = ScenarioLoader.loadDocument(scenario, List.of());
+                    options = new TraceReport.Options(roles, doc.points().get(0).scenario(), doc.toYaml(), skip);
+                } catch (ScenarioException e) {
+                    System.err.println("orbscope report: --scenario: " + e.getMessage());
+                    return Orbscope.EXIT_BAD_INPUT;
+                }
+            }
+            Path dir = out != null ? out : TraceReport.defaultOut(input);
+            TraceReport.report(input, options, dir);
+            System.out.println(dir.resolve("index.html"));
             return Orbscope.EXIT_OK;
-        } catch (IllegalArgumentException e) {
+        } catch (org.orbscope.trace.TraceFormatException e) {
             System.err.println("orbscope report: " + e.getMessage());
             return Orbscope.EXIT_BAD_INPUT;
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException e) {
+            System.err.println("orbscope report: cannot write the report: " + Errors.describe(e));
+            return Orbscope.EXIT_RUN_FAILED;
+        } catch (RuntimeException e) {
             System.err.println("orbscope report: failed: " + e);
             return Orbscope.EXIT_RUN_FAILED;
         }

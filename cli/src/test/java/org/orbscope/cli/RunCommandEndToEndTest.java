@@ -118,6 +118,19 @@ class RunCommandEndToEndTest {
         assertEquals(40, complete, String.join("\n", stages));
         assertTrue(point.path("utilization").has("calculated"), point.path("utilization").toString());
 
+        // The trace alone, with the point's scenario, reports the same stage statistics as the run directory.
+        Path traceReport = dir.resolve("trace-report");
+        CliRunner bare = CliRunner.run("report", run.resolve("points/single/server/server.trace").toString(),
+                "--scenario", run.resolve("points/single/point.yaml").toString(), "--out", traceReport.toString());
+        assertEquals(Orbscope.EXIT_OK, bare.exit, bare.toString());
+        JsonNode fromTrace = new ObjectMapper().readTree(traceReport.resolve("summary.json").toFile())
+                .path("points").path(0);
+        assertEquals(server.path("measured"), fromTrace.path("server").path("measured"), fromTrace.toString());
+        assertEquals(point.path("stages"), fromTrace.path("stages"), "same stage statistics from the bare trace");
+        assertEquals(point.path("makeUp"), fromTrace.path("makeUp"));
+        assertTrue(fromTrace.path("client").path("response").isMissingNode()
+                || fromTrace.path("client").path("response").path("count").asLong() == 0, "no client figures invented");
+
         // The report's model and `simulate --calibrate` are one mapping and one calibration: the same figures.
         CliRunner sim = CliRunner.run("simulate", scenario.toString(), "--calibrate", run.toString());
         assertEquals(Orbscope.EXIT_OK, sim.exit, sim.toString());

@@ -20,6 +20,16 @@ public final class SystemSamples {
     SystemSamples() {
     }
 
+    /** Samples taken some other way (the agent's process samples in a trace): process CPU only. */
+    public static SystemSamples of(List<SystemSample> samples) {
+        SystemSamples s = new SystemSamples();
+        samples.forEach(s::add);
+        if (s.size() < 2) {
+            s.problem = "fewer than two process samples: utilization unknown";
+        }
+        return s;
+    }
+
     void add(SystemSample s) {
         samples.add(s);
     }

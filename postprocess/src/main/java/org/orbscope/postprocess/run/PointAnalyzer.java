@@ -62,18 +62,29 @@ public final class PointAnalyzer {
     }
 
     /**
+     * What an analysis reads. A point of a run has them all; a bare trace has no client records, no status
+     * and maybe no scenario: those are null, and what they would tell stays unknown.
+     *
+     * @param skip requests at the start of the trace that are not the workload's (warm-up calls, reachability
+     *     checks), when no client records tell them apart
+     */
+    record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
+                  String scenarioText, ClientDirectory client, SystemSamples system, Path trace, long readyEpochNs,
+                  Path stagesCsv, int cpus, long skip) {
+    }
+
+    /**
      * Analyzes one point. Never throws for what the point's files hold: whatever is missing, damaged or cut
      * short becomes a note, and the figures cover what could be read.
      */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
-        p.name = point.name();
-        p.params.putAll(params);
         status(p, point);
         Scenario scenario = null;
+        String text = "";
         try {
-            a.scenarioText = Files.readString(point.pointYaml());
+            text = Files.readString(point.pointYaml());
             scenario = ScenarioLoader.load(point.pointYaml());
         } catch (NoSuchFileException e) {
             p.notes.add("point.yaml missing: the point's scenario is unknown");
@@ -82,38 +93,60 @@ public final class PointAnalyzer {
         } catch (ScenarioException e) {
             p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
-        a.scenario = scenario;
-        long warmup = 0;
         int cpus = Runtime.getRuntime().availableProcessors();
+        if (scenario != null && !scenario.server().cpus().isEmpty()) {
+            cpus = scenario.server().cpus().size();
+        } else {
+            p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+        }
+        SystemSamples system = SystemCsv.read(point.server().systemCsv());
+        if (system.problem() != null) {
+            p.notes.add(system.problem());
+        }
+        return analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), system,
+                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
+                traces);
+    }
+
+    /**
+     * Analyzes a server trace on its own ({@code orbscope report TRACE}): no client records, no status; the
+     * process samples come from the trace; {@code scenario} may be null.
+     */
+    public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
+                                             Path stagesCsv, int cpus, StageSource traces) {
+        PointAnalysis a = new PointAnalysis();
+        a.summary.status = "trace";
+        return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
+                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip), traces);
+    }
+
+    /** The analysis of whatever {@code in} holds, into {@code a}. */
+    static PointAnalysis analyze(PointAnalysis a, Inputs in, StageSource traces) {
+        PointSummary p = a.summary;
+        p.name = in.name();
+        p.params.putAll(in.params());
+        Scenario scenario = in.scenario();
+        a.scenario = scenario;
+        a.scenarioText = in.scenarioText();
+        long warmup = 0;
+        int cpus = in.cpus();
         if (scenario != null) {
             p.scenario = scenario.name();
             p.description = scenario.description();
             p.facts.addAll(ScenarioFacts.of(scenario));
             p.offeredRatePerMs = offeredRatePerSec(scenario) / 1000;
             warmup = scenario.client().warmup();
-            if (scenario.server().cpus().isEmpty()) {
-                p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
-            } else {
-                cpus = scenario.server().cpus().size();
-            }
         }
 
-        ClientDirectory clientDir = point.client();
-        ClientResults client = ClientResults.read(clientDir.requestsCsv(), warmup);
-        clientPart(p, client, clientDir);
-        a.clientResponse = client.response;
-
-        ServerDirectory serverDir = point.server();
-        SystemSamples system = SystemCsv.read(serverDir.systemCsv());
-        if (system.problem() != null) {
-            p.notes.add(system.problem());
+        ClientResults client = in.client() == null ? null : ClientResults.read(in.client().requestsCsv(), warmup);
+        if (client != null) {
+            clientPart(p, client, in.client());
+            a.clientResponse = client.response;
         }
-        a.utilizationSeries = system.series(cpus, 150);
         p.utilization.cpus = cpus;
 
-        Path trace = serverDir.trace();
         StageResult stages = null;
-        if (!Files.isRegularFile(trace)) {
+        if (!Files.isRegularFile(in.trace())) {
             p.server.trace = "absent";
             p.server.traceNote = scenario != null && scenario.monitoring().enabled()
                     ? "monitoring was enabled but server/server.trace is missing"
@@ -121,7 +154,7 @@ public final class PointAnalyzer {
             p.notes.add(p.server.traceNote);
         } else {
             try {
-                stages = traces.extract(trace);
+                stages = traces.extract(in.trace());
                 p.server.trace = "read";
             } catch (IOException | RuntimeException e) {
                 p.server.trace = "unreadable";
@@ -129,15 +162,20 @@ public final class PointAnalyzer {
                 p.notes.add(p.server.traceNote);
             }
         }
-        long windowFrom = client.firstIntendedNs;
-        long windowTo = client.lastCompletedNs;
+        long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
+        long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
+            p.server.roles = stages.diagnostics().roles;
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
-            p.server.probes = ClientJoin.markProbes(rows, client.sent, ReadyFile.readyEpochNs(serverDir.ready()));
-            p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+            if (client != null) {
+                p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
+                p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+            } else {
+                p.server.probes = ClientJoin.markFirst(rows, in.skip());
+            }
             try {
-                StagesCsv.write(point.stagesCsv(), rows);
+                StagesCsv.write(in.stagesCsv(), rows);
             } catch (IOException e) {
                 p.notes.add("stages.csv could not be written: " + e.getMessage());
             }
@@ -151,6 +189,14 @@ public final class PointAnalyzer {
                 p.simulated = simulated(scenario, measured, p);
             }
         }
+        SystemSamples system = in.system();
+        if (system == null) {
+            system = SystemSamples.of(stages == null ? List.of() : stages.processSamples());
+            if (system.problem() != null) {
+                p.notes.add("the trace holds " + system.problem());
+            }
+        }
+        a.utilizationSeries = system.series(cpus, 150);
         utilization(p, system, windowFrom, windowTo, cpus);
         if (cpus == 1 && p.cpuPerRequestMs != null && p.serverRatePerMs != null) {
             double rho = p.serverRatePerMs * p.cpuPerRequestMs;

@@ -61,6 +61,8 @@ public final class PointSummary {
     public static final class Server {
         /** read | absent | unreadable */
         public String trace;
+        /** Where the stage roles of the trace's methods came from. */
+        public String roles;
         public String traceNote;
         public long requests;
         public long complete;

@@ -2,9 +2,12 @@ package org.orbscope.postprocess.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.orbscope.postprocess.stages.BlockKind;
 import org.orbscope.postprocess.stages.Role;
 import org.orbscope.postprocess.stages.TraceRoles;
+import org.orbscope.run.SystemSample;
 import org.orbscope.postprocess.stages.StageEventSink;
 import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.postprocess.stages.StageResult;
@@ -25,6 +28,7 @@ public final class TraceStages implements EventVisitor {
     private final TraceRoles roles;
     private final long epochOffset;
     private long droppedMarkers;
+    private final List<SystemSample> processSamples = new ArrayList<>();
 
     private TraceStages(TraceReader reader, TraceRoles roles) {
         this.roles = roles;
@@ -64,7 +68,7 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
-            return result;
+            return new StageResult(result.rows(), result.diagnostics(), t.processSamples);
         }
     }
 
@@ -108,6 +112,9 @@ public final class TraceStages implements EventVisitor {
                 break;
             case EventType.CHUNK_LOST:
                 extractor.eventsLost();
+                break;
+            case EventType.PROCESS_SAMPLE:
+                processSamples.add(new SystemSample(e.b, e.a, 0, 0, 0, 0, 0, 0));
                 break;
             case EventType.DROPPED:
                 droppedMarkers += e.a;

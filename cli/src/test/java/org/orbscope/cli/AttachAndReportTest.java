@@ -1,0 +1,77 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+
+/**
+ * A JacORB server orbscope did not start: recorded by attaching to it, driven by {@code orbscope client}, and
+ * reported from its trace alone.
+ */
+class AttachAndReportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(240)
+    void aServerRecordedByAttachingReportsEveryRequestFromItsTraceAlone() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace("server:", "server:\n  warmupCalls: 0"));
+        Path serverDir = dir.resolve("server");
+        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).log(dir.resolve("server.log"))
+                .args("--scenario", scenario.toString(), "--out", serverDir.toString()).start();
+        try {
+            String notReady = JvmLauncher.awaitFile(server, serverDir.resolve("ready"), Duration.ofSeconds(120));
+            assertEquals(null, notReady, notReady);
+            Path trace = dir.resolve("attached.trace");
+            CliRunner attach = CliRunner.run("attach", Long.toString(server.pid()), "--profile", "jacorb",
+                    "-o", "cpu=true", "--out", trace.toString());
+            assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+            CliRunner client = CliRunner.run("client", scenario.toString(), "--ior", serverDir.resolve("ior").toString(),
+                    "--out", dir.resolve("client").toString());
+            assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
+            CliRunner stop = CliRunner.run("attach", Long.toString(server.pid()), "--stop");
+            assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+
+            Path out = dir.resolve("report");
+            // The reachability check of each of the client's two targets comes first: --scenario leaves them out.
+            CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario.toString(),
+                    "--out", out.toString());
+            assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+            JsonNode p = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0);
+            JsonNode s = p.path("server");
+            assertEquals("recorded in the trace", s.path("roles").asText(), s.toString());
+            assertEquals(2, s.path("probes").asLong(), s.toString());
+            assertEquals(40, s.path("measured").asLong(), "every request the client sent: " + s);
+            assertEquals(0, s.path("incomplete").asLong(), s.toString());
+            assertTrue(p.path("stages").path("completion").path("meanMs").asDouble() > 0, p.toString());
+            List<RequestStages> rows = StagesCsv.read(out.resolve("stages.csv"));
+            for (RequestStages r : rows) {
+                for (StageColumn c : List.of(StageColumn.RECEIVER, StageColumn.QUEUE, StageColumn.DISPATCHER,
+                        StageColumn.SERVANT, StageColumn.COMPLETION)) {
+                    assertTrue(!r.has(c) || r.get(c) >= 0, "negative " + c + " in request " + r.index);
+                }
+            }
+            assertTrue(Files.readString(out.resolve("index.html")).contains("<svg"));
+        } finally {
+            JvmLauncher.stop(server, Duration.ofSeconds(10));
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package org.orbscope.postprocess;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import org.orbscope.postprocess.report.HtmlReport;
+import org.orbscope.postprocess.report.MarkdownReport;
+import org.orbscope.postprocess.report.RunData;
+import org.orbscope.postprocess.report.SummaryFiles;
+import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.run.PointAnalyzer;
+import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.trace.TraceReader;
+import org.orbscope.trace.profile.OrbProfile;
+
+/**
+ * The completion-time report of a server trace on its own: a server orbscope did not start, recorded with an ORB
+ * profile at start-up or by attaching. The stages come from the trace and the roles it carries (or the profile
+ * given); utilization from the agent's process samples. What only a run directory knows is left unknown, never
+ * invented: no client response times and no operation names; no simulated columns unless a scenario describes
+ * the server.
+ */
+public final class TraceReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * How to read the trace.
+     *
+     * @param profile which methods mark stages; null: the roles the trace carries
+     * @param scenario the scenario of the server, or null: gives the model (simulated columns) and says which of
+     *     the first requests are the server's warm-up calls and the client's reachability checks
+     * @param skip requests at the start that are not the workload's, when no scenario says
+     */
+    public record Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip) {
+        public static final Options DEFAULTS = new Options(null, null, "", 0);
+    }
+
+    private TraceReport() {
+    }
+
+    /** Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv). */
+    public static Reporter.Report report(Path trace, Options options, Path out) throws IOException {
+        int cpus;
+        try (TraceReader r = TraceReader.open(trace)) {
+            cpus = processors(r.info());
+        }
+        PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, options.scenario(),
+                options.scenarioText(), skip(options), out.resolve("stages.csv"), cpus,
+                t -> TraceStages.extract(t, options.profile()));
+        AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
+        RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
+                ? options.scenario().name() : "trace " + trace.getFileName(),
+                "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), List.of(), List.of(a),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data));
+        AtomicFiles.write(out.resolve("report.md"), MarkdownReport.render(data));
+        SummaryFiles.writeCsv(out.resolve("summary.csv"), List.of(), List.of(a));
+        SummaryFiles.writeJson(out.resolve("summary.json"), data);
+        return new Reporter.Report(out, List.of(a), List.of());
+    }
+
+    /** Where the report of a trace goes unless told: next to it, {@code <trace name>-report/}. */
+    public static Path defaultOut(Path trace) {
+        Path dir = trace.toAbsolutePath().getParent();
+        return dir.resolve(traceName(trace) + "-report");
+    }
+
+    private static String traceName(Path trace) {
+        String n = trace.getFileName().toString();
+        return n.endsWith(".trace") ? n.substring(0, n.length() - ".trace".length()) : n;
+    }
+
+    /**
+     * Requests before the workload: as given, or from the scenario: the server's warm-up calls, then one
+     * reachability check per target and connection of the client. (The client's own warm-up requests are the
+     * workload's and are left out of the statistics as in a run's report.)
+     */
+    static long skip(Options o) {
+        Scenario s = o.scenario();
+        if (s == null) {
+            return o.skip();
+        }
+        long checks = s.client().processes().stream().mapToLong(p -> p.targets().size()).sum()
+                * s.client().connections();
+        return s.server().warmupCalls() + checks;
+    }
+
+    /** The processors the traced JVM saw, from the trace header (else this machine's). */
+    private static int processors(Map<String, String> info) {
+        try {
+            return Integer.parseInt(info.getOrDefault("processors", "").trim());
+        } catch (NumberFormatException e) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+    }
+}
