@@ -70,6 +70,23 @@ class AttachAndReportTest {
                 }
             }
             assertTrue(Files.readString(out.resolve("index.html")).contains("<svg"));
+
+            // The tool for writing a profile: the recorded roles join every request...
+            CliRunner check = CliRunner.run("profile", "check", trace.toString());
+            assertEquals(Orbscope.EXIT_OK, check.exit, check.toString());
+            assertTrue(check.out.contains("ok: every request joined, no stage negative"), check.toString());
+            // ...a profile with a misspelt role and the enqueue unmarked says what goes wrong.
+            Path broken = dir.resolve("broken.profile");
+            StringBuilder b = new StringBuilder();
+            for (String line : Files.readAllLines(Path.of("..", "trace", "src", "main", "resources", "org", "orbscope",
+                    "trace", "profile", "jacorb.profile"))) {
+                b.append(line.replace("role=receive.enqueue", "role=receive.enqeue")).append('\n');
+            }
+            Files.writeString(broken, b.toString());
+            CliRunner bad = CliRunner.run("profile", "check", trace.toString(), "--profile", broken.toString());
+            assertEquals(Orbscope.EXIT_RUN_FAILED, bad.exit, bad.toString());
+            assertTrue(bad.out.contains("unknown role label 'receive.enqeue'"), bad.toString());
+            assertTrue(bad.out.contains("NOT OK"), bad.toString());
         } finally {
             JvmLauncher.stop(server, Duration.ofSeconds(10));
         }

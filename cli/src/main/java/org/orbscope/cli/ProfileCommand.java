@@ -1,0 +1,82 @@
+package org.orbscope.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.orbscope.postprocess.ProfileCheck;
+import org.orbscope.trace.TraceFormatException;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ProfileException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code orbscope profile check|list}: the tools of a user writing an ORB profile. */
+@Command(name = "profile", mixinStandardHelpOptions = true,
+        description = "ORB profiles: which methods mark which stage of a request (docs/profiles.md).",
+        subcommands = {ProfileCommand.Check.class, ProfileCommand.Show.class})
+final class ProfileCommand implements Runnable {
+    @Override
+    public void run() {
+        new picocli.CommandLine(this).usage(System.out);
+    }
+
+    @Command(name = "check", mixinStandardHelpOptions = true,
+            description = {"What a profile makes of a trace: roles seen (events, keyed, threads), requests assembled "
+                    + "and complete, what incomplete ones miss, negative stages.",
+                    "Exit 0 every request complete and no stage negative, 1 not, 2 bad input."})
+    static final class Check implements Callable<Integer> {
+        @Parameters(paramLabel = "TRACE") Path trace;
+
+        @Option(names = "--profile", paramLabel = "NAME|FILE",
+                description = "the profile to check (default: the roles the trace carries)")
+        String profile;
+
+        @Override
+        public Integer call() {
+            if (!Files.isRegularFile(trace)) {
+                System.err.println("orbscope profile check: " + trace + ": no such file");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+            try {
+                ProfileCheck c = ProfileCheck.of(trace, profile == null ? null : OrbProfile.load(profile));
+                c.print(System.out);
+                return c.ok() ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+            } catch (ProfileException | TraceFormatException e) {
+                System.err.println("orbscope profile check: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            } catch (IOException e) {
+                System.err.println("orbscope profile check: cannot read " + trace + ": " + Errors.describe(e));
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "Print a profile as orbscope reads it (a shipped one by name, or a file): the shipped names without one.")
+    static final class Show implements Callable<Integer> {
+        @Parameters(paramLabel = "NAME|FILE", arity = "0..1") String profile;
+
+        @Override
+        public Integer call() {
+            if (profile == null) {
+                System.out.println("shipped profiles: " + String.join(", ", OrbProfile.shipped()));
+                return Orbscope.EXIT_OK;
+            }
+            try {
+                OrbProfile p = OrbProfile.load(profile);
+                System.out.println("profile.name = " + p.name());
+                if (p.orb() != null) {
+                    System.out.println("profile.orb = " + p.orb());
+                }
+                p.threadRoles().forEach((role, glob) -> System.out.println("profile.threads." + role + " = " + glob));
+                p.methods().forEach(m -> System.out.println("method = " + m));
+                return Orbscope.EXIT_OK;
+            } catch (ProfileException e) {
+                System.err.println("orbscope profile show: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
+    }
+}
