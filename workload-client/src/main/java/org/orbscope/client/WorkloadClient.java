@@ -68,7 +68,7 @@ public final class WorkloadClient {
             processNames.add(p.name());
             List<String[]> t = new ArrayList<>();
             for (TargetSpec ts : p.targets()) {
-                t.add(new String[] {ts.object(), client.invocation() == ClientSpec.Invocation.ONEWAY ? "post" : ts.operation()});
+                t.add(new String[] {ts.object(), ts.operation(client.invocation())});
             }
             targetNames.add(t);
         }
