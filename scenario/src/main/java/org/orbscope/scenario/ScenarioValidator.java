@@ -153,9 +153,6 @@ final class ScenarioValidator {
         if (client.warmup() < 0) {
             throw new Problem("client.warmup", "warmup must not be negative");
         }
-        if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
-            throw new Problem("client.invocation", "invocation 'deferred' is not implemented; use sync, oneway or ami");
-        }
         long maxDuration = parse("client.maxDuration", client::maxDurationNanos);
         if (maxDuration <= 0) {
             throw new Problem("client.maxDuration", "maxDuration must be positive, not '" + client.maxDuration() + "'");

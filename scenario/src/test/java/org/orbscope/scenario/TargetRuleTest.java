@@ -47,8 +47,8 @@ class TargetRuleTest {
         assertEquals("inout_double_array_2400",
                 target("sync", "{object: o, payload: {type: double, shape: array, direction: inout, size: 2400}}")
                         .operation());
-        assertEquals("in_basic_array_240", target("ami", "{object: o, payload: {type: basic, shape: array, size: 240}}")
-                .operation(Invocation.AMI));
+        assertEquals("in_basic_array_240", target("dii", "{object: o, payload: {type: basic, shape: array, size: 240}}")
+                .operation(Invocation.DII));
         TargetSpec bare = target("sync", "{object: o}");
         assertEquals("call", bare.operation());
         assertEquals(PayloadSpec.NONE, bare.payload());
@@ -134,11 +134,20 @@ class TargetRuleTest {
                 .startsWith("operation post does not carry a payload of type double (invocation oneway sends post"));
         assertTrue(refused("ami", "{object: o, operation: post}").problem()
                 .startsWith("operation post is oneway: invocation ami waits for a reply"));
+        assertTrue(refused("deferred", "{object: o, operation: post}").problem()
+                .startsWith("operation post is oneway: invocation deferred waits for a reply"));
     }
 
     @Test
     void aRenamedOperationSuggestsItsNewName() {
         ScenarioException e = refused("sync", "{object: o, operation: in_octet_array}");
         assertTrue(e.problem().contains("did you mean 'in_octet_array_24'?"), e.problem());
+    }
+
+    @Test
+    void diiAndDeferredAreInvocationStyles() throws Exception {
+        assertEquals(Invocation.DEFERRED, ScenarioLoader.parse("s.yaml", scenario("deferred", "{object: o}"))
+                .client().invocation());
+        assertEquals("post", target("dii", "{object: o, operation: post}").operation(Invocation.DII));
     }
 }

@@ -26,6 +26,9 @@ public interface Invocation {
         String op = spec.operation(style);
         Method m = stubMethod(op);
         Object value = m.getParameterCount() == 0 ? null : PayloadValues.of(spec.payload(), orb);
+        if (style == ClientSpec.Invocation.DII || style == ClientSpec.Invocation.DEFERRED) {
+            return DynamicCall.of(op, m, spec.payload(), value, style == ClientSpec.Invocation.DEFERRED);
+        }
         return staticCall(m, value);
     }
 

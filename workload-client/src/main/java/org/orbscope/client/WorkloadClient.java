@@ -79,9 +79,6 @@ public final class WorkloadClient {
         long start = System.nanoTime();
         double duration = 0;
         try {
-            if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
-                throw new IllegalArgumentException("invocation deferred is not implemented yet; use sync, oneway or ami");
-            }
             Invocation[][][] calls = new Invocation[orbs.length][][];
             Target[][][] stubs = new Target[orbs.length][][];
             for (int c = 0; c < orbs.length; c++) {

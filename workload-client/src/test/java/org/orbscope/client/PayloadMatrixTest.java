@@ -148,7 +148,7 @@ class PayloadMatrixTest {
     }
 
     @ParameterizedTest(name = "invocation {0}")
-    @ValueSource(strings = {"sync", "ami"})
+    @ValueSource(strings = {"sync", "dii", "deferred", "ami"})
     @Timeout(180)
     void everyStyleSendsTheDescribedOperationAndElements(String invocation) throws Exception {
         sendsExactly(invocation, MATRIX);
@@ -157,7 +157,7 @@ class PayloadMatrixTest {
     @Test
     @Timeout(120)
     void onewayOperationsCarryTheirPayloadStaticallyAndThroughDii() throws Exception {
-        sendsExactly("sync", List.of(new Cell("operation: post, payload: {size: 100}", "post", 100),
+        sendsExactly("dii", List.of(new Cell("operation: post, payload: {size: 100}", "post", 100),
                 new Cell("payload: {type: long, direction: inout, size: 400}", "inout_long_seq", 100)));
     }
 
