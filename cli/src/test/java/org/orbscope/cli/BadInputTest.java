@@ -51,8 +51,8 @@ class BadInputTest {
     @Test
     void nonsenseOptionValuesAreRefused() {
         oneLine(CliRunner.run("run", QUICKSTART, "--ready-timeout", "-1"), "--ready-timeout must be 1 second or more");
-        oneLine(CliRunner.run("validate", QUICKSTART, "--set", "client.processes[0].arrival.law=closed"),
-                "'closed' is not one of poisson, deterministic");
+        oneLine(CliRunner.run("validate", QUICKSTART, "--set", "client.processes[0].arrival.law=bursty"),
+                "'bursty' is not one of poisson, deterministic");
     }
 
     @Test

@@ -80,18 +80,24 @@ public final class ScenarioMapping {
                 }
                 probabilities[t] = p.probability(t);
             }
-            b.stream(law(p.arrival()), p.arrival().ratePerSecond(), client.connections() == 1 ? 0 : -1, targets,
-                    probabilities);
+            b.stream(arrivals(p.arrival()), client.connections() == 1 ? 0 : -1, targets, probabilities);
         }
         return b.build();
     }
 
-    /** The number of requests the scenario's client sends (counts, or rate x duration). */
+    /**
+     * The number of requests the scenario's client sends: counts, or rate x duration (a closed process bounded by
+     * time counts nothing: its rate is an outcome).
+     */
     public static long requests(Scenario s) {
         long n = 0;
         for (ProcessSpec p : s.client().processes()) {
-            n += p.requests() != null ? p.requests()
-                    : (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9);
+            if (p.requests() != null) {
+                n += p.requests();
+            } else if (!p.arrival().closed()) {
+                n += p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
+                        : p.arrival().replayTimesNanos().length;
+            }
         }
         return n;
     }
@@ -101,11 +107,14 @@ public final class ScenarioMapping {
         return server.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : server.cpus().size();
     }
 
-    private static ArrivalLaw law(ArrivalSpec a) {
+    static Arrivals arrivals(ArrivalSpec a) {
         switch (a.law()) {
-            case DETERMINISTIC: return ArrivalLaw.DETERMINISTIC;
-            case POISSON: return ArrivalLaw.POISSON;
-            default: throw new IllegalArgumentException("arrival law " + a.law() + " is not in the model");
+            case DETERMINISTIC: return Arrivals.open(ArrivalLaw.DETERMINISTIC, a.ratePerSecond());
+            case HYPEREXPONENTIAL: return Arrivals.hyperexponential(a.ratePerSecond(), a.scv());
+            case MMPP: return Arrivals.mmpp(a.mmppStates());
+            case REPLAY: return Arrivals.replay(a.replayTimesNanos());
+            case CLOSED: return Arrivals.closed(a.threads(), dist(a.thinkTime()));
+            default: return Arrivals.open(ArrivalLaw.POISSON, a.ratePerSecond());
         }
     }
 

@@ -147,6 +147,7 @@ public final class ScenarioLoader {
     }
 
     static Scenario bind(String name, JsonNode tree, LocationIndex index) throws ScenarioException {
+        resolveFiles(name, tree);
         Scenario s;
         try {
             s = YAML.treeToValue(tree, Scenario.class);
@@ -164,6 +165,22 @@ public final class ScenarioLoader {
             throw new ScenarioException(name, lc[0], lc[1], p.path, p.getMessage());
         }
         return s;
+    }
+
+    /**
+     * Files a scenario names (replayed arrivals) are relative to the scenario file; they are made absolute in the
+     * tree, so that a point.yaml written into a run directory still finds them.
+     */
+    private static void resolveFiles(String scenarioFile, JsonNode tree) {
+        Path file = Path.of(scenarioFile);
+        Path dir = Files.isRegularFile(file) ? file.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
+        for (JsonNode process : tree.path("client").path("processes")) {
+            JsonNode arrival = process.path("arrival");
+            JsonNode f = arrival.path("file");
+            if (f.isTextual() && !Path.of(f.asText()).isAbsolute()) {
+                ((ObjectNode) arrival).put("file", dir.resolve(f.asText()).normalize().toString());
+            }
+        }
     }
 
     private static String message(JsonMappingException e) {

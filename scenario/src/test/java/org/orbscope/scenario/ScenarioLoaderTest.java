@@ -209,10 +209,44 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void arrivalLawsTakeTheirOwnFieldsOnly() {
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: hyperexponential, rate: 20/s}"))
+                .problem().contains("needs scv"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: poisson, rate: 20/s, scv: 4}"))
+                .problem().contains("'scv' does not apply to law poisson"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: closed, rate: 20/s, threads: 2}"))
+                .problem().contains("'rate' does not apply to law closed"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: closed}")).problem()
+                .contains("needs threads"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: mmpp, rates: [20/s]}")).problem()
+                .contains("equal length, at least two states"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: replay, file: nowhere.csv}")).problem()
+                .contains("no such file"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  invocation: ami")
+                .replace("{law: poisson, rate: 20/s}", "{law: closed, threads: 2}")).problem()
+                .contains("needs invocation sync"));
+    }
+
+    @Test
+    void closedAndBurstyLawsLoad() throws Exception {
+        Scenario closed = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: closed, threads: 3, thinkTime: {dist: exponential, mean: 5ms}}"));
+        assertEquals(3, closed.client().processes().get(0).arrival().threads());
+        assertTrue(Double.isNaN(closed.client().processes().get(0).arrival().ratePerSecond()));
+        Scenario h2 = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: hyperexponential, rate: 20/s, scv: 8}"));
+        assertEquals(8.0, h2.client().processes().get(0).arrival().scv());
+        Scenario mmpp = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: mmpp, rates: [100/s, 0/s], sojourns: [1s, 4s]}"));
+        assertEquals(20.0, mmpp.client().processes().get(0).arrival().ratePerSecond(), 1e-9);
+    }
+
+    @Test
     void aBadEnumValueListsTheValidOnes() {
-        ScenarioException e = bad(GOOD.replace("law: poisson", "law: closed"));
+        ScenarioException e = bad(GOOD.replace("law: poisson", "law: bursty"));
         assertEquals("client.processes[0].arrival.law", e.field());
-        assertTrue(e.problem().startsWith("'closed' is not one of poisson, deterministic"), e.getMessage());
+        assertTrue(e.problem().startsWith("'bursty' is not one of poisson, deterministic, hyperexponential, mmpp, "
+                + "replay, closed"), e.getMessage());
         assertTrue(bad(GOOD.replace("operation: ping, probability", "operation: ping, payload: {type: float64}, "
                 + "probability")).problem().contains("'float64' is not one of octet, char, boolean"));
     }

@@ -134,7 +134,8 @@ public final class PointAnalyzer {
             p.scenario = scenario.name();
             p.description = scenario.description();
             p.facts.addAll(ScenarioFacts.of(scenario));
-            p.offeredRatePerMs = offeredRatePerSec(scenario) / 1000;
+            double offered = offeredRatePerSec(scenario);
+            p.offeredRatePerMs = Double.isNaN(offered) ? null : offered / 1000;
             warmup = scenario.client().warmup();
         }
 
@@ -228,9 +229,10 @@ public final class PointAnalyzer {
         }
     }
 
-    /** Sum of the processes' offered arrival rates, requests per second. */
+    /** Sum of the open processes' arrival rates, requests per second (NaN when every process is closed). */
     static double offeredRatePerSec(Scenario s) {
-        return s.client().processes().stream().mapToDouble(pr -> pr.arrival().ratePerSecond()).sum();
+        return s.client().processes().stream().filter(pr -> !pr.arrival().closed())
+                .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
     private static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {

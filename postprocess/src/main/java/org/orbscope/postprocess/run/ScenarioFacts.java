@@ -3,6 +3,7 @@ package org.orbscope.postprocess.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.scenario.ArrivalSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.OrbSpec;
@@ -39,13 +40,23 @@ final class ScenarioFacts {
                 + " invocations" + (s.client().warmup() > 0 ? ", warm-up " + s.client().warmup()
                 + " requests excluded" : ""));
         for (ProcessSpec p : s.client().processes()) {
-            f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + p.arrival().law().name().toLowerCase()
-                    + " arrivals at " + p.arrival().rate() + ", "
-                    + (p.requests() != null ? p.requests() + " requests" : "for " + p.duration()));
+            f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
+                    + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
+                    : "until the replay ends"));
         }
         f.add("Monitoring: " + (s.monitoring().enabled() ? "agent on (profile " + s.monitoring().profile() + ")"
                 : "off (no server trace, no stage data)"));
         return f;
+    }
+
+    private static String arrivals(ArrivalSpec a) {
+        switch (a.law()) {
+            case CLOSED: return "closed loop of " + a.threads() + " clients, think time " + a.thinkTime();
+            case HYPEREXPONENTIAL: return "hyperexponential arrivals at " + a.rate() + ", scv " + a.scv();
+            case MMPP: return "MMPP arrivals, rates " + a.rates() + ", mean sojourns " + a.sojourns();
+            case REPLAY: return "replayed arrivals from " + a.file();
+            default: return a.law().name().toLowerCase() + " arrivals at " + a.rate();
+        }
     }
 
     private static String orNot(Object v, String absent) {
