@@ -17,7 +17,8 @@ import org.orbscope.scenario.TargetSpec;
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand, the arrival processes with their routing, and
- * the cores the server may use. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
+ * the cores the server may use; {@code client.instances} client JVMs are that many copies of the client's
+ * connections and arrival processes, each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
  * come from {@link Overrides} or from {@link Calibration}.
  */
 public final class ScenarioMapping {
@@ -55,7 +56,8 @@ public final class ScenarioMapping {
         Integer poolMax = server.orb().poolMax();
         b.dispatcherThreads(poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX);
         b.poolScope(Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA);
-        b.connections(client.connections());
+        int instances = client.instances();
+        b.connections(client.connections() * instances);
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         b.poa(PoaSpec.ROOT, 0);
         for (PoaSpec p : server.poas()) {
@@ -80,14 +82,17 @@ public final class ScenarioMapping {
                 }
                 probabilities[t] = p.probability(t);
             }
-            b.stream(arrivals(p.arrival()), client.connections() == 1 ? 0 : -1, targets, probabilities);
+            for (int i = 0; i < instances; i++) {
+                // One connection per instance pins its stream there; several spread round-robin over all of them.
+                b.stream(arrivals(p.arrival()), client.connections() == 1 ? i : -1, targets, probabilities);
+            }
         }
         return b.build();
     }
 
     /**
      * The number of requests the scenario's client sends: counts, or rate x duration (a closed process bounded by
-     * time counts nothing: its rate is an outcome).
+     * time counts nothing: its rate is an outcome), over all client instances.
      */
     public static long requests(Scenario s) {
         long n = 0;
@@ -99,7 +104,7 @@ public final class ScenarioMapping {
                         : p.arrival().replayTimesNanos().length;
             }
         }
-        return n;
+        return n * s.client().instances();
     }
 
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */

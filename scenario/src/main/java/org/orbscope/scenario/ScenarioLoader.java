@@ -164,7 +164,7 @@ public final class ScenarioLoader {
             int[] lc = index.find(p.path);
             throw new ScenarioException(name, lc[0], lc[1], p.path, p.getMessage());
         }
-        return s;
+        return Copies.expand(s);
     }
 
     /**

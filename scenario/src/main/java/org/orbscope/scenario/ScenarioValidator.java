@@ -100,8 +100,14 @@ final class ScenarioValidator {
             if (o.id() == null || o.id().isBlank()) {
                 throw new Problem(at, "an object needs an id");
             }
-            if (!ids.add(o.id())) {
-                throw new Problem(at + ".id", "object '" + o.id() + "' is deployed twice");
+            if (o.copies() < 1 || o.copies() > 100_000) {
+                throw new Problem(at + ".copies", "copies must be 1 to 100000, not " + o.copies());
+            }
+            for (String id : o.copyIds()) {
+                if (!ids.add(id)) {
+                    throw new Problem(at + ".id", "object '" + id + "' is deployed twice"
+                            + (o.copies() > 1 ? " (a copy of '" + o.id() + "')" : ""));
+                }
             }
             if (!poas.contains(o.poa())) {
                 throw new Problem(at + ".poa", "POA '" + o.poa() + "' does not exist" + Names.suggestion(o.poa(), poas)
@@ -149,6 +155,9 @@ final class ScenarioValidator {
         }
         if (client.warmup() < 0) {
             throw new Problem("client.warmup", "warmup must not be negative");
+        }
+        if (client.instances() < 1 || client.instances() > 64) {
+            throw new Problem("client.instances", "instances (client JVMs) must be 1 to 64, not " + client.instances());
         }
         if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
             throw new Problem("client.invocation", "invocation 'deferred' is not implemented; use sync, oneway or ami");

@@ -252,12 +252,36 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void copiesDeployAsObjectsOfTheirOwnAndShareTheTargets() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD.replace("    - id: o1\n", "    - id: o1\n      copies: 4\n")
+                .replace("client:", "client:\n  instances: 3"));
+        assertEquals(List.of("o1-1", "o1-2", "o1-3", "o1-4"),
+                s.server().objects().stream().map(ObjectSpec::id).toList());
+        assertEquals("B", s.object("o1-3").poa());
+        ProcessSpec p = s.client().processes().get(0);
+        assertEquals(8, p.targets().size());
+        assertEquals("o1-2", p.targets().get(1).object());
+        assertEquals("call", p.targets().get(1).operation());
+        assertEquals(0.125, p.probability(1), 1e-12);
+        assertEquals(1.0, p.targets().stream().mapToDouble(TargetSpec::probability).sum(), 1e-12);
+        assertEquals(3, s.client().instances());
+        assertTrue(bad(GOOD.replace("    - id: o1\n", "    - id: o1\n      copies: 0\n")).problem()
+                .contains("copies must be 1 to 100000"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  instances: 65")).problem()
+                .contains("instances (client JVMs) must be 1 to 64"));
+        ScenarioException twice = bad(GOOD.replace("    - id: o1\n", "    - id: o1-2\n      poa: B\n    - id: o1\n      copies: 2\n"));
+        assertTrue(twice.problem().contains("object 'o1-2' is deployed twice (a copy of 'o1')"), twice.getMessage());
+    }
+
+    @Test
     void shippedScenariosValidate() throws Exception {
-        Path dir = Path.of("..", "scenarios");
-        for (String f : List.of("quickstart.yaml", "paper-scenario-a.yaml", "paper-scenario-b.yaml")) {
-            if (dir.resolve(f).toFile().exists()) {
-                ScenarioLoader.loadDocument(dir.resolve(f), List.of()).points();
-            }
+        List<Path> files;
+        try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(Path.of("..", "scenarios"))) {
+            files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(files.size() >= 3, files.toString());
+        for (Path f : files) {
+            assertTrue(ScenarioLoader.loadDocument(f, List.of()).points().size() >= 1, f.toString());
         }
     }
 }

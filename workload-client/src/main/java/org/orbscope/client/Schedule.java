@@ -44,6 +44,11 @@ public final class Schedule {
      * {@code maxNanos}. Closed processes have no schedule: their requests follow their replies.
      */
     public static Schedule of(ClientSpec client, long maxNanos) {
+        return of(client, maxNanos, 0);
+    }
+
+    /** As {@link #of(ClientSpec, long)} for client JVM number {@code instance}, whose draws are its own. */
+    public static Schedule of(ClientSpec client, long maxNanos, int instance) {
         List<ProcessSpec> ps = client.processes();
         long[][] times = new long[ps.size()][];
         int[][] targets = new int[ps.size()][];
@@ -55,7 +60,7 @@ public final class Schedule {
                 targets[p] = new int[0];
                 continue;
             }
-            SplittableRandom random = new SplittableRandom(client.seed() * 7919L + p);
+            SplittableRandom random = new SplittableRandom(seed(client, instance) * 7919L + p);
             ArrivalGaps law = ArrivalGaps.of(spec.arrival());
             long limit = spec.durationNanos() > 0 ? Math.min(spec.durationNanos(), maxNanos) : maxNanos;
             long count = spec.requests() != null ? spec.requests() : Long.MAX_VALUE;
@@ -102,6 +107,11 @@ public final class Schedule {
             next[best]++;
         }
         return new Schedule(intended, process, target);
+    }
+
+    /** The seed of client JVM number {@code instance}: the scenario's for the first, a distinct one for the others. */
+    static long seed(ClientSpec client, int instance) {
+        return client.seed() + 1_000_003L * instance;
     }
 
     /** Cumulative routing weights of a process's targets (the last is their sum). */

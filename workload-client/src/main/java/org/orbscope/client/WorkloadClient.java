@@ -15,6 +15,7 @@ import org.omg.CORBA.UserException;
 import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.StartGate;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
@@ -61,8 +62,17 @@ public final class WorkloadClient {
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
                                     AtomicReference<String> stop) throws IOException {
+        return run(scenario, iors, outDir, stop, 0, null);
+    }
+
+    /**
+     * As {@link #run(Scenario, Map, Path, AtomicReference)} as client JVM number {@code instance} of several,
+     * which start their schedules together at the time of {@code startGate} ({@link StartGate}; null: at once).
+     */
+    public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
+                                    AtomicReference<String> stop, int instance, Path startGate) throws IOException {
         ClientSpec client = scenario.client();
-        Schedule schedule = Schedule.of(client, client.maxDurationNanos());
+        Schedule schedule = Schedule.of(client, client.maxDurationNanos(), instance);
         List<String> processNames = new ArrayList<>();
         List<List<String[]>> targetNames = new ArrayList<>();
         for (ProcessSpec p : client.processes()) {
@@ -106,6 +116,7 @@ public final class WorkloadClient {
             for (Target[][] connection : stubs) {
                 probe(connection, client); // opens every connection before the first arrival
             }
+            long gateNs = startGate == null ? 0 : gate(startGate, outDir, stop);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
                 AmiSender ami;
                 try {
@@ -113,7 +124,7 @@ public final class WorkloadClient {
                 } catch (UserException e) {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
-                start = System.nanoTime() + 20_000_000L; // the sender is waiting before the first arrival
+                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs); // the sender waits before the first arrival
                 log.begin(start);
                 error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
@@ -123,7 +134,8 @@ public final class WorkloadClient {
                 Caller caller = new Caller(calls, stubs, log, abort);
                 AtomicLong done = caller.done;
                 AtomicLong failures = caller.failures;
-                start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
+                // Let every invoker be waiting before the first arrival.
+                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs);
                 log.begin(start);
                 long guard = start + client.maxDurationNanos();
                 long runStart = start;
@@ -161,7 +173,7 @@ public final class WorkloadClient {
                     th.setDaemon(true);
                     pool.add(th);
                 }
-                pool.addAll(closedLoops(client, caller, log, orbs.length, runStart, guard, abort));
+                pool.addAll(closedLoops(client, instance, caller, log, orbs.length, runStart, guard, abort));
                 pool.forEach(Thread::start);
                 Thread progress = progress(expected(client, schedule), done, failures, abort);
                 awaitInvokers(pool, guard + 65_000_000_000L, abort);
@@ -340,8 +352,8 @@ public final class WorkloadClient {
      * up or its duration (or client.maxDuration) has passed. A request's response time counts from the end of the
      * think time that preceded it.
      */
-    static List<Thread> closedLoops(ClientSpec client, Caller caller, RequestLog log, int connections, long runStart,
-                                    long guard, AtomicReference<String> abort) {
+    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int connections,
+                                    long runStart, long guard, AtomicReference<String> abort) {
         List<Thread> threads = new ArrayList<>();
         for (int p = 0; p < client.processes().size(); p++) {
             ProcessSpec spec = client.processes().get(p);
@@ -353,7 +365,7 @@ public final class WorkloadClient {
             double[] cumulative = Schedule.cumulative(spec);
             int process = p;
             for (int k = 0; k < spec.arrival().threads(); k++) {
-                SplittableRandom random = new SplittableRandom(client.seed() * 7919L + p * 1_000_003L + k);
+                SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 7919L + p * 1_000_003L + k);
                 int connection = k % connections;
                 Thread th = new Thread(() -> {
                     ArrivalTimer timer = new ArrivalTimer();
@@ -385,6 +397,24 @@ public final class WorkloadClient {
         }
         return n;
     }
+
+    /** From the last reachability check to the first arrival (ClientJoin tells the checks apart by it). */
+    static final long LEAD_NANOS = 20_000_000L;
+
+    /** Says this client is ready, waits for the start gate, and returns how long from now the schedule starts. */
+    private static long gate(Path startGate, Path outDir, AtomicReference<String> stop) throws IOException {
+        StartGate.checked(new ClientDirectory(outDir));
+        try {
+            long startEpochMs = StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null);
+            return Math.max(0, startEpochMs - System.currentTimeMillis()) * 1_000_000L;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the start gate");
+        }
+    }
+
+    /** How long a client waits for the others to check their targets: their JVMs start on a loaded machine. */
+    private static final java.time.Duration GATE_LIMIT = java.time.Duration.ofMinutes(5);
 
     static final class UnreachableException extends Exception {
         UnreachableException(String message) {

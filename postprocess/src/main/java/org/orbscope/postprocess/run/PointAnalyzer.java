@@ -69,8 +69,8 @@ public final class PointAnalyzer {
      *     checks), when no client records tell them apart
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
-                  String scenarioText, ClientDirectory client, SystemSamples system, Path trace, long readyEpochNs,
-                  Path stagesCsv, int cpus, long skip) {
+                  String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
+                  long readyEpochNs, Path stagesCsv, int cpus, long skip) {
     }
 
     /**
@@ -103,7 +103,11 @@ public final class PointAnalyzer {
         if (system.problem() != null) {
             p.notes.add(system.problem());
         }
-        return analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), system,
+        List<ClientDirectory> clients = point.existingClients();
+        if (clients.isEmpty()) {
+            clients = List.of(point.client());
+        }
+        return analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
                 traces);
     }
@@ -139,9 +143,10 @@ public final class PointAnalyzer {
             warmup = scenario.client().warmup();
         }
 
-        ClientResults client = in.client() == null ? null : ClientResults.read(in.client().requestsCsv(), warmup);
+        ClientResults client = in.clients() == null ? null
+                : ClientResults.read(in.clients().stream().map(ClientDirectory::requestsCsv).toList(), warmup);
         if (client != null) {
-            clientPart(p, client, in.client());
+            clientPart(p, client, in.clients());
             a.clientResponse = client.response;
         }
         p.utilization.cpus = cpus;
@@ -229,9 +234,12 @@ public final class PointAnalyzer {
         }
     }
 
-    /** Sum of the open processes' arrival rates, requests per second (NaN when every process is closed). */
+    /**
+     * Sum of the open processes' arrival rates over all client instances, requests per second (NaN when every
+     * process is closed).
+     */
     static double offeredRatePerSec(Scenario s) {
-        return s.client().processes().stream().filter(pr -> !pr.arrival().closed())
+        return s.client().instances() * s.client().processes().stream().filter(pr -> !pr.arrival().closed())
                 .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
@@ -266,7 +274,7 @@ public final class PointAnalyzer {
         return (simulated - measured) / measured;
     }
 
-    private static void clientPart(PointSummary p, ClientResults c, ClientDirectory dir) {
+    private static void clientPart(PointSummary p, ClientResults c, List<ClientDirectory> dirs) {
         p.client.records = c.rows;
         p.client.ok = c.count(RequestRecord.OK);
         p.client.notSent = c.count(RequestRecord.NOT_SENT);
@@ -274,24 +282,26 @@ public final class PointAnalyzer {
         p.client.outcomes.putAll(c.outcomes);
         p.client.response = Summary.of(c.response);
         p.client.lateness = Summary.of(c.lateness);
+        p.client.instances = dirs.size();
         p.notes.addAll(c.problems);
-        try {
-            ClientSummary s = ClientSummary.read(dir.summary());
-            p.client.complete = s.complete();
-            p.client.interrupted = s.interrupted();
-            if (s.error() != null) {
-                p.client.error = s.error();
-                p.notes.add("client reported an error: " + s.error());
+        for (ClientDirectory dir : dirs) {
+            String which = dirs.size() == 1 ? "client" : "client " + dir.dir().getFileName();
+            try {
+                ClientSummary s = ClientSummary.read(dir.summary());
+                p.client.complete = (p.client.complete == null || p.client.complete) && s.complete();
+                p.client.interrupted = Boolean.TRUE.equals(p.client.interrupted) || s.interrupted();
+                if (s.error() != null) {
+                    p.client.error = p.client.error == null ? s.error() : p.client.error;
+                    p.notes.add(which + " reported an error: " + s.error());
+                }
+                p.client.achievedRatePerSec = (p.client.achievedRatePerSec == null ? 0 : p.client.achievedRatePerSec)
+                        + s.achievedRatePerSec();
+            } catch (NoSuchFileException e) {
+                p.notes.add(which + "/summary.json missing: the client ended without writing it (killed?); its "
+                        + "figures come from the rows of its requests.csv");
+            } catch (IOException e) {
+                p.notes.add(dir.summary() + ": unreadable: " + e.getMessage());
             }
-            p.client.achievedRatePerSec = s.achievedRatePerSec();
-            if (p.offeredRatePerMs == null) {
-                p.offeredRatePerMs = s.offeredRatePerSec() / 1000;
-            }
-        } catch (NoSuchFileException e) {
-            p.notes.add("client/summary.json missing: the client ended without writing it (killed?); the client "
-                    + "figures come from the " + c.rows + " rows of requests.csv");
-        } catch (IOException e) {
-            p.notes.add(dir.summary() + ": unreadable: " + e.getMessage());
         }
         if (Boolean.TRUE.equals(p.client.interrupted)) {
             p.notes.add("the client was interrupted: statistics cover the " + p.client.ok + " requests answered before");
