@@ -21,10 +21,19 @@ public final class ModelParameters {
     public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal) { }
 
     /**
-     * An open arrival process on one connection ({@code connection} = -1: requests go round-robin over all
+     * An arrival process on one connection ({@code connection} = -1: requests go round-robin over all
      * connections), routed to operations with the given probabilities.
      */
-    public record Stream(ArrivalLaw law, double ratePerSec, int connection, int[] operations, double[] probabilities) {
+    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities) {
+        public ArrivalLaw law() {
+            return arrivals.law();
+        }
+
+        /** Mean arrival rate; NaN for a closed population. */
+        public double ratePerSec() {
+            return arrivals.ratePerSec();
+        }
+
         /** Cumulative routing probabilities, last one exactly 1. */
         double[] cumulative() {
             double total = 0;
@@ -105,7 +114,7 @@ public final class ModelParameters {
         Builder b = toBuilder();
         b.streams.clear();
         for (Stream s : streams) {
-            b.streams.add(new Stream(s.law(), s.ratePerSec() * factor, s.connection(), s.operations(), s.probabilities()));
+            b.streams.add(new Stream(s.arrivals().scaled(factor), s.connection(), s.operations(), s.probabilities()));
         }
         return b.build();
     }
@@ -130,14 +139,22 @@ public final class ModelParameters {
     public List<Operation> operations() { return operations; }
     public List<Stream> streams() { return streams; }
 
-    /** Sum of all arrival rates, requests per second. */
+    /** Sum of all arrival rates, requests per second; NaN when a stream is a closed population. */
     public double totalRatePerSec() {
         return streams.stream().mapToDouble(Stream::ratePerSec).sum();
     }
 
-    /** Mean CPU nanoseconds one request costs, weighted by the routing of the arrival streams. */
+    /** True when some stream is a closed population (its rate is an outcome of the simulation). */
+    public boolean hasClosedStreams() {
+        return streams.stream().anyMatch(s -> s.arrivals().closed());
+    }
+
+    /**
+     * Mean CPU nanoseconds one request costs, weighted by the routing of the arrival streams (by their rates; a
+     * closed population by its size, since its rate is unknown before simulating).
+     */
     public double meanCpuPerRequestNanos() {
-        double total = totalRatePerSec();
+        double total = streams.stream().mapToDouble(ModelParameters::weight).sum();
         double perRequestFixed = receiverCpu.mean() + receiverCpuPhase2.mean() + poaCpu.mean()
                 + dispatcherCpuPhase2.mean()
                 + (threadingModel == ThreadingModel.THREAD_PER_REQUEST ? threadCreateCpu.mean() : 0);
@@ -147,14 +164,21 @@ public final class ModelParameters {
             double prev = 0;
             for (int i = 0; i < c.length; i++) {
                 Operation op = operations.get(s.operations()[i]);
-                ops += s.ratePerSec() / total * (c[i] - prev) * (op.cpu().mean() + op.marshal().mean());
+                ops += weight(s) / total * (c[i] - prev) * (op.cpu().mean() + op.marshal().mean());
                 prev = c[i];
             }
         }
         return perRequestFixed + ops;
     }
 
-    /** Offered CPU utilisation (total rate x mean CPU per request / cores); must stay below 1 for a stable run. */
+    private static double weight(Stream s) {
+        return s.arrivals().closed() ? s.arrivals().population() : s.ratePerSec();
+    }
+
+    /**
+     * Offered CPU utilisation (total rate x mean CPU per request / cores); must stay below 1 for a stable run. NaN
+     * with a closed population, whose load is an outcome.
+     */
     public double offeredUtilization() {
         return totalRatePerSec() * meanCpuPerRequestNanos() / 1e9 / cores;
     }
@@ -185,7 +209,7 @@ public final class ModelParameters {
                     .append(" b_mar=").append(o.marshal()).append('\n');
         }
         for (Stream s : streams) {
-            sb.append(String.format(Locale.ROOT, "  arrivals %s %.4g/s conn=%s%n", s.law(), s.ratePerSec(),
+            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%n", s.arrivals(),
                     s.connection() < 0 ? "round-robin" : Integer.toString(s.connection())));
         }
         return sb.toString();
@@ -269,6 +293,10 @@ public final class ModelParameters {
         }
 
         public Builder stream(ArrivalLaw law, double ratePerSec, int connection, String[] targets, double[] probs) {
+            return stream(Arrivals.open(law, ratePerSec), connection, targets, probs);
+        }
+
+        public Builder stream(Arrivals arrivals, int connection, String[] targets, double[] probs) {
             if (targets.length == 0 || targets.length != probs.length) {
                 throw new IllegalArgumentException("arrival stream needs targets with one probability each");
             }
@@ -284,7 +312,7 @@ public final class ModelParameters {
                             + "' must be >= 0");
                 }
             }
-            streams.add(new Stream(law, ratePerSec, connection, ops, probs.clone()));
+            streams.add(new Stream(arrivals, connection, ops, probs.clone()));
             return this;
         }
 
@@ -361,7 +389,7 @@ public final class ModelParameters {
                 }
             }
             for (Stream s : streams) {
-                if (!(s.ratePerSec() > 0) || Double.isInfinite(s.ratePerSec())) {
+                if (!s.arrivals().closed() && (!(s.ratePerSec() > 0) || Double.isInfinite(s.ratePerSec()))) {
                     throw new IllegalArgumentException("arrival rate must be > 0, got " + s.ratePerSec());
                 }
                 if (s.connection() >= connections) {

@@ -17,7 +17,8 @@ import org.orbscope.scenario.TargetSpec;
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand, the arrival processes with their routing, and
- * the cores the server may use. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
+ * the cores the server may use; {@code client.instances} client JVMs are that many copies of the client's
+ * connections and arrival processes, each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
  * come from {@link Overrides} or from {@link Calibration}.
  */
 public final class ScenarioMapping {
@@ -55,7 +56,8 @@ public final class ScenarioMapping {
         Integer poolMax = server.orb().poolMax();
         b.dispatcherThreads(poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX);
         b.poolScope(Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA);
-        b.connections(client.connections());
+        int instances = client.instances();
+        b.connections(client.connections() * instances);
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         b.poa(PoaSpec.ROOT, 0);
         for (PoaSpec p : server.poas()) {
@@ -81,20 +83,29 @@ public final class ScenarioMapping {
                 }
                 probabilities[t] = p.probability(t);
             }
-            b.stream(law(p.arrival()), p.arrival().ratePerSecond(), client.connections() == 1 ? 0 : -1, targets,
-                    probabilities);
+            for (int i = 0; i < instances; i++) {
+                // One connection per instance pins its stream there; several spread round-robin over all of them.
+                b.stream(arrivals(p.arrival()), client.connections() == 1 ? i : -1, targets, probabilities);
+            }
         }
         return b.build();
     }
 
-    /** The number of requests the scenario's client sends (counts, or rate x duration). */
+    /**
+     * The number of requests the scenario's client sends: counts, or rate x duration (a closed process bounded by
+     * time counts nothing: its rate is an outcome), over all client instances.
+     */
     public static long requests(Scenario s) {
         long n = 0;
         for (ProcessSpec p : s.client().processes()) {
-            n += p.requests() != null ? p.requests()
-                    : (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9);
+            if (p.requests() != null) {
+                n += p.requests();
+            } else if (!p.arrival().closed()) {
+                n += p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
+                        : p.arrival().replayTimesNanos().length;
+            }
         }
-        return n;
+        return n * s.client().instances();
     }
 
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */
@@ -102,11 +113,14 @@ public final class ScenarioMapping {
         return server.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : server.cpus().size();
     }
 
-    private static ArrivalLaw law(ArrivalSpec a) {
+    static Arrivals arrivals(ArrivalSpec a) {
         switch (a.law()) {
-            case DETERMINISTIC: return ArrivalLaw.DETERMINISTIC;
-            case POISSON: return ArrivalLaw.POISSON;
-            default: throw new IllegalArgumentException("arrival law " + a.law() + " is not in the model");
+            case DETERMINISTIC: return Arrivals.open(ArrivalLaw.DETERMINISTIC, a.ratePerSecond());
+            case HYPEREXPONENTIAL: return Arrivals.hyperexponential(a.ratePerSecond(), a.scv());
+            case MMPP: return Arrivals.mmpp(a.mmppStates());
+            case REPLAY: return Arrivals.replay(a.replayTimesNanos());
+            case CLOSED: return Arrivals.closed(a.threads(), dist(a.thinkTime()));
+            default: return Arrivals.open(ArrivalLaw.POISSON, a.ratePerSecond());
         }
     }
 

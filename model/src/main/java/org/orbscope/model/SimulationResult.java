@@ -50,6 +50,11 @@ public final class SimulationResult {
     /** CPU utilisation of POA, servant and marshal work per POA. */
     public Map<String, Double> utilizationByPoa() { return Collections.unmodifiableMap(utilizationByPoa); }
     /** Requests in the statistics (total minus warm-up). */
+    /** Completed requests per simulated second (all of them, warm-up included). */
+    public double throughputPerSec() {
+        return simulatedNanos > 0 ? (requests + warmup) / (simulatedNanos / 1e9) : 0;
+    }
+
     public long requests() { return requests; }
     public long warmup() { return warmup; }
     public long events() { return events; }
@@ -89,8 +94,9 @@ public final class SimulationResult {
                 row(sb, "  " + o.label(), o.completion());
             }
         }
-        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %.2f%%)", 100 * cpuUtilization,
-                100 * offeredUtilization));
+        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %s), throughput %.4g req/s",
+                100 * cpuUtilization, Double.isNaN(offeredUtilization) ? "unknown: a closed population"
+                        : String.format(Locale.ROOT, "%.2f%%", 100 * offeredUtilization), throughputPerSec()));
         utilizationByStage.forEach((k, v) -> sb.append(String.format(Locale.ROOT, " %s %.2f%%", k, 100 * v)));
         sb.append('\n');
         sb.append(String.format(Locale.ROOT,

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.Scenario;
@@ -39,7 +41,7 @@ public final class PointRunner {
 
     private final Settings settings;
     private volatile boolean interrupted;
-    private volatile Process client;
+    private volatile List<Process> clients = List.of();
 
     public PointRunner(Settings settings) {
         this.settings = settings;
@@ -48,8 +50,7 @@ public final class PointRunner {
     /** Asks the point in progress (and any later one) to stop; safe from any thread. */
     public void interrupt() {
         interrupted = true;
-        Process c = client;
-        if (c != null) {
+        for (Process c : clients) {
             c.destroy(); // SIGTERM: the client stops sending and writes its files
         }
     }
@@ -69,9 +70,11 @@ public final class PointRunner {
 
     private PointStatus attempt(Scenario s, PointDirectory dir, long started) throws IOException, InterruptedException {
         ServerDirectory serverDir = dir.server();
-        ClientDirectory clientDir = dir.client();
+        List<ClientDirectory> clientDirs = dir.clients(s.client().instances());
         Files.createDirectories(serverDir.dir());
-        Files.createDirectories(clientDir.dir());
+        for (ClientDirectory c : clientDirs) {
+            Files.createDirectories(c.dir());
+        }
         if (interrupted) {
             return end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null, null, started);
         }
@@ -92,16 +95,33 @@ public final class PointRunner {
                 Integer exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
                 return end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, exit, null, started);
             }
-            Process c = JvmLauncher.main(CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
-                    .log(clientDir.log()).args("--scenario", dir.pointYaml().toString(), "--ior-dir",
-                            serverDir.iorDir().toString(), "--out", clientDir.dir().toString()).start();
-            client = c;
+            List<Process> launched = new ArrayList<>();
+            boolean gated = clientDirs.size() > 1;
+            for (int i = 0; i < clientDirs.size(); i++) {
+                ClientDirectory clientDir = clientDirs.get(i);
+                List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--ior-dir",
+                        serverDir.iorDir().toString(), "--out", clientDir.dir().toString()));
+                if (gated) {
+                    args.addAll(List.of("--instance", Integer.toString(i), "--start-gate", dir.startGate().toString()));
+                }
+                launched.add(JvmLauncher.main(CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
+                        .log(clientDir.log()).args(args.toArray(String[]::new)).start());
+            }
+            clients = launched;
             if (interrupted) {
-                c.destroy();
+                launched.forEach(Process::destroy);
+            }
+            if (gated) {
+                // A client that never checks fails on its own and says why in its log; the others go on.
+                StartGate.open(dir.startGate(), clientDirs, launched, settings.readyTimeout());
             }
             long limit = TimeUnit.NANOSECONDS.toMillis(s.client().maxDurationNanos()) + 60_000;
-            Integer clientExit = awaitClient(c, limit);
-            client = null;
+            Integer clientExit = 0;
+            for (Process c : launched) {
+                Integer exit = awaitClient(c, limit);
+                clientExit = exit == null ? null : clientExit == null || clientExit != 0 ? clientExit : exit;
+            }
+            clients = List.of();
             boolean serverAlive = server.isAlive();
             int serverExit = JvmLauncher.stop(server, STOP_GRACE);
             if (interrupted) {
@@ -116,13 +136,14 @@ public final class PointRunner {
             if (!serverAlive) {
                 error = "the server exited (code " + serverExit + ") during the run; see " + serverDir.log();
             } else if (clientExit != 0) {
-                error = "the client exited with code " + clientExit + "; see " + clientDir.log();
+                error = "a client exited with code " + clientExit + "; see " + clientDirs.get(0).log()
+                        + (clientDirs.size() > 1 ? " (and the other clients' logs)" : "");
             } else if (serverExit != 0) {
                 error = "the server exited with code " + serverExit + " when stopped; see " + serverDir.log();
             }
             return end(error == null ? PointStatus.OK : PointStatus.FAILED, error, serverExit, clientExit, started);
         } finally {
-            client = null;
+            clients = List.of();
             if (server.isAlive()) {
                 server.destroyForcibly();
             }

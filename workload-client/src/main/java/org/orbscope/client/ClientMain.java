@@ -36,6 +36,8 @@ public final class ClientMain {
         Path iorDir = null;
         String ior = null;
         Path out = Paths.get(".");
+        int instance = 0;
+        Path startGate = null;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 System.err.println("orbscope client: " + args[i] + " needs a value");
@@ -46,13 +48,23 @@ public final class ClientMain {
                 case "--ior-dir": iorDir = Paths.get(args[i + 1]); break;
                 case "--ior": ior = args[i + 1]; break;
                 case "--out": out = Paths.get(args[i + 1]); break;
+                case "--start-gate": startGate = Paths.get(args[i + 1]); break;
+                case "--instance":
+                    try {
+                        instance = Integer.parseInt(args[i + 1]);
+                    } catch (NumberFormatException e) {
+                        System.err.println("orbscope client: --instance needs a number, not " + args[i + 1]);
+                        return 2;
+                    }
+                    break;
                 default:
                     System.err.println("orbscope client: unknown argument " + args[i]);
                     return 2;
             }
         }
         if (scenarioFile == null || (iorDir == null && ior == null)) {
-            System.err.println("usage: ClientMain --scenario FILE (--ior-dir DIR | --ior FILE|URL) --out DIR");
+            System.err.println("usage: ClientMain --scenario FILE (--ior-dir DIR | --ior FILE|URL) --out DIR [--instance N] "
+                    + "[--start-gate FILE]");
             return 2;
         }
         Scenario scenario;
@@ -83,7 +95,7 @@ public final class ClientMain {
         }, "orbscope-client-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop);
+            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop, instance, startGate);
             if (r.interrupted()) {
                 System.err.println("orbscope client: " + WorkloadClient.INTERRUPTED + "; " + r.sent() + " requests sent, "
                         + "results so far are in " + out);
@@ -117,6 +129,12 @@ public final class ClientMain {
      */
     static Map<String, String> references(Scenario scenario, Path iorDir, String ior) throws IOException {
         Map<String, String> iors = new LinkedHashMap<>();
+        int objects = scenario.server().objects().size();
+        if (iorDir == null && objects > 1) {
+            // One reference cannot stand for several objects: every request would go to the one object.
+            throw new IOException("--ior names one object, but the scenario deploys " + objects + " ("
+                    + scenario.server().objects().get(0).id() + ", ...); give --ior-dir with one <id>.ior per object");
+        }
         for (ObjectSpec o : scenario.server().objects()) {
             if (iorDir != null) {
                 Path f = iorDir.resolve(o.id() + ".ior");
