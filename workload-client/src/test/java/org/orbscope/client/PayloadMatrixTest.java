@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
@@ -126,6 +127,12 @@ class PayloadMatrixTest {
             assertTrue(r.ok(), r.toString());
             String expected = cells.get(Integer.parseInt(r.process().substring(1))).operation();
             assertEquals(expected, r.operation(), "operation recorded for process " + r.process());
+        }
+        ClientSummary summary = ClientSummary.read(out.resolve("summary.json"));
+        assertTrue(summary.cpuSec() > 0, "client CPU recorded: " + summary);
+        if (invocation.equals("deferred")) {
+            // JacORB sends every deferred request from a thread of its own.
+            assertTrue(summary.threadsStarted() >= rows.size(), "threads started: " + summary.threadsStarted());
         }
         server.stop();
         assertEquals(0, server.process.exitValue());
