@@ -198,6 +198,62 @@ class AgentIT {
     }
 
     @Test
+    void contendedOnlyMonitorsKeepBlockedAndWaitingTimeAndDropTheRest() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#contendAndWait,monitors.events=contended");
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals("contended", r.info().get("agent.monitors.events"));
+            Dictionary d = r.dictionary();
+            List<String> seen = new ArrayList<>();
+            long[] contended = {-1, -1};
+            r.read(e -> {
+                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
+                    seen.add(d.threadName(e.threadId) + " " + EventType.name(e.type) + " " + d.monitor(e.a));
+                }
+                if (e.type == EventType.MONITOR_CONTENDED && d.threadName(e.threadId).equals("main")) contended[0] = e.nanos;
+                if (e.type == EventType.MONITOR_ENTERED && d.threadName(e.threadId).equals("main") && contended[1] < 0) {
+                    contended[1] = e.nanos;
+                }
+            });
+            assertTrue(contended[1] - contended[0] >= 35_000_000L, "main blocked ~50 ms: " + seen);
+            for (String s : seen) {
+                assertFalse(s.contains("monitor-exit") || s.contains("notify"), "no exits, no notifies: " + seen);
+                assertFalse(s.endsWith("java.lang.Object@0"), "a contended monitor is named by its identity: " + seen);
+            }
+            assertTrue(seen.stream().anyMatch(s -> s.contains("wait-begin")) && seen.stream().anyMatch(s -> s.contains("wait-end")), seen.toString());
+        }
+    }
+
+    /** HotApp's leaf begins a fragment: the share of calls whose enter carries CPU, and that every such call's exit does too. */
+    private double sampledShare(String sample) throws Exception {
+        Path profile = file("hot-" + sample + ".profile", "cpu.sample = " + sample,
+                "method = example.traced.HotApp#leaf(I)I | role=test.leaf | cpu=true | fragment=begin");
+        Path trace = dir.resolve("hot-sampled-" + sample + ".trace");
+        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + ",out=" + trace, "example.traced.HotApp", "100000");
+        assertEquals(0, app.await(120), app.output());
+        long[] calls = new long[3]; // calls, with CPU at enter, with CPU at exit
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals(sample, r.info().get("agent.cpu.sample"));
+            r.read(e -> {
+                if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
+                    calls[0]++;
+                    calls[1] += e.enterCpuNanos >= 0 ? 1 : 0;
+                    calls[2] += e.cpuNanos >= 0 ? 1 : 0;
+                    assertEquals(e.enterCpuNanos >= 0, e.cpuNanos >= 0, "a fragment's boundaries are sampled together");
+                }
+            });
+            assertEquals(300_000, calls[0] + r.droppedEvents() / 2, 1, "calls recorded or counted as dropped");
+        }
+        return (double) calls[1] / calls[0];
+    }
+
+    @Test
+    void cpuSamplingDrawsOneFragmentInNAndKeepsItsBoundariesTogether() throws Exception {
+        assertEquals(1.0, sampledShare("1"));
+        double share = sampledShare("4");
+        assertTrue(share > 0.2 && share < 0.3, "one in four, drawn at random: " + share);
+    }
+
+    @Test
     void filtersExcludeMethodsAndThreads() throws Exception {
         Path trace = runApp("include=example.traced.TracedApp#*,exclude=example.traced.TracedApp#inner,threads.exclude=noisy-*");
         Map<String, List<String>> ev = eventsByThread(trace);
