@@ -359,6 +359,7 @@ public final class Recorder extends Sink {
             ThreadRecorder r = current();
             if (r == null || r.busy) return;
             r.monitorRequested = System.nanoTime();
+            r.monitorRequestedFor = monitor;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         }
@@ -372,8 +373,10 @@ public final class Recorder extends Sink {
         try {
             r = current();
             if (r == null || r.busy) return;
-            long requested = r.monitorRequested;
+            // A block whose call after the enter could not be placed leaves a time noted for another monitor.
+            long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
             r.monitorRequested = 0;
+            r.monitorRequestedFor = null;
             entered(r, monitor, requested);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();

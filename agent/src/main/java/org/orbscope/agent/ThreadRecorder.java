@@ -23,6 +23,8 @@ final class ThreadRecorder extends ThreadBuffer {
     boolean busy;
     int generation;
     long monitorRequested;
+    /** The monitor {@link #monitorRequested} was noted for (an identity check only; cleared when entered). */
+    Object monitorRequestedFor;
     /** The last monitor whose identity was taken, and its id. */
     Object lastMonitor;
     int lastMonitorId;
@@ -329,6 +331,7 @@ final class ThreadRecorder extends ThreadBuffer {
         }
         // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
         lastMonitor = null;
+        monitorRequestedFor = null;
         lastMonitorClass = null;
         lastBlockerClass = null;
     }

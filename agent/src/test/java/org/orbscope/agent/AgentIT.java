@@ -361,6 +361,32 @@ class AgentIT {
         assertFalse(out.toString().contains("matched no class"), out.toString());
     }
 
+    /** The JIT compiles methods whose synchronized blocks are instrumented (unbalanced monitors would keep them interpreted). */
+    @Test
+    void instrumentedSynchronizedBlocksStayCompilable() throws Exception {
+        Path trace = dir.resolve("jit.trace");
+        ChildJvm app = ChildJvm.startWithJvmArgs(dir, List.of("-XX:+PrintCompilation"),
+                "monitors.include=com.sun.example.traced.SunApp,monitors.events=all,out=" + trace, "com.sun.example.traced.SunApp", "200000");
+        assertEquals(0, app.await(240), app.output());
+        List<String> sunApp = new ArrayList<>();
+        for (String line : app.output().split("\n")) {
+            if (line.contains("com.sun.example.traced.SunApp::work")) {
+                sunApp.add(line);
+            }
+        }
+        assertFalse(sunApp.isEmpty(), "work() was compiled: " + app.output());
+        assertTrue(sunApp.stream().noneMatch(l -> l.contains("COMPILE SKIPPED")), sunApp.toString());
+        try (TraceReader r = TraceReader.open(trace)) {
+            long[] n = new long[2];
+            r.read(e -> {
+                n[0] += e.type == EventType.MONITOR_ENTERED ? 1 : 0;
+                n[1] += e.type == EventType.MONITOR_EXIT ? 1 : 0;
+            });
+            assertEquals(200_000, n[0] + r.droppedEvents() / 2, 1, "every enter of the block recorded or counted as dropped");
+            assertEquals(n[0], n[1]);
+        }
+    }
+
     @Test
     void aBroadGlobLeavesComSunOutAndAGlobNamingJavaIsRefusedEachSaidOnce() throws Exception {
         StringBuilder out = new StringBuilder();
