@@ -26,6 +26,16 @@ cpu.sample = 10
 # The stage breakdown uses the time a thread was blocked entering a monitor or waiting: uncontended monitor
 # enters, exits and notifies are not recorded (agent option monitors.events=all records them).
 monitors.events = contended
+# The locks whose waiting falls inside a stage: the dispatcher pool (the controller waits in getProcessor for a
+# free processor), the POA's queue, the connection's write lock (replies), the POA and the request. Not
+# RequestController and RequestProcessor: their threads wait there for the next request, between fragments,
+# two waits per request that no stage counts.
+monitors.include = org.jacorb.poa.RPPoolManager
+monitors.include = org.jacorb.poa.RequestQueue
+monitors.include = org.jacorb.orb.giop.GIOPConnection
+monitors.include = org.jacorb.orb.giop.ServerGIOPConnection
+monitors.include = org.jacorb.poa.POA
+monitors.include = org.jacorb.orb.dsi.ServerRequest
 
 # Receiver thread. matchGIOPMagic runs once per GIOP message, right after the blocking 12-byte header read
 # returned: the arrival. (GIOPConnection.getMessage() is entered *before* the blocking read, so it is not.)
