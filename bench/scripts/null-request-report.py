@@ -46,11 +46,21 @@ def main(path):
         if sampled and exact:
             print(f"per-stage CPU means, us (pooled over rounds): sampled (agent) vs exact (agent-exact, every fragment)")
             for stage in exact:
+                if "/" in stage:
+                    continue
                 (ns, ms), (ne, me) = sampled.get(stage, (0, None)), exact[stage]
                 if ms is None or me is None:
                     continue
                 print(f"  {stage:16s} sampled {ms:8.2f} (n={ns:6d})   exact {me:8.2f} (n={ne:6d})   "
                       f"sampled/exact {ms / me:.3f} ({100 * (ms / me - 1):+.1f}%)")
+            print("the same exact runs' fragments drawn 1 in 10 afterwards (sampling error alone, same run):")
+            for stage in exact:
+                sub = exact.get(stage + "/10")
+                if "/" in stage or not sub or sub[1] is None or exact[stage][1] is None:
+                    continue
+                (nd, md), (ne, me) = sub, exact[stage]
+                print(f"  {stage:16s} drawn {md:8.2f} (n={nd:6d})   all {me:8.2f} (n={ne:6d})   "
+                      f"drawn/all {md / me:.3f} ({100 * (md / me - 1):+.1f}%)")
 
 
 def pooled(by, rate, rounds, mode):

@@ -61,7 +61,12 @@ final class ThreadRecorder extends ThreadBuffer {
         this.traceId = traceId;
         this.selected = selected;
         this.name = thread.getName();
-        this.sampleState = (thread.getId() + 1) * 0x9E3779B97F4A7C15L ^ System.nanoTime() | 1;
+        // SplitMix64's finaliser spreads thread ids and clock bits over the whole seed: a thread's first draws are
+        // then as random as its later ones (threads that serve a few requests each are common in ORBs).
+        long z = thread.getId() * 0x9E3779B97F4A7C15L + System.nanoTime();
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        this.sampleState = (z ^ (z >>> 31)) | 1;
     }
 
     /** A fragment begins: draws whether its CPU boundaries are recorded. */

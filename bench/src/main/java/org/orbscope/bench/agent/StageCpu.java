@@ -14,7 +14,12 @@ import org.orbscope.trace.TraceReader;
  * dispatcher first phase (dispatch.begin enter to exit), servant, reply, and dispatcher with its second phase
  * (to dispatch.end). A stage counts only when both of its boundaries carry CPU time, so with CPU sampling the
  * means are over the sampled fragments. Prints one JSON line: stage -> [count, mean microseconds].
- * Usage: StageCpu TRACE [FROM_EPOCH_NS]   (stages that begin before FROM are left out: warm-up)
+ *
+ * <p>With SUBSAMPLE N, each fragment (a receiver's arrival to its receive.end, a controller's hand-over, a
+ * dispatcher's run) is also drawn with probability 1/N, as the agent's {@code cpu.sample=N} does, and the means
+ * of the drawn fragments are printed beside (as "stage/N"): on a trace with every fragment's CPU times this
+ * shows the sampling error alone, without the difference between two runs.
+ * Usage: StageCpu TRACE [FROM_EPOCH_NS [SUBSAMPLE]]   (stages that begin before FROM are left out: warm-up)
  */
 public final class StageCpu {
     private StageCpu() {
@@ -31,6 +36,8 @@ public final class StageCpu {
     }
 
     private static final class ThreadCpu {
+        /** Whether the thread's current fragment is drawn for the subsample. */
+        boolean drawn;
         long arrival = -1;
         long arrivalNanos;
         long begin = -1;
@@ -39,9 +46,14 @@ public final class StageCpu {
 
     public static void main(String[] args) throws Exception {
         long from = args.length > 1 ? Long.parseLong(args[1]) : Long.MIN_VALUE;
+        int subsample = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+        java.util.Random random = new java.util.Random(1);
         Map<String, Sum> stages = new LinkedHashMap<>();
         for (String s : new String[] {"receiver", "receiver.all", "controller", "dispatcher", "servant", "reply", "dispatcher.all"}) {
             stages.put(s, new Sum());
+            if (subsample > 0) {
+                stages.put(s + "/" + subsample, new Sum());
+            }
         }
         Map<Integer, ThreadCpu> threads = new HashMap<>();
         try (TraceReader r = TraceReader.open(Paths.get(args[0]))) {
@@ -56,6 +68,11 @@ public final class StageCpu {
                 }
                 ThreadCpu t = threads.computeIfAbsent(e.threadId, k -> new ThreadCpu());
                 boolean enter = e.type == EventType.METHOD_ENTER;
+                if (enter && subsample > 0 && (role.equals("receive.arrival") || role.equals("dispatch.controller")
+                        || role.equals("dispatch.begin"))) {
+                    t.drawn = random.nextInt(subsample) == 0;
+                }
+                String drawn = t.drawn ? "/" + subsample : null;
                 boolean counted = r.toEpochNanos(enter ? e.nanos : e.enterNanos) >= from;
                 switch (role) {
                     case "receive.arrival":
@@ -66,12 +83,12 @@ public final class StageCpu {
                         break;
                     case "receive.enqueue":
                         if (!enter) {
-                            between(stages.get("receiver"), t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
+                            between(stages, "receiver", drawn, t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
                         }
                         break;
                     case "receive.end":
                         if (!enter) {
-                            between(stages.get("receiver.all"), t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
+                            between(stages, "receiver.all", drawn, t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
                             t.arrival = -1;
                         }
                         break;
@@ -80,7 +97,7 @@ public final class StageCpu {
                     case "dispatch.reply":
                         if (!enter) {
                             String stage = role.equals("dispatch.controller") ? "controller" : role.substring("dispatch.".length());
-                            between(stages.get(stage), e.enterCpuNanos, e.cpuNanos, counted);
+                            between(stages, stage, drawn, e.enterCpuNanos, e.cpuNanos, counted);
                         }
                         break;
                     case "dispatch.begin":
@@ -88,12 +105,12 @@ public final class StageCpu {
                             t.begin = e.cpuNanos;
                             t.beginNanos = e.nanos;
                         } else {
-                            between(stages.get("dispatcher"), e.enterCpuNanos, e.cpuNanos, counted);
+                            between(stages, "dispatcher", drawn, e.enterCpuNanos, e.cpuNanos, counted);
                         }
                         break;
                     case "dispatch.end":
                         if (!enter) {
-                            between(stages.get("dispatcher.all"), t.begin, e.cpuNanos, r.toEpochNanos(t.beginNanos) >= from);
+                            between(stages, "dispatcher.all", drawn, t.begin, e.cpuNanos, r.toEpochNanos(t.beginNanos) >= from);
                             t.begin = -1;
                         }
                         break;
@@ -111,9 +128,13 @@ public final class StageCpu {
         System.out.println(out.append('}'));
     }
 
-    private static void between(Sum stage, long fromCpu, long toCpu, boolean counted) {
+    /** Adds a stage's CPU time when both boundaries carry one; also to the subsample when the fragment is drawn. */
+    private static void between(Map<String, Sum> stages, String stage, String drawn, long fromCpu, long toCpu, boolean counted) {
         if (counted && fromCpu >= 0 && toCpu >= 0 && toCpu >= fromCpu) {
-            stage.add(toCpu - fromCpu);
+            stages.get(stage).add(toCpu - fromCpu);
+            if (drawn != null) {
+                stages.get(stage + drawn).add(toCpu - fromCpu);
+            }
         }
     }
 }
