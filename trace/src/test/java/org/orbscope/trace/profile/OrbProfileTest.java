@@ -71,6 +71,7 @@ class OrbProfileTest {
         assertEquals("arg0.connection.id", handle.key());
         assertArrayEquals(new String[] {"connection", "id"}, handle.keyFields());
         assertTrue(handle.cpu());
+        assertTrue(handle.cpuAtEnter() && handle.cpuAtExit());
         ProfileMethod idle = p.methods().get(1);
         assertNull(idle.role());
         assertEquals("none", idle.key());
@@ -78,14 +79,35 @@ class OrbProfileTest {
     }
 
     @Test
+    void cpuAtOneEndFragmentsMonitorScopeAndSampling() throws Exception {
+        OrbProfile p = parse("s.profile", "monitors.include = org.x.Queue", "monitors.include = org.x.pool.*",
+                "monitors.events = contended", "cpu.sample = 8",
+                "method = org.x.R#loop()V | cpu=exit", "method = org.x.R#arrive()V | cpu=enter | fragment=begin");
+        assertEquals(java.util.Arrays.asList("org.x.Queue", "org.x.pool.*"), p.monitorIncludes());
+        assertEquals("contended", p.monitorEvents());
+        assertEquals(8, p.cpuSample());
+        ProfileMethod loop = p.methods().get(0);
+        assertTrue(!loop.cpuAtEnter() && loop.cpuAtExit() && loop.cpu() && !loop.fragmentBegin());
+        ProfileMethod arrive = p.methods().get(1);
+        assertTrue(arrive.cpuAtEnter() && !arrive.cpuAtExit() && arrive.fragmentBegin());
+        assertEquals("org.x.R#arrive()V | key=none | cpu=enter | fragment=begin", arrive.toString());
+        OrbProfile plain = parse("p.profile", "method = a.B#c()V");
+        assertEquals(0, plain.cpuSample());
+        assertNull(plain.monitorEvents());
+    }
+
+    @Test
     void aBadLineIsRefusedWithItsSourceAndLine() {
-        assertEquals("x.profile:2: unknown profile key 'methd' (known: profile.name, profile.orb, profile.threads.ROLE, method)",
-                refused("x.profile", "profile.name = x", "methd = a.B#c()V").getMessage());
+        assertTrue(refused("x.profile", "profile.name = x", "methd = a.B#c()V").getMessage()
+                .startsWith("x.profile:2: unknown profile key 'methd' (known: profile.name, profile.orb, profile.threads.ROLE, method,"));
         assertEquals("x.profile:1: method must be Class#name(descriptor)ReturnType, got 'a.B.c()V'",
                 refused("x.profile", "method = a.B.c()V").getMessage());
         assertTrue(refused("x.profile", "", "method = a.B#c()V | key=arg0.1x").getMessage().startsWith("x.profile:2: key field path"));
         assertTrue(refused("x.profile", "method = a.B#c()V | key=that").getMessage().startsWith("x.profile:1: key must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | cpu=maybe").getMessage().startsWith("x.profile:1: cpu must be"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | fragment=end").getMessage().startsWith("x.profile:1: fragment must be begin"));
+        assertTrue(refused("x.profile", "cpu.sample = 0").getMessage().startsWith("x.profile:1: cpu.sample must be"));
+        assertTrue(refused("x.profile", "monitors.events = some").getMessage().startsWith("x.profile:1: monitors.events must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | colour=red").getMessage().startsWith("x.profile:1: unknown method attribute"));
         assertTrue(refused("x.profile", "method = a.B#c()V", "method = a.B#c()V | cpu=true").getMessage()
                 .startsWith("x.profile:2: a.B#c()V is named twice"));
