@@ -40,7 +40,7 @@ public final class OrbProfile {
     public static final String INFO_THREADS = "profile.threads.";
 
     /** Profiles shipped as resources of this package. */
-    private static final String[] SHIPPED = {"jacorb"};
+    private static final String[] SHIPPED = {"jacorb", "glassfish"};
 
     private final String name;
     private final String orb;

@@ -51,6 +51,34 @@ class OrbProfileTest {
     }
 
     @Test
+    void theShippedGlassfishProfileJoinsReceiverAndDispatcherByTheMessageMediator() throws Exception {
+        OrbProfile p = OrbProfile.load("glassfish");
+        assertEquals("glassfish", p.name());
+        assertEquals("glassfish-corba 4.2", p.orb());
+        // One thread pool reads and dispatches: both roles name it; the selector only hands connections over.
+        assertEquals("p: default-threadpool; w: *", p.threadRoles().get("receiver"));
+        assertEquals("p: default-threadpool; w: *", p.threadRoles().get("dispatcher"));
+        assertEquals("SelectorThread", p.threadRoles().get("selector"));
+        assertNull(p.threadRoles().get("controller"));
+        assertEquals(8, p.methods().size());
+        String mediator = "(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V";
+        ProfileMethod enqueue = p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "setEnqueueTime", "(J)V");
+        assertEquals("receive.enqueue", enqueue.role());
+        assertEquals(ProfileMethod.KEY_THIS, enqueue.keySource());
+        ProfileMethod begin = p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "handleRequestRequest", mediator);
+        assertEquals("dispatch.begin", begin.role());
+        assertEquals(0, begin.keySource());
+        assertEquals(1, p.method("com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl", "dispatchToServant",
+                "(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)"
+                        + "Lcom/sun/corba/ee/spi/protocol/MessageMediator;").keySource());
+        assertEquals("dispatch.result", p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "sendResponse", mediator).role());
+        for (ProfileMethod m : p.methods()) {
+            assertTrue(m.cpu(), m + ": every boundary carries CPU time");
+        }
+        assertTrue(OrbProfile.shipped().contains("glassfish"));
+    }
+
+    @Test
     void aFileProfileTakesBothSeparatorsCommentsAndFieldPathKeys() throws Exception {
         Path f = dir.resolve("shop.profile");
         Files.write(f, String.join("\n",
@@ -117,7 +145,7 @@ class OrbProfileTest {
     @Test
     void anUnknownNameIsNeitherShippedNorAFile() {
         ProfileException e = assertThrows(ProfileException.class, () -> OrbProfile.load("nosuchorb"));
-        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb; and no such file)", e.getMessage());
+        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb, glassfish; and no such file)", e.getMessage());
     }
 
     @Test
