@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.orbscope.postprocess.report.CompareReport;
 import org.orbscope.postprocess.report.HtmlReport;
+import org.orbscope.postprocess.report.RunComparison;
 import org.orbscope.postprocess.report.MarkdownReport;
 import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
@@ -85,6 +87,19 @@ public final class Reporter {
                 ? String.valueOf(analyses.get(0).summary.scenario) : sweep.name, sweep.description, sweep.text,
                 SweepAxes.of(sweep.labels, runOrder, sweep.zip), analyses,
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
+    /**
+     * Writes the comparison of several runs into {@code out} (index.html, report.md, compare.csv, compare.json);
+     * the runs are only read.
+     */
+    public static Path compare(List<Path> runDirs, StageSource traces, Path out) throws IOException {
+        List<RunData> runs = new ArrayList<>();
+        for (Path dir : runDirs) {
+            runs.add(analyze(dir, traces, false));
+        }
+        CompareReport.write(new RunComparison(runs), out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        return out;
     }
 
     /** Writes a run's report files into {@code dir}. */

@@ -111,7 +111,7 @@ public final class SyntheticRun {
         long gap = (long) (1e9 / w.ratePerSec());
         int instances = sp.scenario().client().instances();
         for (ClientDirectory client : p.clients(instances)) {
-            Random jitter = new Random(client.dir().hashCode());
+            Random jitter = new Random((name + "/" + client.dir().getFileName()).hashCode());
             Histogram second = new Histogram(3);
             long secondStartMs = EPOCH0 / 1_000_000;
             try (RequestsCsv.Writer csv = RequestsCsv.create(client.requestsCsv());

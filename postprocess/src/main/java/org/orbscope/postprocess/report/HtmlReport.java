@@ -10,7 +10,7 @@ import org.orbscope.postprocess.stats.Summary;
 
 /** report/index.html: one self-contained page (inline CSS and SVG, no scripts, no network). */
 public final class HtmlReport {
-    private static final String CSS = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
+    static final String CSS = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
             + "table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #bbb;padding:3px 7px;"
             + "text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}"
             + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"

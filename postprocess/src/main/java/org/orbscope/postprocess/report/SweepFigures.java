@@ -58,6 +58,15 @@ final class SweepFigures {
 
     private static String axisChart(String figure, String title, SweepAxis axis, List<SweepAxis> others,
                                     List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+        return Svg.lineChart(figure, title, xAxis(axis), "ms", axisSeries(axis, others, points, stat, ""));
+    }
+
+    /**
+     * The series of {@code points} along {@code axis}: one per combination of {@code others}' values, named by it
+     * after {@code prefix} (a run's name in a comparison).
+     */
+    static List<Svg.Series> axisSeries(SweepAxis axis, List<SweepAxis> others, List<PointAnalysis> points,
+                                       Function<PointSummary, Summary> stat, String prefix) {
         List<Svg.Series> series = new ArrayList<>();
         Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, points, a -> a.summary.params);
         for (Map.Entry<String, List<PointAnalysis>> g : groups.entrySet()) {
@@ -76,9 +85,10 @@ final class SweepFigures {
                 lo[i] = value(s, Summary::p5Ms);
                 hi[i] = value(s, Summary::p95Ms);
             }
-            series.add(new Svg.Series(g.getKey().isEmpty() ? "mean" : g.getKey(), x, y, lo, hi, false, "p5-p95"));
+            String name = (prefix + " " + g.getKey()).trim();
+            series.add(new Svg.Series(name.isEmpty() ? "mean" : name, x, y, lo, hi, false, "p5-p95"));
         }
-        return Svg.lineChart(figure, title, xAxis(axis), "ms", series);
+        return series;
     }
 
     static double value(Summary s, Function<Summary, Double> f) {

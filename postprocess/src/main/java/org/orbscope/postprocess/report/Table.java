@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * A table of the report, said once and rendered by each output: HTML ({@link HtmlReport}), Markdown
- * ({@link MarkdownReport}) and CSV ({@link SummaryFiles}). Cells are numbers, text, {@link Spread}s or
- * {@link Ratio}s; null is unknown.
+ * ({@link MarkdownReport}) and CSV ({@link SummaryFiles}). Cells are numbers, text, {@link Spread}s,
+ * {@link Estimate}s or {@link Ratio}s; null is unknown.
  *
  * @param id the HTML id (also the CSV file's stem where a table is written alone)
  * @param title a heading
@@ -23,6 +23,14 @@ public record Table(String id, String title, String note, List<String> headers, 
         @Override
         public String toString() {
             return SweepTable.format(mean) + " (" + SweepTable.format(p5) + "-" + SweepTable.format(p95) + ")";
+        }
+    }
+
+    /** A figure with its 95% half-width (null: too few values to say). */
+    public record Estimate(Double value, Double halfWidth) {
+        @Override
+        public String toString() {
+            return SweepTable.format(value) + (halfWidth == null ? "" : " \u00b1 " + SweepTable.format(halfWidth));
         }
     }
 

@@ -76,7 +76,7 @@ final class ThroughputFigure {
                 "achieved throughput (requests/s)"), "ms", series);
     }
 
-    private static Svg.Series measured(String name, List<PointAnalysis> pts,
+    static Svg.Series measured(String name, List<PointAnalysis> pts,
                                        Function<PointSummary, Summary> stat) {
         double[] x = new double[pts.size()];
         double[] y = new double[x.length];
