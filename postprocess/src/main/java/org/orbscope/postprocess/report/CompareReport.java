@@ -100,8 +100,12 @@ public final class CompareReport {
                 List<SweepAxis> others = axes.zip() ? List.of() : axes.others(axis);
                 List<Svg.Series> series = new ArrayList<>();
                 for (int i = 0; i < c.runs().size(); i++) {
-                    series.addAll(SweepFigures.axisSeries(axis, others, c.runs().get(i).points(),
-                            p -> p.client.response, c.names().get(i)));
+                    for (Svg.Series s : SweepFigures.axisSeries(axis, others, c.runs().get(i).points(),
+                            p -> p.client.response, c.names().get(i))) {
+                        // The first run solid, the others dashed: the runs tell apart whatever the colours.
+                        series.add(i == 0 ? s : new Svg.Series(s.name(), s.x(), s.y(), s.lo(), s.hi(), true,
+                                s.band()));
+                    }
                 }
                 out.add(Svg.lineChart("compare-axis-response-" + axis.label(), "Client response time by "
                         + axis.label(), SweepFigures.xAxis(axis), "ms", series));

@@ -329,6 +329,10 @@ public final class HtmlReport {
         if (!t.note().isEmpty()) {
             b.append("<p class=\"note\">").append(Svg.esc(t.note())).append("</p>");
         }
+        if (t.rows().isEmpty()) {
+            // A model not fitted: its note says why, an empty grid would say nothing more.
+            return;
+        }
         b.append("<div class=\"wide\"><table id=\"").append(Svg.esc(t.id())).append("\" class=\"tbl\"><thead><tr>");
         t.headers().forEach(c -> b.append("<th>").append(Svg.esc(c)).append("</th>"));
         b.append("</tr></thead><tbody>");

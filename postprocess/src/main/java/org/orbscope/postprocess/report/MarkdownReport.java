@@ -98,6 +98,9 @@ public final class MarkdownReport {
         if (!t.note().isEmpty()) {
             b.append(t.note()).append("\n\n");
         }
+        if (t.rows().isEmpty()) {
+            return;
+        }
         b.append('|');
         t.headers().forEach(h -> b.append(' ').append(h.replace("|", "\\|")).append(" |"));
         b.append("\n|").append("---|".repeat(t.headers().size())).append('\n');

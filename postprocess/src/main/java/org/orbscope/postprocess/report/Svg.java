@@ -93,7 +93,7 @@ public final class Svg {
         if (!marks.isEmpty()) {
             names.add(markName);
         }
-        int legendTop = bottom + 40;
+        int legendTop = bottom + 52;
         StringBuilder b = open(figure, title, legendTop + 20 * legendRows(names));
         Frame up = Frame.of(XAxis.linear(xLabel), both, L, W - R, top, split - 12);
         if (up == null) {

@@ -26,7 +26,7 @@ public final class Breakdown {
     private final Map<String, Map<String, Group>> groups = new LinkedHashMap<>();
 
     Breakdown() {
-        DIMENSIONS.forEach(d -> groups.put(d, new TreeMap<>()));
+        DIMENSIONS.forEach(d -> groups.put(d, new TreeMap<>(Breakdown::naturalOrder)));
     }
 
     /** What one group holds while the point is read. */
@@ -53,6 +53,20 @@ public final class Breakdown {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record GroupFigures(String key, long requests, long ok, long failed, long notSent, Double throughputPerSec,
                                Summary response, Summary completion, Double cpuPerRequestMs, Double cpuShare) {
+    }
+
+    /** Names in natural order: digit runs compare as numbers (module-2 before module-10, client 2 before 10). */
+    static int naturalOrder(String a, String b) {
+        String[] x = a.split("(?<=\\D)(?=\\d)|(?<=\\d)(?=\\D)");
+        String[] y = b.split("(?<=\\D)(?=\\d)|(?<=\\d)(?=\\D)");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = x[i].matches("\\d{1,18}") && y[i].matches("\\d{1,18}")
+                    ? Long.compare(Long.parseLong(x[i]), Long.parseLong(y[i])) : x[i].compareTo(y[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return x.length != y.length ? Integer.compare(x.length, y.length) : a.compareTo(b);
     }
 
     /** The keys of a request in every dimension, in {@link #DIMENSIONS} order. */

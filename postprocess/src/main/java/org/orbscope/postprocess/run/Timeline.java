@@ -78,11 +78,29 @@ public final class Timeline {
             for (double[] c : cpuSeries) {
                 t.cpu.add(new Cpu((c[0] / 1e6 - base) / 1000, c[1]));
             }
+            t.clipToWorkload();
             return t;
         } finally {
             readers.forEach(LatencyLog.Reader::close);
         }
     }
+
+    /**
+     * Keeps the CPU samples and GC pauses of the seconds around the workload: the server's start-up and the time
+     * after the last answer would squeeze the workload into a sliver of the time axis.
+     */
+    private void clipToWorkload() {
+        if (seconds.isEmpty()) {
+            return;
+        }
+        double from = seconds.get(0).startSec() - MARGIN_SEC;
+        double to = seconds.get(seconds.size() - 1).startSec() + 1 + MARGIN_SEC;
+        cpu.removeIf(c -> c.sec() < from || c.sec() > to);
+        pauses.removeIf(p -> p.startSec() + p.lengthSec() < from || p.startSec() > to);
+    }
+
+    /** Seconds shown before the first and after the last second of the workload. */
+    static final double MARGIN_SEC = 2;
 
     /** Merges the clients' intervals second by second, reading each log once in time order. */
     private void mergeSeconds(List<LatencyLog.Reader> readers, List<Histogram> current) {
