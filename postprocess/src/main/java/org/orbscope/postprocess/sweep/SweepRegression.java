@@ -27,12 +27,14 @@ public final class SweepRegression {
      */
     public static <T> List<Group> of(SweepAxes axes, List<T> points, Function<T, Map<String, String>> params,
                                      Function<T, Double> response, String responseName) {
-        List<SweepAxis> variables = axes.numericVariables();
+        List<SweepAxis> numeric = axes.numericVariables();
+        // A zipped sweep's lists move together: its first numeric axis is the only independent variable.
+        List<SweepAxis> variables = axes.zip() && numeric.size() > 1 ? numeric.subList(0, 1) : numeric;
         List<Group> out = new ArrayList<>();
         if (variables.isEmpty()) {
             return out;
         }
-        List<SweepAxis> named = axes.axes().stream().filter(a -> !variables.contains(a)).toList();
+        List<SweepAxis> named = axes.axes().stream().filter(a -> !numeric.contains(a) && !axes.zip()).toList();
         List<String> names = variables.stream().map(SweepAxis::label).toList();
         for (Map.Entry<String, List<T>> g : SweepAxes.group(named, points, params).entrySet()) {
             List<double[]> x = new ArrayList<>();

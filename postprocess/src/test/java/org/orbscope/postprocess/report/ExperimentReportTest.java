@@ -124,6 +124,36 @@ class ExperimentReportTest {
         assertTrue(md.contains("## Regression"), md);
     }
 
+    /** Beekhuis's experiment C in small: client threads and their connections walked together (zip). */
+    static final String ZIP_SWEEP = String.join("\n",
+            "name: threads",
+            "server:",
+            "  objects: [{id: target}]",
+            "client:",
+            "  processes:",
+            "    - {name: p, requests: 50, arrival: {rate: 50/s}, targets: [{object: target, operation: call}]}",
+            "sweep:",
+            "  zip: true",
+            "  client.processes[0].requests: [50, 60, 70]",
+            "  client.connections: [1, 5, 25]",
+            "");
+
+    @Test
+    void aZippedSweepIsRegressedOnItsFirstAxisOnly() throws Exception {
+        SyntheticRun run = SyntheticRun.of(tmp.resolve("run"), ZIP_SWEEP);
+        for (String name : run.pointNames()) {
+            long requests = Long.parseLong(run.params(name).get("client.processes[0].requests"));
+            run.point(name, new SyntheticRun.Workload(100, 50, (i, process, object, op) -> 100_000 * requests,
+                    0.1, 0, 0));
+        }
+        JsonNode regression = new ObjectMapper().readTree(Reporter.report(run.dir()).dir().resolve("summary.json")
+                .toFile()).path("regression");
+        assertEquals(1, regression.size(), regression.toString());
+        assertEquals("[\"requests\"]", regression.path(0).path("variables").toString(), "connections move with it");
+        JsonNode linear = regression.path(0).path("fits").path(0);
+        assertEquals(0.1, linear.path("terms").path(1).path("estimate").asDouble(), 1e-4, linear.toString());
+    }
+
     @Test
     void rateSweepKeepsThePapersFigures() throws Exception {
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
