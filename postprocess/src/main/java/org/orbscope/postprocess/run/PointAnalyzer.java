@@ -404,6 +404,9 @@ public final class PointAnalyzer {
         long last = Long.MIN_VALUE;
         long measured = measuredRows.size();
         long cpuRows = 0;
+        StageColumn[] cpuParts = {StageColumn.CPU_RECEIVER, StageColumn.CPU_CONTROLLER, StageColumn.CPU_DISPATCHER};
+        double[] partSums = new double[cpuParts.length];
+        long[] partCounts = new long[cpuParts.length];
         for (RequestStages r : measuredRows) {
             first = Math.min(first, r.get(StageColumn.ARRIVAL));
             last = Math.max(last, r.get(StageColumn.ARRIVAL));
@@ -418,6 +421,12 @@ public final class PointAnalyzer {
             }
             if (r.has(StageColumn.CPU_TOTAL)) {
                 cpuRows++;
+            }
+            for (int i = 0; i < cpuParts.length; i++) {
+                if (r.has(cpuParts[i])) {
+                    partSums[i] += r.get(cpuParts[i]);
+                    partCounts[i]++;
+                }
             }
             for (Map.Entry<String, StageColumn> e : MAKE_UP.entrySet()) {
                 double[] sums = makeUpSums.get(e.getKey());
@@ -449,7 +458,17 @@ public final class PointAnalyzer {
                 p.makeUp.put(stage, parts);
             }
         }
-        if (cpuRows > 0) {
+        if (cpuRows == measured && cpuRows > 0) {
+            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
+        } else if (partCounts[0] > 0 && partCounts[2] > 0) {
+            // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
+            double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
+                    + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
+            p.cpuPerRequestMs = ns / 1e6;
+            p.notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
+                    + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
+                    + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));
+        } else if (cpuRows > 0) {
             p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
         } else if (measured > 0) {
             p.notes.add("the trace has no thread CPU times: CPU columns are empty");
