@@ -199,15 +199,20 @@ class FaultInjectionTest {
         assertTrue(p.path("notes").toString().contains("summary.json missing"), p.path("notes").toString());
     }
 
-    @Test
-    @Timeout(900)
-    void killMinus9OfTheMonitoredServerKeepsTheRequestsOfTheWholeChunks() throws Exception {
+    /** The long scenario with the monitored server, once the client has recorded {@code recorded} requests. */
+    private Process startMonitoredRun(long recorded) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Process run = startRun(LONG + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
-        awaitRecorded(run, 600);
-        ProcessHandle server = workloadJvm(run, PointRunner.SERVER_MAIN);
-        server.destroyForcibly();
+        awaitRecorded(run, recorded);
+        return run;
+    }
+
+    @Test
+    @Timeout(900)
+    void killMinus9OfTheMonitoredServerKeepsTheRequestsOfTheWholeChunks() throws Exception {
+        Process run = startMonitoredRun(600);
+        workloadJvm(run, PointRunner.SERVER_MAIN).destroyForcibly();
         assertEquals(Orbscope.EXIT_RUN_FAILED, awaitEnd(run), log());
         JsonNode p = reportedPoint();
         JsonNode s = p.path("server");
@@ -224,10 +229,7 @@ class FaultInjectionTest {
     @Test
     @Timeout(900)
     void aFullDiskForTheServersTraceKeepsItsWholeChunksSaysSoAndTheRunGoesOn() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
-        Process run = startRun(LONG + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
-        awaitRecorded(run, 300);
+        Process run = startMonitoredRun(300);
         ProcessHandle server = workloadJvm(run, PointRunner.SERVER_MAIN);
         Path trace = point().resolve("server/server.trace");
         // The server JVM's files may not grow past this (RLIMIT_FSIZE, as `ulimit -f` sets it): for the trace the
