@@ -1,6 +1,8 @@
 package org.orbscope.postprocess.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -8,6 +10,8 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.postprocess.stages.StageDiagnostics;
@@ -182,6 +186,9 @@ public final class PointAnalyzer {
                 p.notes.add(p.server.traceNote);
             }
         }
+        if (stages != null && stages.diagnostics().truncated && in.point() != null) {
+            writerStopped(in.point().server().log()).ifPresent(p.notes::add);
+        }
         long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
         if (stages != null) {
@@ -253,6 +260,24 @@ public final class PointAnalyzer {
         }
         return a;
     }
+
+    /**
+     * Why the agent stopped writing the trace (a full disk, a file size limit), as it said in the server's log:
+     * the cause of a truncated trace whose JVM did not die.
+     */
+    private static Optional<String> writerStopped(Path log) {
+        if (!Files.isRegularFile(log)) {
+            return Optional.empty();
+        }
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.startsWith(STOPPED)).findFirst()
+                    .map(l -> "server/server.log: " + l.substring("orbscope: ".length()));
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final String STOPPED = "orbscope: trace writing stopped";
 
     private static void status(PointSummary p, PointDirectory point) {
         try {
