@@ -21,6 +21,13 @@ public final class JacorbOrbs {
         return p;
     }
 
+    /** An ORB with the base properties and {@code extra} on top. */
+    public static ORB orb(Properties extra) {
+        Properties p = base();
+        p.putAll(extra);
+        return ORB.init(new String[0], p);
+    }
+
     /**
      * A client ORB: a reply that never comes gives up after {@code replyTimeoutMillis}, a connection that cannot
      * be made after 5 s, and nothing is retried (a failure is measured, not hidden).

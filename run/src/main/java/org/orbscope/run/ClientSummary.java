@@ -21,11 +21,12 @@ import java.util.Map;
  * @param complete every request of the schedule was sent and answered normally
  * @param interrupted the client was stopped by a signal before its schedule ended
  * @param error why the client stopped early, or null
+ * @param startEpochNs the schedule's time zero (epoch ns, on the time axis of requests.csv); null when unknown
  */
 public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
-                            boolean interrupted, String error) {
+                            boolean interrupted, String error, Long startEpochNs) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,

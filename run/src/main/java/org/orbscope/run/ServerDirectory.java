@@ -11,6 +11,7 @@ import java.nio.file.Path;
  *   system.csv       {@link SystemCsv}: process samples every 100 ms
  *   server.trace     the agent's trace, when monitored
  *   server.log       the JVM's console output (when started by the runner)
+ *   host.log         what the server's host said about its part (when the server runs on a host)
  * </pre>
  */
 public record ServerDirectory(Path dir) {
@@ -40,5 +41,9 @@ public record ServerDirectory(Path dir) {
 
     public Path log() {
         return dir.resolve("server.log");
+    }
+
+    public Path hostLog() {
+        return dir.resolve("host.log");
     }
 }
