@@ -23,6 +23,9 @@ public final class JacorbOrbs {
 
     /** An ORB with the base properties and {@code extra} on top. */
     public static ORB orb(Properties extra) {
+        // JacORB logs through slf4j: its connection chatter would drown what a command prints on the console.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+                System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         Properties p = base();
         p.putAll(extra);
         return ORB.init(new String[0], p);

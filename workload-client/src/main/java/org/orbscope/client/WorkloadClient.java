@@ -131,7 +131,7 @@ public final class WorkloadClient {
             for (Target[][] connection : stubs) {
                 probe(connection, client); // opens every connection before the first arrival
             }
-            long gateNs = how.gate() == null ? 0 : gate(how.gate(), outDir, stop, clock);
+            long gateAt = how.gate() == null ? Long.MIN_VALUE : gate(how.gate(), outDir, stop, clock);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
                 AmiSender ami;
                 try {
@@ -139,7 +139,7 @@ public final class WorkloadClient {
                 } catch (UserException e) {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
-                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs); // the sender waits before the first arrival
+                start = Math.max(System.nanoTime() + LEAD_NANOS, gateAt); // the sender waits before the first arrival
                 log.begin(start);
                 error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
@@ -150,7 +150,7 @@ public final class WorkloadClient {
                 AtomicLong done = caller.done;
                 AtomicLong failures = caller.failures;
                 // Let every invoker be waiting before the first arrival.
-                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs);
+                start = Math.max(System.nanoTime() + LEAD_NANOS, gateAt);
                 log.begin(start);
                 long guard = start + client.maxDurationNanos();
                 long runStart = start;
@@ -417,15 +417,15 @@ public final class WorkloadClient {
     static final long LEAD_NANOS = 20_000_000L;
 
     /**
-     * Says this client is ready, waits for the start gate, and returns how long from now the schedule starts (the
-     * gate's time is on {@code clock}'s axis).
+     * Says this client is ready, waits for the start gate, and returns the start instant on this JVM's nanoTime
+     * clock (the gate's time is on {@code clock}'s axis). The instant is kept as it is, not as a delay from now, so
+     * that what the client does between the gate and its first arrival does not shift its start.
      */
     private static long gate(Path startGate, Path outDir, AtomicReference<String> stop, EpochClock clock)
             throws IOException {
         StartGate.checked(new ClientDirectory(outDir));
         try {
-            long startEpochNs = StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null);
-            return Math.max(0, clock.nanoTime(startEpochNs) - System.nanoTime());
+            return clock.nanoTime(StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for the start gate");
