@@ -7,8 +7,11 @@ import org.orbscope.coordination.Task;
 
 /** A registered host as the coordinator sees it: what it said of itself, when it last called, its next tasks. */
 final class HostState {
-    /** A host that has not called for this long is taken for dead (it calls at least every second). */
-    static final long SILENCE_NANOS = 20_000_000_000L;
+    /**
+     * A host that has not called for this long is taken for dead. It calls at least every second, but a host
+     * machine that starts many client JVMs at once may starve its own JVM for many seconds.
+     */
+    static final long SILENCE_NANOS = 60_000_000_000L;
 
     final int id;
     final HostInfo info;
