@@ -53,7 +53,7 @@ max=0; for t in "${threads[@]}"; do [ "$t" -gt "$max" ] && max="$t"; done
 cat > "$work/hosts-bench.yaml" <<EOF
 name: hosts-bench
 server:
-  orb: {poolMin: 20, poolMax: 20}
+  orb: {poolMin: 20, poolMax: 20, queueMax: 100000}   # hosts x threads requests may wait at once
   objects:
     - id: target
       operations: {call: {cpu: 0ms, replySize: 0}}
@@ -78,14 +78,17 @@ for i in $(seq 1 "$hosts"); do
     --name "h$i" --work "$work/h$i" --once --wait 5m > "$work/h$i.log" 2>&1 &
 done
 status=0
-ip netns exec "$tag-coordinator" "${java[@]}" run "$work/hosts-bench.yaml" --out "$work/runs" --address 10.214.0.1 \
+load0="$(cut -d' ' -f1-3 /proc/loadavg)"
+ip netns exec "$tag-coordinator" "${java[@]}" run "$work/hosts-bench.yaml" --out "$home/runs" --address 10.214.0.1 \
   --ready-timeout 300 > "$work/run.log" 2>&1 || status=$?
 wait
 
-echo "hosts.sh: $hosts client hosts in network namespaces, $(nproc) CPUs, $(java -version 2>&1 | head -1)"
+rundir="$(ls -d "$home"/runs/*-hosts-bench | tail -1)"
+echo "hosts.sh: $hosts client hosts in network namespaces, $(nproc) CPUs, load average $load0 before and" \
+  "$(cut -d' ' -f1-3 /proc/loadavg) after, $(java -version 2>&1 | head -1); run directory $rundir"
 printf '%-12s %6s %30s %14s %16s %14s\n' point "hosts" "barrier->1st request ms min/med/max" \
   "start spread ms" "1st req spread ms" "ping rtt ms"
-for point in "$work"/runs/*/points/*/; do
+for point in "$rundir"/points/*/; do
   jq -r --arg p "$(basename "$point")" '
     def median: sort | if length == 0 then null else .[(length - 1) / 2 | floor] end;
     def f: if . == null then "-" else (. * 1000 | round / 1000 | tostring) end;
