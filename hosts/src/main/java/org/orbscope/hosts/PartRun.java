@@ -58,6 +58,10 @@ abstract class PartRun {
         return RunDirectory.at(options.work().resolve(task.run)).point(task.point);
     }
 
+    /** Writes what the part's scenario names besides itself, before the scenario is loaded (and checked). */
+    void prepare() throws IOException {
+    }
+
     /** The part itself, its scenario loaded. */
     abstract Outcome run(Scenario s) throws IOException, InterruptedException, Refused;
 
@@ -72,6 +76,7 @@ abstract class PartRun {
         try {
             clear(base);
             AtomicFiles.write(scenarioFile, task.scenario);
+            prepare();
             o = run(ScenarioLoader.load(scenarioFile));
         } catch (ScenarioException e) {
             o = new Outcome(2, "the host cannot read its part of the point: " + e.getMessage(), 0);

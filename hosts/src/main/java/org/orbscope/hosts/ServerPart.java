@@ -27,11 +27,16 @@ final class ServerPart extends PartRun {
         super(session, task, options, console, dir, dir.server().dir(), dir.pointYaml(), dir.server().hostLog());
     }
 
+    /** The agent config of a monitored server, which its scenario names beside itself. */
     @Override
-    Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
+    void prepare() throws IOException {
         if (!task.agentConfig.isEmpty()) {
             AtomicFiles.write(dir.dir().resolve(AGENT_CONFIG), task.agentConfig);
         }
+    }
+
+    @Override
+    Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
         Process server;
         try {
             server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, dir);

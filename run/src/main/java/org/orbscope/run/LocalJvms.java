@@ -137,6 +137,9 @@ public final class LocalJvms implements PointJvms {
                 .append("profile=").append(monitoring.profile())
                 .append(",cpu=").append(monitoring.cpuTime())
                 .append(",out=").append(trace.toAbsolutePath());
+        if (!monitoring.cpuTime()) {
+            b.append(",cpu.sample=off"); // the profile's CPU boundaries too
+        }
         if (monitoring.config() != null) {
             b.append(",config=").append(scenarioDir.resolve(monitoring.config()).toAbsolutePath());
         }

@@ -108,7 +108,11 @@ public final class ScenarioLoader {
             }
             String path = o.substring(0, eq).trim();
             try {
-                TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
+                if (path.startsWith(SWEEP_PREFIX) && path.length() > SWEEP_PREFIX.length()) {
+                    sweepAxis((ObjectNode) tree, path.substring(SWEEP_PREFIX.length()), scalar(o.substring(eq + 1)));
+                } else {
+                    TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
+                }
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException("--set " + o, 0, 0, path, e.getMessage());
             }
@@ -120,11 +124,27 @@ public final class ScenarioLoader {
         } catch (ScenarioException e) {
             throw blameOverride(e, set);
         }
-        return new ScenarioDocument(name, tree, index, scenario);
+        return new ScenarioDocument(name, tree, index, scenario, set);
+    }
+
+    private static final String SWEEP_PREFIX = "sweep.";
+
+    /**
+     * {@code --set sweep.<path>=[values]} sets one sweep axis: a sweep's keys are paths themselves, so everything
+     * after {@code sweep.} is the key ({@code sweep.zip} is the zip flag).
+     */
+    private static void sweepAxis(ObjectNode tree, String key, JsonNode value) {
+        JsonNode sweep = tree.get("sweep");
+        if (sweep == null || sweep.isNull()) {
+            sweep = tree.putObject("sweep");
+        } else if (!(sweep instanceof ObjectNode)) {
+            throw new IllegalArgumentException("'sweep' is not a mapping, so it has no axis " + key);
+        }
+        ((ObjectNode) sweep).set(key, value);
     }
 
     /** A problem inside a value that {@code --set} replaced is the --set argument's, not the file's line. */
-    private static ScenarioException blameOverride(ScenarioException e, Map<String, String> set) {
+    static ScenarioException blameOverride(ScenarioException e, Map<String, String> set) {
         if (e.field() != null) {
             for (Map.Entry<String, String> s : set.entrySet()) {
                 String path = s.getKey();
@@ -168,8 +188,8 @@ public final class ScenarioLoader {
     }
 
     /**
-     * Files a scenario names (replayed arrivals) are relative to the scenario file; they are made absolute in the
-     * tree, so that a point.yaml written into a run directory still finds them.
+     * Files a scenario names (replayed arrivals, the agent's config) are relative to the scenario file; they are
+     * made absolute in the tree, so that a point.yaml written into a run directory still finds them.
      */
     private static void resolveFiles(String scenarioFile, JsonNode tree) {
         Path file = Path.of(scenarioFile);
@@ -180,6 +200,10 @@ public final class ScenarioLoader {
             if (f.isTextual() && !Path.of(f.asText()).isAbsolute()) {
                 ((ObjectNode) arrival).put("file", dir.resolve(f.asText()).normalize().toString());
             }
+        }
+        JsonNode config = tree.path("monitoring").path("config");
+        if (config.isTextual() && !Path.of(config.asText()).isAbsolute()) {
+            ((ObjectNode) tree.path("monitoring")).put("config", dir.resolve(config.asText()).normalize().toString());
         }
     }
 

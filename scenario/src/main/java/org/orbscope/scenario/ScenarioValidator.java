@@ -49,6 +49,16 @@ final class ScenarioValidator {
         validateServer(s.server());
         validateClient(s);
         validateHosts(s);
+        validateMonitoring(s.monitoring());
+    }
+
+    private static void validateMonitoring(MonitoringSpec m) throws Problem {
+        if (m.profile().isBlank()) {
+            throw new Problem("monitoring.profile", "name an ORB profile (jacorb, or a profile file)");
+        }
+        if (m.config() != null && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(m.config()))) {
+            throw new Problem("monitoring.config", "no such agent config file: " + m.config());
+        }
     }
 
     /** Where the client JVMs and the server run: hosts by count or by name, processes placed on named hosts. */

@@ -274,6 +274,30 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void setAddsASweepAxisAndAPointsProblemIsTheSetArguments() throws Exception {
+        List<String> set = List.of("sweep.client.processes[0].requests=[10, 20]");
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD, set);
+        assertEquals(List.of("requests=10", "requests=20"), d.points().stream().map(SweepPoint::name).toList());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parseDocument("s.yaml", GOOD,
+                List.of("sweep.client.processes[0].requests=[10, 1.5]")).points());
+        assertTrue(e.getMessage().startsWith("--set sweep.client.processes[0].requests=[10, 1.5]: "), e.getMessage());
+        assertTrue(e.problem().contains("'1.5' is not an integer"), e.getMessage());
+    }
+
+    @Test
+    void poaPoliciesTakeAnyCaseAndAMissingAgentConfigIsNamed() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD.replace("{name: B, parent: A}",
+                "{name: B, parent: A, threadPolicy: single_thread_model, lifespan: Persistent}"));
+        assertEquals(PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL, s.server().poas().get(1).threadPolicy());
+        assertEquals(PoaSpec.Lifespan.PERSISTENT, s.server().poas().get(1).lifespan());
+        assertTrue(bad(GOOD.replace("{name: B, parent: A}", "{name: B, parent: A, threadPolicy: single}")).problem()
+                .contains("'single' is not one of orb_ctrl_model, single_thread_model"));
+        ScenarioException e = bad(GOOD + "monitoring: {enabled: true, config: no-such-agent.properties}\n");
+        assertEquals("monitoring.config", e.field());
+        assertTrue(e.problem().contains("no such agent config file"), e.getMessage());
+    }
+
+    @Test
     void shippedScenariosValidate() throws Exception {
         List<Path> files;
         try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(Path.of("..", "scenarios"))) {

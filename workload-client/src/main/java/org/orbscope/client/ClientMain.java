@@ -138,6 +138,12 @@ public final class ClientMain {
      */
     static Map<String, String> references(Scenario scenario, Path iorDir, String ior) throws IOException {
         Map<String, String> iors = new LinkedHashMap<>();
+        int objects = scenario.server().objects().size();
+        if (iorDir == null && objects > 1) {
+            // One reference cannot stand for several objects: every request would go to the one object.
+            throw new IOException("--ior names one object, but the scenario deploys " + objects + " ("
+                    + scenario.server().objects().get(0).id() + ", ...); give --ior-dir with one <id>.ior per object");
+        }
         for (ObjectSpec o : scenario.server().objects()) {
             if (iorDir != null) {
                 Path f = iorDir.resolve(o.id() + ".ior");

@@ -25,6 +25,7 @@ import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSamples;
+import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
@@ -179,6 +180,9 @@ public final class PointAnalyzer {
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
                 p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                if (scenario != null) {
+                    poas(rows, scenario);
+                }
             } else {
                 p.server.probes = ClientJoin.markFirst(rows, in.skip());
             }
@@ -233,6 +237,16 @@ public final class PointAnalyzer {
         } catch (IOException e) {
             p.status = "unknown";
             p.notes.add(point.status() + ": unreadable: " + e.getMessage());
+        }
+    }
+
+    /** The POA of each paired request: the scenario deploys its object there. */
+    private static void poas(List<RequestStages> rows, Scenario scenario) {
+        for (RequestStages r : rows) {
+            ObjectSpec o = r.object.isEmpty() ? null : scenario.object(r.object);
+            if (o != null) {
+                r.poa = o.poa();
+            }
         }
     }
 
