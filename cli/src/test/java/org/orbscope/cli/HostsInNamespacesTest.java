@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.ClientDirectory;
@@ -69,7 +70,8 @@ class HostsInNamespacesTest {
             "");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
+    /** Kept when the test fails: the run directory and every host's log say what happened. */
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     @Test
@@ -94,7 +96,8 @@ class HostsInNamespacesTest {
         Files.writeString(scenario, SCENARIO);
         String coordinator = lan.address("coordinator");
         Process run = JvmLauncher.main(Orbscope.class.getName()).prefix(lan.exec("coordinator"))
-                .args("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--address", coordinator)
+                .args("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--address", coordinator,
+                        "--ready-timeout", "180")
                 .log(dir.resolve("run.log")).start();
         Map<String, Process> hosts = new HashMap<>();
         for (String h : HOSTS) {
@@ -196,7 +199,7 @@ class HostsInNamespacesTest {
     private PointDirectory awaitSecondPointUnderway(Process run) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(6);
         while (System.nanoTime() < deadline) {
-            assertTrue(run.isAlive(), "the run ended early: " + log("run.log"));
+            assertTrue(run.isAlive(), "the run ended early (see " + dir + "): " + log("run.log"));
             Path runs = dir.resolve("runs");
             if (Files.isDirectory(runs)) {
                 try (Stream<Path> s = Files.list(runs)) {
@@ -210,7 +213,7 @@ class HostsInNamespacesTest {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("the second point did not get under way: " + log("run.log"));
+        throw new AssertionError("the second point did not get under way (see " + dir + "): " + log("run.log"));
     }
 
     private static long shippedLines(PointDirectory p, String host) throws IOException {
