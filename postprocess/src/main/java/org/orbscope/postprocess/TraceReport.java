@@ -16,7 +16,7 @@ import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.run.PointAnalysis;
 import org.orbscope.postprocess.run.PointAnalyzer;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.run.StageSource;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.trace.TraceReader;
@@ -61,7 +61,7 @@ public final class TraceReport {
         }
         PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, options.scenario(),
                 options.scenarioText(), skip(options), out.resolve("stages.csv"), cpus,
-                t -> TraceStages.extract(t, options.profile()));
+                StageSource.streaming(options.profile()));
         AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),

@@ -153,6 +153,7 @@ public final class PointAnalyzer {
         p.utilization.cpus = cpus;
 
         StageResult stages = null;
+        long[] streamedWindow = null;
         if (!Files.isRegularFile(in.trace())) {
             p.server.trace = "absent";
             p.server.traceNote = scenario != null && scenario.monitoring().enabled()
@@ -161,7 +162,17 @@ public final class PointAnalyzer {
             p.notes.add(p.server.traceNote);
         } else {
             try {
-                stages = traces.extract(in.trace());
+                if (in.clients() == null) {
+                    // A trace on its own: nothing needs the whole table, so it streams through.
+                    StreamedTrace streamed = new StreamedTrace(a, in.skip(), warmup, scenario != null);
+                    stages = streamed.read(traces, in.trace(), in.stagesCsv());
+                    streamedWindow = streamed.window();
+                    if (scenario != null && p.cpuPerRequestMs != null) {
+                        p.simulated = simulated(scenario, streamed.sampled(), p);
+                    }
+                } else {
+                    stages = traces.extract(in.trace());
+                }
                 p.server.trace = "read";
             } catch (IOException | RuntimeException e) {
                 p.server.trace = "unreadable";
@@ -171,7 +182,11 @@ public final class PointAnalyzer {
         }
         long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
-        if (stages != null) {
+        if (streamedWindow != null) {
+            windowFrom = streamedWindow[0];
+            windowTo = streamedWindow[1];
+        }
+        if (stages != null && in.clients() != null) {
             List<RequestStages> rows = stages.rows();
             p.server.roles = stages.diagnostics().roles;
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
@@ -181,8 +196,6 @@ public final class PointAnalyzer {
                 if (scenario != null) {
                     poas(rows, scenario);
                 }
-            } else {
-                p.server.probes = ClientJoin.markFirst(rows, in.skip());
             }
             try {
                 StagesCsv.write(in.stagesCsv(), rows);
@@ -257,7 +270,7 @@ public final class PointAnalyzer {
                 .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
-    private static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
+    static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
         PointSummary.Simulated out = new PointSummary.Simulated();
         try {
             PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
@@ -327,100 +340,9 @@ public final class PointAnalyzer {
 
     /** Fills the stage statistics from the measured requests; returns the measurement window {first, last arrival}. */
     private static long[] serverPart(PointAnalysis a, List<RequestStages> measuredRows, StageDiagnostics d) {
-        PointSummary p = a.summary;
-        p.server.requests = d.requests;
-        p.server.complete = d.complete;
-        p.server.rejected = d.rejected;
-        p.server.incomplete = d.incomplete;
-        p.server.droppedEvents = d.droppedEvents;
-        p.server.truncated = d.truncated;
-        p.server.gcPauses = d.gcPauses;
-        p.server.gcTotalMs = d.gcTotalNs / 1e6;
-        if (d.truncated) {
-            p.notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
-        }
-        if (d.lostChunks > 0) {
-            p.notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
-                    + "requests with events there are incomplete");
-        }
-        if (d.requests == 0) {
-            p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: was the agent "
-                    + "started with the ORB's profile (monitoring.profile)?"
-                    : "the server trace has stage events but no request could be assembled from them");
-        }
-        if (d.droppedEvents > 0) {
-            p.notes.add("the agent dropped " + d.droppedEvents + " events; affected requests are incomplete");
-        }
-        if (d.incomplete > 0) {
-            p.notes.add(d.incomplete + " of " + d.requests + " server requests are incomplete (markers missing; "
-                    + "see status/missing in stages.csv) and are left out of the statistics");
-        }
-        if (d.rejected > 0) {
-            p.notes.add(d.rejected + " requests were rejected by the server (dispatcher queue full)");
-        }
-        Map<String, Distribution> dist = a.distributions;
-        STAGES.keySet().forEach(k -> dist.put(k, new Distribution()));
-        Map<String, double[]> makeUpSums = new LinkedHashMap<>();
-        Map<String, long[]> makeUpCounts = new LinkedHashMap<>();
-        MAKE_UP.keySet().forEach(k -> {
-            makeUpSums.put(k, new double[PARTS.length]);
-            makeUpCounts.put(k, new long[PARTS.length]);
-        });
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        long measured = measuredRows.size();
-        long cpuRows = 0;
-        for (RequestStages r : measuredRows) {
-            first = Math.min(first, r.get(StageColumn.ARRIVAL));
-            last = Math.max(last, r.get(StageColumn.ARRIVAL));
-            for (Map.Entry<String, StageColumn> e : STAGES.entrySet()) {
-                if (r.has(e.getValue())) {
-                    dist.get(e.getKey()).add(r.get(e.getValue()));
-                }
-            }
-            if (r.has(StageColumn.CPU_TOTAL)) {
-                cpuRows++;
-            }
-            for (Map.Entry<String, StageColumn> e : MAKE_UP.entrySet()) {
-                double[] sums = makeUpSums.get(e.getKey());
-                long[] counts = makeUpCounts.get(e.getKey());
-                for (int i = 0; i < PARTS.length; i++) {
-                    StageColumn c = StageColumn.makeUp(e.getValue(), i);
-                    if (r.has(c)) {
-                        sums[i] += r.get(c);
-                        counts[i]++;
-                    }
-                }
-            }
-        }
-        p.server.measured = measured;
-        for (Map.Entry<String, Distribution> e : dist.entrySet()) {
-            if (!e.getValue().isEmpty()) {
-                p.stages.put(e.getKey(), Summary.of(e.getValue()));
-            }
-        }
-        for (String stage : MAKE_UP.keySet()) {
-            Map<String, Double> parts = new LinkedHashMap<>();
-            for (int i = 0; i < PARTS.length; i++) {
-                long n = makeUpCounts.get(stage)[i];
-                if (n > 0) {
-                    parts.put(PARTS[i], makeUpSums.get(stage)[i] / n / 1e6);
-                }
-            }
-            if (!parts.isEmpty()) {
-                p.makeUp.put(stage, parts);
-            }
-        }
-        if (cpuRows > 0) {
-            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
-        } else if (measured > 0) {
-            p.notes.add("the trace has no thread CPU times: CPU columns are empty");
-        }
-        if (measured < 2 || last <= first) {
-            return null;
-        }
-        p.serverRatePerMs = (measured - 1) / ((last - first) / 1e6);
-        return new long[] {first, last};
+        StageStatistics stats = new StageStatistics(a);
+        measuredRows.forEach(stats::add);
+        return stats.finish(a.summary, d);
     }
 
     private static void utilization(PointSummary p, SystemSamples system, long from, long to, int cpus) {

@@ -13,6 +13,8 @@ abstract class Fragment {
     boolean hasKey;
     /** {@link #anchor()} computed once before sorting. */
     long sortTime;
+    /** The order in which fragments were closed: breaks ties between equal times as a stable sort would. */
+    long seq;
     ThreadState thread;
     private final long[] slots;
 

@@ -12,6 +12,10 @@ public final class StageDiagnostics {
     public long unkeyedFragments;
     /** Fragments left unjoined because a hole in the receiver's record made their request uncertain. */
     public long ambiguousJoins;
+    /** Fragments that reached the joiner after it had joined past their time (their thread held them long). */
+    public long lateFragments;
+    /** Requests still open when their first fragment was older than the join's expiry: reported incomplete. */
+    public long expiredRequests;
     public boolean truncated;
     /** Damaged chunks of the trace that were skipped. */
     public long lostChunks;

@@ -1,0 +1,97 @@
+package org.orbscope.postprocess.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+
+/**
+ * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
+ * {@code skip} arrivals are marked as probes, every row goes to stages.csv as it is produced, the measured ones
+ * into the {@link StageStatistics}. Nothing holds the table, so memory does not grow with the recording; only
+ * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
+ */
+final class StreamedTrace {
+    /** Requests kept for the model's calibration: its means settle long before this many. */
+    static final int SAMPLE = 200_000;
+
+    private final PointAnalysis analysis;
+    private final StageStatistics stats;
+    private final Measured measured;
+    private final long skip;
+    private final List<RequestStages> sample;
+    private long probes;
+    private long measuredCount;
+    private long[] window;
+
+    StreamedTrace(PointAnalysis a, long skip, long warmup, boolean keepSample) {
+        this.analysis = a;
+        this.stats = new StageStatistics(a);
+        this.measured = new Measured(warmup);
+        this.skip = skip;
+        this.sample = keepSample ? new ArrayList<>() : null;
+    }
+
+    /** Reads the trace, writes {@code stagesCsv}, and fills the point's server figures. */
+    StageResult read(StageSource traces, Path trace, Path stagesCsv) throws IOException {
+        PointSummary p = analysis.summary;
+        StagesCsv.Streaming csv = null;
+        try {
+            csv = StagesCsv.create(stagesCsv);
+        } catch (IOException e) {
+            p.notes.add("stages.csv could not be written: " + e.getMessage());
+        }
+        StagesCsv.Streaming out = csv;
+        StageResult result;
+        try {
+            result = traces.stream(trace, row -> take(row, out));
+        } finally {
+            if (out != null) {
+                try {
+                    out.close();
+                } catch (IOException e) {
+                    p.notes.add("stages.csv could not be written: " + e.getMessage());
+                }
+            }
+        }
+        p.server.roles = result.diagnostics().roles;
+        p.server.probes = probes;
+        window = stats.finish(p, result.diagnostics());
+        if (sample != null && measuredCount > sample.size()) {
+            p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
+                    + " measured requests");
+        }
+        return result;
+    }
+
+    private void take(RequestStages row, StagesCsv.Streaming csv) {
+        if (probes < skip && row.has(StageColumn.ARRIVAL)) {
+            row.status = RequestStages.PROBE;
+            probes++;
+        }
+        if (csv != null) {
+            csv.append(row);
+        }
+        if (measured.test(row)) {
+            measuredCount++;
+            stats.add(row);
+            if (sample != null && sample.size() < SAMPLE) {
+                sample.add(row);
+            }
+        }
+    }
+
+    /** The measurement window {first, last arrival} of the measured requests, or null. */
+    long[] window() {
+        return window;
+    }
+
+    /** The measured requests kept for the model. */
+    List<RequestStages> sampled() {
+        return sample == null ? List.of() : sample;
+    }
+}
