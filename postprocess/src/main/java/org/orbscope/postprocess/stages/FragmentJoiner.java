@@ -52,10 +52,6 @@ final class FragmentJoiner {
     private record Ready(RequestStages row, long order, int unkeyed, long key, long time, long seq) {
     }
 
-    private static final Comparator<Fragment> BY_TIME = (a, b) -> {
-        int c = Long.compare(a.sortTime, b.sortTime);
-        return c != 0 ? c : Long.compare(a.seq, b.seq);
-    };
     // Field by field rather than a chain of comparingLong: this comparison runs a few times per request.
     private static final Comparator<Ready> BY_ORDER = (a, b) -> {
         int c = Long.compare(a.order, b.order);
@@ -77,7 +73,8 @@ final class FragmentJoiner {
     private final RowSink sink;
     private final long expiry;
     private long horizon;
-    private final PriorityQueue<Fragment> pending = new PriorityQueue<>(BY_TIME);
+    private final FragmentQueue pending;
+    private final java.util.function.Consumer<Fragment> joinEach = this::join;
     private final Map<Long, Group> open = new HashMap<>();
     /** Open requests in the order they were started, which is the order of their first fragment's time. */
     private final ArrayDeque<Group> byAge = new ArrayDeque<>();
@@ -95,6 +92,7 @@ final class FragmentJoiner {
         this.sink = sink;
         this.horizon = horizon;
         this.expiry = expiry;
+        this.pending = new FragmentQueue(2 * horizon);
     }
 
     /** A fragment that is closed: none of its marks change any more. */
@@ -114,14 +112,12 @@ final class FragmentJoiner {
     /** The latest event time seen so far: joins what lies a horizon behind it, hands on what is final. */
     void advance(long now) {
         latest = Math.max(latest, now);
-        long bound = latest - horizon;
+        long bound = FragmentQueue.edge(latest - horizon);
         if (bound <= joinedUpTo) {
             return;
         }
         joinedUpTo = bound;
-        while (!pending.isEmpty() && pending.peek().sortTime < bound) {
-            join(pending.poll());
-        }
+        pending.pollBefore(bound, joinEach);
         Group oldest;
         while ((oldest = oldestOpen()) != null && oldest.firstTime < bound - expiry) {
             diag.expiredRequests++;
@@ -136,9 +132,7 @@ final class FragmentJoiner {
 
     /** The end of the trace: joins and hands on everything left. */
     void finish() {
-        while (!pending.isEmpty()) {
-            join(pending.poll());
-        }
+        pending.pollAll(joinEach);
         Group g;
         while ((g = oldestOpen()) != null) {
             close(g);
