@@ -71,7 +71,7 @@ public final class PointAnalyzer {
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
-                  long readyEpochNs, Path stagesCsv, int cpus, long skip) {
+                  long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime) {
     }
 
     /**
@@ -109,7 +109,8 @@ public final class PointAnalyzer {
             clients = List.of(point.client());
         }
         return analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
-                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
+                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0,
+                TraceWindow.ALL, null),
                 traces);
     }
 
@@ -119,10 +120,20 @@ public final class PointAnalyzer {
      */
     public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
                                              Path stagesCsv, int cpus, StageSource traces) {
+        return analyzeTrace(name, trace, scenario, scenarioText, skip, stagesCsv, cpus, traces, TraceWindow.ALL, null);
+    }
+
+    /**
+     * The analysis of the requests of a trace that arrived in {@code window}; {@code overTime} (or null) sees
+     * every request and GC pause of the trace.
+     */
+    public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
+                                             Path stagesCsv, int cpus, StageSource traces, TraceWindow window,
+                                             OverTime overTime) {
         PointAnalysis a = new PointAnalysis();
         a.summary.status = "trace";
         return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
-                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip), traces);
+                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip, window, overTime), traces);
     }
 
     /** The analysis of whatever {@code in} holds, into {@code a}. */
@@ -164,7 +175,8 @@ public final class PointAnalyzer {
             try {
                 if (in.clients() == null) {
                     // A trace on its own: nothing needs the whole table, so it streams through.
-                    StreamedTrace streamed = new StreamedTrace(a, in.skip(), warmup, scenario != null);
+                    StreamedTrace streamed = new StreamedTrace(a, in.skip(), warmup, scenario != null, in.window(),
+                            in.overTime());
                     stages = streamed.read(traces, in.trace(), in.stagesCsv());
                     streamedWindow = streamed.window();
                     if (scenario != null && p.cpuPerRequestMs != null) {
@@ -220,6 +232,7 @@ public final class PointAnalyzer {
             }
         }
         a.utilizationSeries = system.series(cpus, 150);
+        a.system = system;
         utilization(p, system, windowFrom, windowTo, cpus);
         if (cpus == 1 && p.cpuPerRequestMs != null && p.serverRatePerMs != null) {
             double rho = p.serverRatePerMs * p.cpuPerRequestMs;

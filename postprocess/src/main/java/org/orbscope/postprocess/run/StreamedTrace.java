@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.orbscope.postprocess.stages.RowSink;
+import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
@@ -12,7 +14,8 @@ import org.orbscope.run.StagesCsv;
 /**
  * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
  * {@code skip} arrivals are marked as probes, every row goes to stages.csv as it is produced, the measured ones
- * into the {@link StageStatistics}. Nothing holds the table, so memory does not grow with the recording; only
+ * into the {@link StageStatistics}; with a window, only the requests that arrived in it count, and the
+ * {@link OverTime} sees them all. Nothing holds the table, so memory does not grow with the recording; only
  * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
  */
 final class StreamedTrace {
@@ -27,8 +30,20 @@ final class StreamedTrace {
     private long probes;
     private long measuredCount;
     private long[] window;
+    private final TraceWindow only;
+    private final OverTime overTime;
+    /** The requests in the window, counted as the whole trace's are. */
+    private long requests;
+    private long complete;
+    private long rejected;
 
-    StreamedTrace(PointAnalysis a, long skip, long warmup, boolean keepSample) {
+    /**
+     * @param only the requests that count (by arrival); the others are read past
+     * @param overTime where every request and GC pause of the trace goes, or null
+     */
+    StreamedTrace(PointAnalysis a, long skip, long warmup, boolean keepSample, TraceWindow only, OverTime overTime) {
+        this.only = only;
+        this.overTime = overTime;
         this.analysis = a;
         this.stats = new StageStatistics(a);
         this.measured = new Measured(warmup);
@@ -48,7 +63,19 @@ final class StreamedTrace {
         StagesCsv.Streaming out = csv;
         StageResult result;
         try {
-            result = traces.stream(trace, row -> take(row, out));
+            result = traces.stream(trace, new RowSink() {
+                @Override
+                public void accept(RequestStages row) {
+                    take(row, out);
+                }
+
+                @Override
+                public void gc(long startEpochNs, long durationNs) {
+                    if (overTime != null) {
+                        overTime.gc(startEpochNs, durationNs);
+                    }
+                }
+            });
         } finally {
             if (out != null) {
                 try {
@@ -60,7 +87,15 @@ final class StreamedTrace {
         }
         p.server.roles = result.diagnostics().roles;
         p.server.probes = probes;
-        window = stats.finish(p, result.diagnostics());
+        StageDiagnostics d = result.diagnostics();
+        if (!only.all()) {
+            d = d.copy();
+            d.requests = requests;
+            d.complete = complete;
+            d.rejected = rejected;
+            d.incomplete = requests - complete - rejected;
+        }
+        window = stats.finish(p, d);
         if (sample != null && measuredCount > sample.size()) {
             p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
                     + " measured requests");
@@ -69,9 +104,24 @@ final class StreamedTrace {
     }
 
     private void take(RequestStages row, StagesCsv.Streaming csv) {
+        boolean in = only.contains(row.orderTime());
+        if (in) {
+            requests++;
+            if (row.complete()) {
+                complete++;
+            } else if (RequestStages.REJECTED.equals(row.status)) {
+                rejected++;
+            }
+        }
         if (probes < skip && row.has(StageColumn.ARRIVAL)) {
             row.status = RequestStages.PROBE;
             probes++;
+        }
+        if (overTime != null) {
+            overTime.add(row);
+        }
+        if (!in) {
+            return;
         }
         if (csv != null) {
             csv.append(row);

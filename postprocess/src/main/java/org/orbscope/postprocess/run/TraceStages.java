@@ -30,8 +30,10 @@ public final class TraceStages implements EventVisitor {
     private final long epochOffset;
     private long droppedMarkers;
     private final List<SystemSample> processSamples = new ArrayList<>();
+    private final RowSink sink;
 
     private TraceStages(TraceReader reader, TraceRoles roles, RowSink sink) {
+        this.sink = sink;
         this.roles = roles;
         this.epochOffset = reader.toEpochNanos(0);
         this.extractor = sink == null ? new StageExtractor() : new StageExtractor(sink);
@@ -118,6 +120,9 @@ public final class TraceStages implements EventVisitor {
                 break;
             case EventType.GC:
                 extractor.gc(ts, e.c);
+                if (sink != null) {
+                    sink.gc(ts, e.c);
+                }
                 break;
             case EventType.THREAD_END:
                 extractor.threadEnded(e.threadId, ts);

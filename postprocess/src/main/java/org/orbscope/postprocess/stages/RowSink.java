@@ -9,4 +9,8 @@ import org.orbscope.run.RequestStages;
 @FunctionalInterface
 public interface RowSink {
     void accept(RequestStages row);
+
+    /** A GC pause of the traced JVM (epoch ns), as the trace goes by. */
+    default void gc(long startEpochNs, long durationNs) {
+    }
 }

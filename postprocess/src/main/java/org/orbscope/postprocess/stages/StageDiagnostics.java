@@ -25,4 +25,28 @@ public final class StageDiagnostics {
     public long complete;
     public long rejected;
     public long incomplete;
+
+    /** A copy, to count a window of the trace in. */
+    public StageDiagnostics copy() {
+        StageDiagnostics d = new StageDiagnostics();
+        d.roles = roles;
+        d.boundaryEvents = boundaryEvents;
+        d.droppedEvents = droppedEvents;
+        d.droppedUnattributed = droppedUnattributed;
+        d.fragmentsCutByDrops = fragmentsCutByDrops;
+        d.nonRequestMessages = nonRequestMessages;
+        d.unkeyedFragments = unkeyedFragments;
+        d.ambiguousJoins = ambiguousJoins;
+        d.lateFragments = lateFragments;
+        d.expiredRequests = expiredRequests;
+        d.truncated = truncated;
+        d.lostChunks = lostChunks;
+        d.gcPauses = gcPauses;
+        d.gcTotalNs = gcTotalNs;
+        d.requests = requests;
+        d.complete = complete;
+        d.rejected = rejected;
+        d.incomplete = incomplete;
+        return d;
+    }
 }
