@@ -49,7 +49,10 @@ public final class AgentConfig {
     /** Record only contended monitor enters and waits (the profile's or the option's {@code monitors.events=contended}). */
     boolean monitorsContendedOnly;
     private String monitorEvents;
-    /** CPU times for one request fragment in this many ({@code cpu.sample}; a profile may set it, the option wins). */
+    /**
+     * CPU times for one request fragment in this many ({@code cpu.sample}; a profile may set it, the option wins);
+     * 0 ({@code cpu.sample=off}): none.
+     */
     int cpuSample = 1;
     private boolean cpuSampleSet;
     /** Classes whose instances are counted and sized as they are constructed. */
@@ -215,7 +218,9 @@ public final class AgentConfig {
             case "sample.interval.ms": sampleIntervalMillis = number(value, where); break;
             case "monitors.events": monitorEvents = profileValue(() -> OrbProfile.monitorEvents(value, where)); break;
             case "cpu.sample":
-                cpuSample = profileValue(() -> OrbProfile.cpuSample(value, where));
+                // "off" turns the profile's CPU boundaries off (a scenario's monitoring.cpuTime: false): wall
+                // times only, no clock reads.
+                cpuSample = value.trim().equals("off") ? 0 : profileValue(() -> OrbProfile.cpuSample(value, where));
                 cpuSampleSet = true;
                 break;
             case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;

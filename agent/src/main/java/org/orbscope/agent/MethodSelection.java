@@ -200,13 +200,17 @@ final class MethodSelection {
         return all;
     }
 
-    /** The {@link Sink} flags of a method: its profile entry's, or CPU at both ends for {@code cpu=true} include globs. */
+    /**
+     * The {@link Sink} flags of a method: its profile entry's (without the CPU ones under {@code cpu.sample=off}), or
+     * CPU at both ends for {@code cpu=true} include globs.
+     */
     int cpuFlags(TypeDescription type, MethodDescription m) {
         ProfileMethod p = profileEntry(type, m);
         if (p == null) {
             return config.cpu ? Sink.CPU_ENTER | Sink.CPU_EXIT : 0;
         }
-        return (p.cpuAtEnter() ? Sink.CPU_ENTER : 0) | (p.cpuAtExit() ? Sink.CPU_EXIT : 0) | (p.fragmentBegin() ? Sink.FRAGMENT : 0);
+        int cpu = config.cpuSample == 0 ? 0 : (p.cpuAtEnter() ? Sink.CPU_ENTER : 0) | (p.cpuAtExit() ? Sink.CPU_EXIT : 0);
+        return cpu | (p.fragmentBegin() ? Sink.FRAGMENT : 0);
     }
 
     ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {

@@ -225,14 +225,19 @@ class AgentIT {
 
     /** HotApp's leaf begins a fragment: the share of calls whose enter carries CPU, and that every such call's exit does too. */
     private double sampledShare(String sample) throws Exception {
+        return sampledShare(sample, "", sample);
+    }
+
+    /** As above, with more agent options, and the sampling the trace header must then state. */
+    private double sampledShare(String sample, String options, String stated) throws Exception {
         Path profile = file("hot-" + sample + ".profile", "cpu.sample = " + sample,
                 "method = example.traced.HotApp#leaf(I)I | role=test.leaf | cpu=true | fragment=begin");
-        Path trace = dir.resolve("hot-sampled-" + sample + ".trace");
-        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + ",out=" + trace, "example.traced.HotApp", "100000");
+        Path trace = dir.resolve("hot-sampled-" + sample + "-" + stated + ".trace");
+        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + options + ",out=" + trace, "example.traced.HotApp", "100000");
         assertEquals(0, app.await(300), app.output());
         long[] calls = new long[3]; // calls, with CPU at enter, with CPU at exit
         try (TraceReader r = TraceReader.open(trace)) {
-            assertEquals(sample, r.info().get("agent.cpu.sample"));
+            assertEquals(stated, r.info().get("agent.cpu.sample"));
             r.read(e -> {
                 if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
                     calls[0]++;
@@ -251,6 +256,12 @@ class AgentIT {
         assertEquals(1.0, sampledShare("1"));
         double share = sampledShare("4");
         assertTrue(share > 0.2 && share < 0.3, "one in four, drawn at random: " + share);
+    }
+
+    /** What a scenario's monitoring.cpuTime: false sends: the profile's CPU boundaries are not read at all. */
+    @Test
+    void cpuSampleOffRecordsNoCpuTimesOfAProfile() throws Exception {
+        assertEquals(0.0, sampledShare("1", ",cpu.sample=off", "0"));
     }
 
     @Test

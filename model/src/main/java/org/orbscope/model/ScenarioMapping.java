@@ -75,10 +75,11 @@ public final class ScenarioMapping {
             double[] probabilities = new double[targets.length];
             for (int t = 0; t < targets.length; t++) {
                 TargetSpec target = p.targets().get(t);
-                targets[t] = target.object() + "." + target.operation();
+                String operation = target.operation(client.invocation());
+                targets[t] = target.object() + "." + operation;
                 // An operation the scenario does not list costs nothing on the server, in the model too.
                 if (b.indexOfOperation(targets[t]) < 0) {
-                    b.operation(target.object(), target.operation(), Dist.ZERO, Dist.ZERO, marshal);
+                    b.operation(target.object(), operation, Dist.ZERO, Dist.ZERO, marshal);
                 }
                 probabilities[t] = p.probability(t);
             }

@@ -96,7 +96,7 @@ public final class SyntheticRun {
         new ClientSummary(n, ok, n - ok, 0, 0, n * gap / 1e9, ok / (n * gap / 1e9), ratePerSec,
                 new ClientSummary.Response(null, null, null, null, null, null, null),
                 new ClientSummary.Lateness(null, null, null), Map.of(), ok == n, false,
-                ok == n ? null : "COMM_FAILURE").write(p.client().summary());
+                ok == n ? null : "COMM_FAILURE", null, null).write(p.client().summary());
         Files.createDirectories(p.server().dir());
         try (SystemCsv.Writer w = SystemCsv.create(p.server().systemCsv())) {
             long start = EPOCH0 / 1_000_000 - 1000;

@@ -24,6 +24,7 @@ import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.ServerDirectory;
 
@@ -42,13 +43,18 @@ public final class WorkloadServer implements AutoCloseable {
     private final Thread orbThread;
     private final SystemSampler sampler;
     private final Map<String, String> iors;
+    private final List<TargetServant> servants;
+    private final ServerDirectory out;
     private volatile boolean closed;
 
-    private WorkloadServer(ORB orb, Thread orbThread, SystemSampler sampler, Map<String, String> iors) {
+    private WorkloadServer(ORB orb, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
+                           List<TargetServant> servants, ServerDirectory out) {
         this.orb = orb;
         this.orbThread = orbThread;
         this.sampler = sampler;
         this.iors = iors;
+        this.servants = servants;
+        this.out = out;
     }
 
     /** Object id -> stringified IOR. */
@@ -67,11 +73,13 @@ public final class WorkloadServer implements AutoCloseable {
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
             Map<String, POA> poas = buildPoas(root, scenario.server().poas());
             Map<String, String> iors = new LinkedHashMap<>();
+            List<TargetServant> servants = new ArrayList<>();
             StringBuilder urls = new StringBuilder();
             int index = 0;
             for (ObjectSpec o : scenario.server().objects()) {
                 POA poa = poas.get(o.poa());
                 TargetServant servant = servant(o, scenario.server().seed() * 1_000_003L + index++);
+                servants.add(servant);
                 byte[] oid = o.id().getBytes(StandardCharsets.UTF_8);
                 org.omg.CORBA.Object ref;
                 if (poaIds(scenario, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
@@ -91,7 +99,7 @@ public final class WorkloadServer implements AutoCloseable {
             orbThread.start();
             ServerWarmup.run(iors, scenario.server().warmupCalls());
             ReadyFile.now(port).write(out.ready());
-            return new WorkloadServer(orb, orbThread, sampler, iors);
+            return new WorkloadServer(orb, orbThread, sampler, iors, servants, out);
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -180,6 +188,17 @@ public final class WorkloadServer implements AutoCloseable {
         return name.replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
+    /** What the objects were sent, once the ORB has finished the requests in progress. */
+    private void writeReceived() {
+        List<ReceivedCsv.Row> rows = new ArrayList<>();
+        servants.forEach(s -> rows.addAll(s.receivedRows()));
+        try {
+            ReceivedCsv.write(out.received(), rows);
+        } catch (IOException e) {
+            System.err.println("orbscope server: cannot write " + out.received() + ": " + e.getMessage());
+        }
+    }
+
     /** Blocks until {@link #close} (or the ORB shuts down). */
     public void await() throws InterruptedException {
         orbThread.join();
@@ -199,6 +218,7 @@ public final class WorkloadServer implements AutoCloseable {
             System.err.println("orbscope server: ORB shutdown: " + e);
         } finally {
             sampler.close();
+            writeReceived();
         }
     }
 }

@@ -172,8 +172,11 @@ final class FragmentJoiner {
         boolean fits = g != null && (f instanceof ControllerFragment ? g.c == null && g.d == null
                 : f instanceof DispatcherFragment && g.d == null);
         if (fits && g.r != null && gaps.ambiguous(g.r.sortTime, f.sortTime, f instanceof ControllerFragment)) {
+            // It may belong to a later request whose receiver part is lost, or to this one: joined, the
+            // request is counted once (a row of its own would count it twice when it is this one's), and
+            // being uncertain it is incomplete.
             diag.ambiguousJoins++;
-            fits = false;
+            f.cut = true;
         }
         if (!fits) {
             if (g != null) {

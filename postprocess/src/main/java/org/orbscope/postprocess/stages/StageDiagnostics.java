@@ -9,8 +9,10 @@ public final class StageDiagnostics {
     public long droppedUnattributed;
     public long fragmentsCutByDrops;
     public long nonRequestMessages;
+    /** Cut fragments without a key, left out: their requests are counted (incomplete) from their other parts. */
+    public long unjoinableAfterLoss;
     public long unkeyedFragments;
-    /** Fragments left unjoined because a hole in the receiver's record made their request uncertain. */
+    /** Fragments joined although a hole in the receiver's record made their request uncertain (incomplete). */
     public long ambiguousJoins;
     /** Fragments that reached the joiner after it had joined past their time (their thread held them long). */
     public long lateFragments;
@@ -35,6 +37,7 @@ public final class StageDiagnostics {
         d.droppedUnattributed = droppedUnattributed;
         d.fragmentsCutByDrops = fragmentsCutByDrops;
         d.nonRequestMessages = nonRequestMessages;
+        d.unjoinableAfterLoss = unjoinableAfterLoss;
         d.unkeyedFragments = unkeyedFragments;
         d.ambiguousJoins = ambiguousJoins;
         d.lateFragments = lateFragments;
