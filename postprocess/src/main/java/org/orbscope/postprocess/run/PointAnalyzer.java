@@ -1,17 +1,23 @@
 package org.orbscope.postprocess.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
@@ -37,6 +43,8 @@ public final class PointAnalyzer {
     /** Stage name -> its first make-up column (cpu; gc, blocked, wait, park, rest follow). */
     public static final Map<String, StageColumn> MAKE_UP = new LinkedHashMap<>();
     public static final String[] PARTS = {"cpu", "gc", "blocked", "wait", "park", "rest"};
+    /** Stages whose times are kept in arrival order, for the spread of their means (run comparisons). */
+    public static final List<String> COMPARED_STAGES = List.of("queue", "completion", "cpu");
     static final double AGREEMENT = 0.05;
 
     static {
@@ -66,6 +74,7 @@ public final class PointAnalyzer {
      * What an analysis reads. A point of a run has them all; a bare trace has no client records, no status
      * and maybe no scenario: those are null, and what they would tell stays unknown.
      *
+     * @param stagesCsv where the stage table is written, or null for nowhere
      * @param skip requests at the start of the trace that are not the workload's (warm-up calls, reachability
      *     checks), when no client records tell them apart
      */
@@ -75,10 +84,16 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Analyzes one point. Never throws for what the point's files hold: whatever is missing, damaged or cut
-     * short becomes a note, and the figures cover what could be read.
+     * Analyzes one point and writes its {@code report/stages.csv}. Never throws for what the point's files hold:
+     * whatever is missing, damaged or cut short becomes a note, and the figures cover what could be read.
      */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
+        return analyze(point, params, traces, true);
+    }
+
+    /** As {@link #analyze(PointDirectory, Map, StageSource)}; {@code writeStages} false leaves the point as it is. */
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
+                                        boolean writeStages) {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
         status(p, point);
@@ -109,8 +124,8 @@ public final class PointAnalyzer {
             clients = List.of(point.client());
         }
         return analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
-                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0,
-                TraceWindow.ALL, null),
+                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
+                writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null),
                 traces);
     }
 
@@ -155,11 +170,12 @@ public final class PointAnalyzer {
             warmup = scenario.client().warmup();
         }
 
-        ClientResults client = in.clients() == null ? null
-                : ClientResults.read(in.clients().stream().map(ClientDirectory::requestsCsv).toList(), warmup);
+        ClientResults client = in.clients() == null ? null : ClientResults.read(in.clients(), warmup);
         if (client != null) {
             clientPart(p, client, in.clients());
             a.clientResponse = client.response;
+            a.responseSeries = client.responseSeries;
+            p.clientSpectrum = Spectrum.of(client.response);
         }
         p.utilization.cpus = cpus;
 
@@ -180,7 +196,7 @@ public final class PointAnalyzer {
                     stages = streamed.read(traces, in.trace(), in.stagesCsv());
                     streamedWindow = streamed.window();
                     if (scenario != null && p.cpuPerRequestMs != null) {
-                        p.simulated = simulated(scenario, streamed.sampled(), p);
+                        p.simulated = simulated(a, scenario, streamed.sampled());
                     }
                 } else {
                     stages = traces.extract(in.trace());
@@ -192,6 +208,9 @@ public final class PointAnalyzer {
                 p.notes.add(p.server.traceNote);
             }
         }
+        if (stages != null && stages.diagnostics().truncated && in.point() != null) {
+            writerStopped(in.point().server().log()).ifPresent(p.notes::add);
+        }
         long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
         if (streamedWindow != null) {
@@ -202,26 +221,38 @@ public final class PointAnalyzer {
             List<RequestStages> rows = stages.rows();
             p.server.roles = stages.diagnostics().roles;
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
+            Map<RequestStages, ClientResults.Sent> pairs = new IdentityHashMap<>();
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
-                p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated,
+                        pairs::put);
                 if (scenario != null) {
                     poas(rows, scenario);
                 }
             }
             try {
-                StagesCsv.write(in.stagesCsv(), rows);
+                if (in.stagesCsv() != null) {
+                    StagesCsv.write(in.stagesCsv(), rows);
+                }
             } catch (IOException e) {
                 p.notes.add("stages.csv could not be written: " + e.getMessage());
             }
             List<RequestStages> measured = PointPrediction.measured(rows, warmup);
+            if (client != null) {
+                for (RequestStages r : measured) {
+                    ClientResults.Sent sent = pairs.get(r);
+                    if (sent != null) {
+                        client.breakdown.server(sent.keys(), r);
+                    }
+                }
+            }
             long[] window = serverPart(a, measured, stages.diagnostics());
             if (window != null) {
                 windowFrom = window[0];
                 windowTo = window[1];
             }
             if (scenario != null && p.cpuPerRequestMs != null) {
-                p.simulated = simulated(scenario, measured, p);
+                p.simulated = simulated(a, scenario, measured);
             }
         }
         SystemSamples system = in.system();
@@ -233,6 +264,13 @@ public final class PointAnalyzer {
         }
         a.utilizationSeries = system.series(cpus, 150);
         a.system = system;
+        if (client != null) {
+            p.breakdown = client.breakdown.figures(client.windowSec());
+            a.timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
+                    : client.firstIntendedNs / 1_000_000, system, stages == null ? List.of() : stages.gcPauses(),
+                    a.utilizationSeries);
+            p.notes.addAll(a.timeline.problems);
+        }
         utilization(p, system, windowFrom, windowTo, cpus);
         if (cpus == 1 && p.cpuPerRequestMs != null && p.serverRatePerMs != null) {
             double rho = p.serverRatePerMs * p.cpuPerRequestMs;
@@ -247,6 +285,24 @@ public final class PointAnalyzer {
         }
         return a;
     }
+
+    /**
+     * Why the agent stopped writing the trace (a full disk, a file size limit), as it said in the server's log:
+     * the cause of a truncated trace whose JVM did not die.
+     */
+    private static Optional<String> writerStopped(Path log) {
+        if (!Files.isRegularFile(log)) {
+            return Optional.empty();
+        }
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.startsWith(STOPPED)).findFirst()
+                    .map(l -> "server/server.log: " + l.substring("orbscope: ".length()));
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final String STOPPED = "orbscope: trace writing stopped";
 
     private static void status(PointSummary p, PointDirectory point) {
         try {
@@ -283,11 +339,13 @@ public final class PointAnalyzer {
                 .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
-    static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
+    private static PointSummary.Simulated simulated(PointAnalysis a, Scenario scenario, List<RequestStages> measured) {
+        PointSummary p = a.summary;
         PointSummary.Simulated out = new PointSummary.Simulated();
         try {
             PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
             ModelParameters params = PointPrediction.model(scenario, PointPrediction.sample(measured), settings);
+            a.calibratedModel = params;
             SimulationResult r = PointPrediction.simulate(params, settings);
             out.queueMs = r.queue().meanMs();
             out.completionMs = r.completion().meanMs();
@@ -353,7 +411,7 @@ public final class PointAnalyzer {
 
     /** Fills the stage statistics from the measured requests; returns the measurement window {first, last arrival}. */
     private static long[] serverPart(PointAnalysis a, List<RequestStages> measuredRows, StageDiagnostics d) {
-        StageStatistics stats = new StageStatistics(a);
+        StageStatistics stats = new StageStatistics(a, Long.MAX_VALUE);
         measuredRows.forEach(stats::add);
         return stats.finish(a.summary, d);
     }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
 
 /** Everything the report says about one sweep point; serialized into summary.json as is. Times in ms. */
@@ -40,6 +41,13 @@ public final class PointSummary {
     /** Mean client response time minus mean server completion time (network + client ORB). */
     public Double networkAndClientMs;
     public Simulated simulated;
+    /**
+     * The point's requests by target object, operation, arrival process and client JVM (keys of
+     * {@link Breakdown#DIMENSIONS}): counts, throughput, response and completion times, share of server CPU.
+     */
+    public Map<String, List<Breakdown.GroupFigures>> breakdown = new LinkedHashMap<>();
+    /** The client's response times at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum"). */
+    public List<Spectrum.Step> clientSpectrum;
     public List<String> notes = new ArrayList<>();
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

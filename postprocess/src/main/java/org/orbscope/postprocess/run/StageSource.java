@@ -18,7 +18,7 @@ public interface StageSource {
     default StageResult stream(Path trace, RowSink sink) throws IOException {
         StageResult r = extract(trace);
         r.rows().forEach(sink::accept);
-        return new StageResult(java.util.List.of(), r.diagnostics(), r.processSamples());
+        return new StageResult(java.util.List.of(), r.diagnostics(), r.processSamples(), r.gcPauses());
     }
 
     /** The stage table of a trace read with {@code profile} (null: the trace's own roles), streamed. */

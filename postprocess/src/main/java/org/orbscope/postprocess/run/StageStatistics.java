@@ -20,9 +20,21 @@ final class StageStatistics {
     private long last = Long.MIN_VALUE;
     private long measured;
     private long cpuRows;
+    private final PointAnalysis analysis;
+    /** Requests whose times go into the point's stage series (which keeps every one it is given). */
+    private final long seriesLimit;
+    private static final StageColumn[] CPU_PARTS = {StageColumn.CPU_RECEIVER, StageColumn.CPU_CONTROLLER,
+        StageColumn.CPU_DISPATCHER};
+    private final double[] partSums = new double[CPU_PARTS.length];
+    private final long[] partCounts = new long[CPU_PARTS.length];
 
-    /** Statistics into {@code a}'s distributions. */
-    StageStatistics(PointAnalysis a) {
+    /**
+     * Statistics into {@code a}'s distributions; the first {@code seriesLimit} measured requests also go into its
+     * stage series, in arrival order.
+     */
+    StageStatistics(PointAnalysis a, long seriesLimit) {
+        this.analysis = a;
+        this.seriesLimit = seriesLimit;
         dist = a.distributions;
         PointAnalyzer.STAGES.keySet().forEach(k -> dist.put(k, new Distribution()));
         PointAnalyzer.MAKE_UP.keySet().forEach(k -> {
@@ -39,10 +51,20 @@ final class StageStatistics {
         for (Map.Entry<String, StageColumn> e : PointAnalyzer.STAGES.entrySet()) {
             if (r.has(e.getValue())) {
                 dist.get(e.getKey()).add(r.get(e.getValue()));
+                if (measured <= seriesLimit && PointAnalyzer.COMPARED_STAGES.contains(e.getKey())) {
+                    analysis.stageSeries.computeIfAbsent(e.getKey(), k -> new OrderedSample())
+                            .add(r.get(StageColumn.ARRIVAL), r.get(e.getValue()));
+                }
             }
         }
         if (r.has(StageColumn.CPU_TOTAL)) {
             cpuRows++;
+        }
+        for (int i = 0; i < CPU_PARTS.length; i++) {
+            if (r.has(CPU_PARTS[i])) {
+                partSums[i] += r.get(CPU_PARTS[i]);
+                partCounts[i]++;
+            }
         }
         for (Map.Entry<String, StageColumn> e : PointAnalyzer.MAKE_UP.entrySet()) {
             double[] sums = makeUpSums.get(e.getKey());
@@ -111,7 +133,17 @@ final class StageStatistics {
                 p.makeUp.put(stage, parts);
             }
         }
-        if (cpuRows > 0) {
+        if (cpuRows == measured && cpuRows > 0) {
+            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
+        } else if (partCounts[0] > 0 && partCounts[2] > 0) {
+            // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
+            double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
+                    + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
+            p.cpuPerRequestMs = ns / 1e6;
+            p.notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
+                    + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
+                    + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));
+        } else if (cpuRows > 0) {
             p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
         } else if (measured > 0) {
             p.notes.add("the trace has no thread CPU times: CPU columns are empty");

@@ -19,7 +19,10 @@ import org.orbscope.run.StagesCsv;
  * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
  */
 final class StreamedTrace {
-    /** Requests kept for the model's calibration: its means settle long before this many. */
+    /**
+     * Requests kept for the model's calibration and for the spread of the stage means: both settle long before
+     * this many.
+     */
     static final int SAMPLE = 200_000;
 
     private final PointAnalysis analysis;
@@ -45,7 +48,7 @@ final class StreamedTrace {
         this.only = only;
         this.overTime = overTime;
         this.analysis = a;
-        this.stats = new StageStatistics(a);
+        this.stats = new StageStatistics(a, SAMPLE);
         this.measured = new Measured(warmup);
         this.skip = skip;
         this.sample = keepSample ? new ArrayList<>() : null;
@@ -56,7 +59,7 @@ final class StreamedTrace {
         PointSummary p = analysis.summary;
         StagesCsv.Streaming csv = null;
         try {
-            csv = StagesCsv.create(stagesCsv);
+            csv = stagesCsv == null ? null : StagesCsv.create(stagesCsv);
         } catch (IOException e) {
             p.notes.add("stages.csv could not be written: " + e.getMessage());
         }
@@ -99,6 +102,10 @@ final class StreamedTrace {
         if (sample != null && measuredCount > sample.size()) {
             p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
                     + " measured requests");
+        }
+        if (measuredCount > SAMPLE) {
+            p.notes.add("the spread of the stage means (batch means) is taken over the first " + SAMPLE + " of the "
+                    + measuredCount + " measured requests");
         }
         return result;
     }

@@ -31,6 +31,7 @@ public final class TraceStages implements EventVisitor {
     private long droppedMarkers;
     private final List<SystemSample> processSamples = new ArrayList<>();
     private final RowSink sink;
+    private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
 
     private TraceStages(TraceReader reader, TraceRoles roles, RowSink sink) {
         this.sink = sink;
@@ -82,7 +83,7 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
-            return new StageResult(result.rows(), result.diagnostics(), t.processSamples);
+            return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }
     }
 
@@ -123,6 +124,7 @@ public final class TraceStages implements EventVisitor {
                 if (sink != null) {
                     sink.gc(ts, e.c);
                 }
+                gcPauses.add(new StageResult.GcPause(ts, e.c));
                 break;
             case EventType.THREAD_END:
                 extractor.threadEnded(e.threadId, ts);
