@@ -25,7 +25,7 @@ final class Copies {
         }
         ServerSpec v = s.server();
         ServerSpec server = new ServerSpec(v.cpus(), v.jvmArgs(), v.orb(), v.poaManagers(), v.poas(), objects, v.seed(),
-                v.warmupCalls());
+                v.warmupCalls(), v.host());
         List<ProcessSpec> processes = new ArrayList<>();
         for (ProcessSpec p : s.client().processes()) {
             List<TargetSpec> targets = new ArrayList<>();
@@ -38,11 +38,11 @@ final class Copies {
                     targets.add(new TargetSpec(id, target.operation(), share, target.payload()));
                 }
             }
-            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets));
+            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host()));
         }
         ClientSpec c = s.client();
         ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invocation(), c.seed(), c.warmup(),
-                c.maxDuration(), c.instances(), processes);
+                c.maxDuration(), c.instances(), c.hosts(), processes);
         return new Scenario(s.name(), s.description(), server, client, s.monitoring(), s.sweep());
     }
 }

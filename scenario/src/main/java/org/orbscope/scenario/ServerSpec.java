@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The workload server: ORB options, POA managers, the POA hierarchy and the objects deployed on it, and how many
- * calls it makes to itself before it is ready ({@code warmupCalls}).
+ * calls it makes to itself before it is ready ({@code warmupCalls}); {@code host} names the registered host it runs
+ * on (default: the machine of {@code orbscope run}).
  */
 public record ServerSpec(
         List<Integer> cpus,
@@ -14,7 +15,8 @@ public record ServerSpec(
         List<PoaSpec> poas,
         List<ObjectSpec> objects,
         Long seed,
-        Integer warmupCalls) {
+        Integer warmupCalls,
+        String host) {
     /** Warm-up calls when the scenario does not say. */
     public static final int DEFAULT_WARMUP_CALLS = 1000;
 

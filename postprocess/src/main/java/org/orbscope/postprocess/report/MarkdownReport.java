@@ -48,6 +48,12 @@ public final class MarkdownReport {
                     .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.probes)
                     .append(" before the workload, ").append(p.server.matchedToClient).append(" paired with client records, ")
                     .append(p.server.measured).append(" measured\n\n");
+            if (p.hosts != null) {
+                b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")
+                        .append("---|".repeat(HostsTable.HEADER.length)).append('\n');
+                HostsTable.rows(p).forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
+                b.append('\n').append(HostsTable.spread(p)).append("\n\n");
+            }
             if (!p.stages.isEmpty()) {
                 b.append("| stage | n | mean ms | variance ms^2 | p50 | p90 | p95 | p99 | max |\n");
                 b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");

@@ -123,10 +123,12 @@ public final class PointAnalyzer {
         if (clients.isEmpty()) {
             clients = List.of(point.client());
         }
-        return analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
+        PointAnalysis result = analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
                 writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null),
                 traces);
+        HostsPart.fill(p, point, scenario == null ? 0 : scenario.client().warmup());
+        return result;
     }
 
     /**
@@ -331,12 +333,13 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Sum of the open processes' arrival rates over all client instances, requests per second (NaN when every
-     * process is closed).
+     * Sum of the open processes' arrival rates over all client JVMs (instances, on every client host), requests per
+     * second (NaN when every process is closed).
      */
     static double offeredRatePerSec(Scenario s) {
-        return s.client().instances() * s.client().processes().stream().filter(pr -> !pr.arrival().closed())
-                .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
+        return s.client().processes().stream().filter(pr -> !pr.arrival().closed())
+                .mapToDouble(pr -> pr.arrival().ratePerSecond() * s.client().jvmsOf(pr).size())
+                .reduce(Double::sum).orElse(Double.NaN);
     }
 
     private static PointSummary.Simulated simulated(PointAnalysis a, Scenario scenario, List<RequestStages> measured) {
