@@ -37,7 +37,9 @@ final class NamingService implements AutoCloseable {
                 "-Djacorb.log.default.verbosity=1",
                 "-DOAIAddr=" + address,
                 "-DOAPort=" + port,
-                "-Djacorb.naming.ior_filename=" + iorFile.toAbsolutePath())).start();
+                "-Djacorb.naming.ior_filename=" + iorFile.toAbsolutePath(),
+                // Its persistent store (_nsdb*) goes beside its reference, not into the working directory.
+                "-Djacorb.naming.db_dir=" + iorFile.toAbsolutePath().getParent())).start();
         String why = JvmLauncher.awaitFile(p, iorFile, timeout);
         if (why != null) {
             if (p.isAlive()) {
