@@ -147,6 +147,11 @@ public final class ScenarioLoader {
     }
 
     static Scenario bind(String name, JsonNode tree, LocationIndex index) throws ScenarioException {
+        if (tree.has("server") && tree.has("servers")) {
+            int[] lc = index.find("servers");
+            throw new ScenarioException(name, lc[0], lc[1], "servers", "give 'server' (one server) or 'servers' (a "
+                    + "list of named servers), not both");
+        }
         Scenario s;
         try {
             s = YAML.treeToValue(tree, Scenario.class);
