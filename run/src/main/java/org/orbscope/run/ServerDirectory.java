@@ -9,6 +9,7 @@ import java.nio.file.Path;
  *   ready            {@link ReadyFile}: written once the server serves
  *   ior/&lt;id&gt;.ior     one stringified IOR per object; ior/urls.txt: "&lt;id&gt; corbaloc:..." lines
  *   system.csv       {@link SystemCsv}: process samples every 100 ms
+ *   served.csv       {@link ServedCsv}: requests served per object and operation, written at stop
  *   server.trace     the agent's trace, when monitored
  *   server.log       the JVM's console output (when started by the runner)
  * </pre>
@@ -32,6 +33,10 @@ public record ServerDirectory(Path dir) {
 
     public Path systemCsv() {
         return dir.resolve("system.csv");
+    }
+
+    public Path served() {
+        return dir.resolve("served.csv");
     }
 
     public Path trace() {

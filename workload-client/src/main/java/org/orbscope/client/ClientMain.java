@@ -15,11 +15,13 @@ import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 
 /**
- * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior FILE|URL) --out DIR}: the client JVM that
- * {@code orbscope run} starts. Exit codes: 0 every request answered, 1 the run failed (server gone, requests
- * failed), 2 bad input.
+ * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior-dir NAME=DIR ... | --ior FILE|URL) --out DIR}: the
+ * client JVM that {@code orbscope run} starts. {@code --ior-dir} is the IOR directory of the one server, or of each
+ * named server of a {@code servers:} scenario. Exit codes: 0 every request answered, 1 the run failed (server gone,
+ * requests failed), 2 bad input.
  */
 public final class ClientMain {
     private ClientMain() {
@@ -33,7 +35,7 @@ public final class ClientMain {
     public static int run(String[] args) {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
         Path scenarioFile = null;
-        Path iorDir = null;
+        Map<String, Path> iorDirs = new LinkedHashMap<>();
         String ior = null;
         Path out = Paths.get(".");
         for (int i = 0; i < args.length; i += 2) {
@@ -43,7 +45,12 @@ public final class ClientMain {
             }
             switch (args[i]) {
                 case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
-                case "--ior-dir": iorDir = Paths.get(args[i + 1]); break;
+                case "--ior-dir": {
+                    String v = args[i + 1];
+                    int eq = v.indexOf('=');
+                    iorDirs.put(eq > 0 ? v.substring(0, eq) : ServerSpec.SINGLE, Paths.get(eq > 0 ? v.substring(eq + 1) : v));
+                    break;
+                }
                 case "--ior": ior = args[i + 1]; break;
                 case "--out": out = Paths.get(args[i + 1]); break;
                 default:
@@ -51,8 +58,8 @@ public final class ClientMain {
                     return 2;
             }
         }
-        if (scenarioFile == null || (iorDir == null && ior == null)) {
-            System.err.println("usage: ClientMain --scenario FILE (--ior-dir DIR | --ior FILE|URL) --out DIR");
+        if (scenarioFile == null || (iorDirs.isEmpty() && ior == null)) {
+            System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR");
             return 2;
         }
         Scenario scenario;
@@ -64,7 +71,7 @@ public final class ClientMain {
         }
         Map<String, String> iors;
         try {
-            iors = references(scenario, iorDir, ior);
+            iors = references(scenario, iorDirs, ior);
         } catch (IOException e) {
             System.err.println("orbscope client: " + e.getMessage());
             return 2;
@@ -112,39 +119,55 @@ public final class ClientMain {
     }
 
     /**
-     * References per object id: from DIR/{id}.ior, or one reference (file or URL) for every object when the
-     * scenario targets one object.
+     * References per object key ({@link Scenario.Ref#key}): from each server's IOR directory ({@code iorDirs}: server
+     * name -> DIR holding {id}.ior; the one server of a {@code server:} scenario may be given under any name), or
+     * one reference (file or URL) for every object when the scenario targets one object.
      */
-    static Map<String, String> references(Scenario scenario, Path iorDir, String ior) throws IOException {
+    static Map<String, String> references(Scenario scenario, Map<String, Path> iorDirs, String ior) throws IOException {
         Map<String, String> iors = new LinkedHashMap<>();
-        for (ObjectSpec o : scenario.server().objects()) {
-            if (iorDir != null) {
-                Path f = iorDir.resolve(o.id() + ".ior");
+        String one = ior == null ? null : oneReference(ior);
+        for (ServerSpec server : scenario.servers()) {
+            Path dir = scenario.servers().size() == 1 && iorDirs.size() == 1 ? iorDirs.values().iterator().next()
+                    : iorDirs.get(server.name());
+            if (one == null && dir == null) {
+                throw new IOException("no IOR directory for server '" + server.name() + "' (--ior-dir "
+                        + server.name() + "=DIR)");
+            }
+            for (ObjectSpec o : server.objects()) {
+                String key = new Scenario.Ref(server, o).key(scenario);
+                if (one != null) {
+                    iors.put(key, one);
+                    continue;
+                }
+                Path f = dir.resolve(o.id() + ".ior");
                 if (!Files.isRegularFile(f)) {
-                    throw new IOException("no IOR file for object '" + o.id() + "': " + f);
+                    throw new IOException("no IOR file for object '" + key + "': " + f);
                 }
                 String ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
                 if (!isReference(ref)) {
                     throw new IOException(f + ": does not hold an object reference (IOR:...)");
                 }
-                iors.put(o.id(), ref);
-            } else {
-                String ref = ior;
-                if (!isReference(ior)) {
-                    Path f = Paths.get(ior);
-                    if (!Files.isRegularFile(f)) {
-                        throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
-                    }
-                    ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
-                    if (!isReference(ref)) {
-                        throw new IOException("--ior " + ior + ": the file does not hold an object reference (IOR:..., "
-                                + "corbaloc:... or corbaname:...)");
-                    }
-                }
-                iors.put(o.id(), ref);
+                iors.put(key, ref);
             }
         }
         return iors;
+    }
+
+    /** The reference {@code --ior} gives: itself when it is one, else the content of the file it names. */
+    private static String oneReference(String ior) throws IOException {
+        if (isReference(ior)) {
+            return ior;
+        }
+        Path f = Paths.get(ior);
+        if (!Files.isRegularFile(f)) {
+            throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
+        }
+        String ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
+        if (!isReference(ref)) {
+            throw new IOException("--ior " + ior + ": the file does not hold an object reference (IOR:..., "
+                    + "corbaloc:... or corbaname:...)");
+        }
+        return ref;
     }
 
     /** True for a stringified object reference or a URL form of one. */

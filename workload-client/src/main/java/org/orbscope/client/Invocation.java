@@ -45,6 +45,7 @@ public interface Invocation {
             case "ping": return Target::ping;
             case "call": { byte[] d = new byte[size]; return t -> t.call(d); }
             case "post": { byte[] d = new byte[size]; return t -> t.post(d); }
+            case "forward": { org.omg.CORBA.Any a = AnyPayloads.of(orb, p); return t -> t.forward(a); }
             case "in_octet_seq": { byte[] d = new byte[size]; return t -> t.in_octet_seq(d); }
             case "inout_octet_seq": { byte[] d = new byte[size]; return t -> t.inout_octet_seq(new OctetSeqHolder(d)); }
             case "in_char_seq": { char[] d = chars(size); return t -> t.in_char_seq(d); }

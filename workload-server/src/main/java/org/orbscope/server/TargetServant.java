@@ -1,22 +1,35 @@
 package org.orbscope.server;
 
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import org.omg.CORBA.Any;
+import org.omg.CORBA.ORB;
+import org.orbscope.workload.OctetSeqHelper;
 import org.orbscope.workload.TargetPOA;
 
 /**
- * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then
- * waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so waiting requests are
- * served in arrival order). In/inout payload operations just receive and echo what the client sent.
+ * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then the calls
+ * it makes to other objects, then waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so
+ * waiting requests are served in arrival order): a servant waiting for the reply of a call holds its slot and its
+ * thread, as a real servant does. In/inout payload operations just receive and echo what the client sent.
  */
 final class TargetServant extends TargetPOA {
     private static final byte[] EMPTY = new byte[0];
+    /** The demand of an operation the scenario lists only for its calls. */
+    private static final long[] NO_DEMAND = {0, 0};
 
     private final String id;
     private final Map<String, DemandSampler> demands;
     private final Map<String, byte[]> replies;
     private final Semaphore slots;
+    /** Set once by {@link #wire} before the server is ready, read by request threads afterwards. */
+    private volatile Map<String, ServantCalls> calls = Map.of();
+    private volatile Any forwardReply;
+    private final Map<String, LongAdder> served = new ConcurrentHashMap<>();
 
     TargetServant(String id, Map<String, DemandSampler> demands, Map<String, byte[]> replies, int concurrency) {
         this.id = id;
@@ -29,26 +42,54 @@ final class TargetServant extends TargetPOA {
         return id;
     }
 
-    private void serve(String operation) {
-        DemandSampler d = demands.get(operation);
-        if (d == null) {
-            return;
+    /**
+     * Gives the servant the calls its operations make (their references exist only once every object is active)
+     * and builds the reply of {@code forward}: {@code replySize} octets in an any, or none (the request is echoed).
+     */
+    void wire(Map<String, ServantCalls> operationCalls, ORB orb) {
+        byte[] reply = replies.get("forward");
+        if (reply != null && reply.length > 0) {
+            Any a = orb.create_any();
+            OctetSeqHelper.insert(a, reply);
+            forwardReply = a;
         }
-        long[] demand = d.next();
+        calls = Map.copyOf(operationCalls);
+    }
+
+    private void serve(String operation) {
+        serve(operation, null);
+    }
+
+    /** Requests served so far per operation (counted as they start). */
+    Map<String, Long> served() {
+        Map<String, Long> m = new TreeMap<>();
+        served.forEach((op, n) -> m.put(op, n.sum()));
+        return m;
+    }
+
+    /** Runs the operation's demand; returns the reply of its last forward call, or null. */
+    private Any serve(String operation, Any request) {
+        served.computeIfAbsent(operation, k -> new LongAdder()).increment();
+        DemandSampler d = demands.get(operation);
+        ServantCalls c = calls.get(operation);
+        if (d == null && c == null) {
+            return null;
+        }
+        long[] demand = d == null ? NO_DEMAND : d.next();
         if (slots == null) {
-            execute(demand);
-            return;
+            return execute(demand, c, request);
         }
         slots.acquireUninterruptibly();
         try {
-            execute(demand);
+            return execute(demand, c, request);
         } finally {
             slots.release();
         }
     }
 
-    private static void execute(long[] demand) {
+    private static Any execute(long[] demand, ServantCalls calls, Any request) {
         CpuBurner.burn(demand[0]);
+        Any reply = calls == null ? null : calls.make(request);
         long wait = demand[1];
         if (wait > 0) {
             // Waiting without CPU: park until the wall time has passed (parkNanos may return early).
@@ -57,6 +98,7 @@ final class TargetServant extends TargetPOA {
                 LockSupport.parkNanos(left);
             }
         }
+        return reply;
     }
 
     @Override
@@ -64,6 +106,16 @@ final class TargetServant extends TargetPOA {
         serve("call");
         byte[] reply = replies.get("call");
         return reply == null ? EMPTY : reply;
+    }
+
+    @Override
+    public Any forward(Any request) {
+        Any reply = serve("forward", request);
+        if (reply != null) {
+            return reply;
+        }
+        Any own = forwardReply;
+        return own != null ? own : request; // like cubit, a forward without a reply size returns what it was sent
     }
 
     @Override
