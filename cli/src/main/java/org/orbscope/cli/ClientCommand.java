@@ -35,7 +35,7 @@ final class ClientCommand implements Callable<Integer> {
         for (String ior : iors) {
             boolean isUrl = ClientMain.isReference(ior);
             int eq = ior.indexOf('=');
-            String path = !isUrl && eq > 0 ? ior.substring(eq + 1) : ior;
+            String path = !isUrl && !Files.exists(Path.of(ior)) && eq > 0 ? ior.substring(eq + 1) : ior;
             if (!isUrl && !Files.exists(Path.of(path))) {
                 System.err.println("orbscope client: --ior " + ior + ": no such file (give an IOR file, its directory, "
                         + "or a corbaloc: URL)");

@@ -4,16 +4,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.SweepPoint;
 
 /**
- * Runs one sweep point: writes its point.yaml, starts the server JVM (with the agent when the scenario monitors)
- * and waits until it is ready, runs the client JVM to its end, stops the server, and records how it went in
- * status.json. {@code orbscope run}, the benchmarks and the tests run points through here.
+ * Runs one sweep point: writes its point.yaml, starts the server JVMs (each with the agent when it is monitored)
+ * in dependency order and waits until they are ready, runs the client JVM to its end, stops the servers, and
+ * records how it went in status.json; a server that dies fails the point by name. {@code orbscope run}, the benchmarks and the tests run points through here.
  *
  * <p>{@link #interrupt()} (from a signal handler) stops a point in progress in order: the client is asked to stop
  * (it writes what it measured), then the server (its agent flushes the trace); the point ends
@@ -67,34 +75,38 @@ public final class PointRunner {
         return status;
     }
 
+    /** A started server JVM and where it writes. */
+    private record Server(ServerSpec spec, ServerDirectory dir, Process process) {
+    }
+
     private PointStatus attempt(Scenario s, PointDirectory dir, long started) throws IOException, InterruptedException {
-        ServerDirectory serverDir = dir.server();
+        Map<String, ServerDirectory> dirs = dir.servers(s);
         ClientDirectory clientDir = dir.client();
-        Files.createDirectories(serverDir.dir());
+        for (ServerDirectory d : dirs.values()) {
+            Files.createDirectories(d.dir());
+        }
         Files.createDirectories(clientDir.dir());
+        Outcome out = new Outcome(s, started);
         if (interrupted) {
-            return end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null, null, started);
+            return out.end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null);
         }
-        String agent = null;
-        if (s.monitoring().enabled()) {
-            if (settings.agentJar() == null || !Files.isRegularFile(settings.agentJar())) {
-                return end(PointStatus.FAILED, "monitoring is enabled but the agent jar is missing: "
-                        + settings.agentJar(), null, null, started);
-            }
-            agent = agentArgument(s.monitoring(), serverDir.trace());
+        if (s.monitored() && (settings.agentJar() == null || !Files.isRegularFile(settings.agentJar()))) {
+            return out.end(PointStatus.FAILED, "monitoring is enabled but the agent jar is missing: "
+                    + settings.agentJar(), null);
         }
-        Process server = JvmLauncher.main(SERVER_MAIN).cpus(s.server().cpus()).jvmArgs(s.server().jvmArgs())
-                .agent(agent).log(serverDir.log())
-                .args("--scenario", dir.pointYaml().toString(), "--out", serverDir.dir().toString()).start();
+        List<Server> servers = new ArrayList<>();
         try {
-            String notReady = awaitReady(server, serverDir);
+            String notReady = startServers(s, dir, dirs, servers, out);
             if (notReady != null) {
-                Integer exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
-                return end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, exit, null, started);
+                stopAll(servers, out);
+                return out.end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, null);
             }
+            List<String> clientArgs = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
+            dirs.forEach((name, d) -> clientArgs.addAll(List.of("--ior-dir",
+                    (s.singleServer() ? "" : name + "=") + d.iorDir())));
+            clientArgs.addAll(List.of("--out", clientDir.dir().toString()));
             Process c = JvmLauncher.main(CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
-                    .log(clientDir.log()).args("--scenario", dir.pointYaml().toString(), "--ior-dir",
-                            serverDir.iorDir().toString(), "--out", clientDir.dir().toString()).start();
+                    .log(clientDir.log()).args(clientArgs).start();
             client = c;
             if (interrupted) {
                 c.destroy();
@@ -102,50 +114,127 @@ public final class PointRunner {
             long limit = TimeUnit.NANOSECONDS.toMillis(s.client().maxDurationNanos()) + 60_000;
             Integer clientExit = awaitClient(c, limit);
             client = null;
-            boolean serverAlive = server.isAlive();
-            int serverExit = JvmLauncher.stop(server, STOP_GRACE);
+            Server died = servers.stream().filter(x -> !x.process().isAlive()).findFirst().orElse(null);
+            stopAll(servers, out);
             if (interrupted) {
-                return end(PointStatus.INTERRUPTED, "the run was interrupted; results up to then are kept",
-                        serverExit, clientExit, started);
+                return out.end(PointStatus.INTERRUPTED, "the run was interrupted; results up to then are kept", clientExit);
             }
             if (clientExit == null) {
-                return end(PointStatus.FAILED, "the client did not finish within " + limit / 1000 + " s; killed",
-                        serverExit, null, started);
+                return out.end(PointStatus.FAILED, "the client did not finish within " + limit / 1000 + " s; killed", null);
             }
             String error = null;
-            if (!serverAlive) {
-                error = "the server exited (code " + serverExit + ") during the run; see " + serverDir.log();
+            if (died != null) {
+                error = out.label(died.spec()) + " exited (code " + out.exits.get(died.spec().name())
+                        + ") during the run; see " + died.dir().log();
             } else if (clientExit != 0) {
                 error = "the client exited with code " + clientExit + "; see " + clientDir.log();
-            } else if (serverExit != 0) {
-                error = "the server exited with code " + serverExit + " when stopped; see " + serverDir.log();
+            } else {
+                for (Server x : servers) {
+                    Integer code = out.exits.get(x.spec().name());
+                    if (code == null || code != 0) {
+                        error = out.label(x.spec()) + " exited with code " + code + " when stopped; see " + x.dir().log();
+                        break;
+                    }
+                }
             }
-            return end(error == null ? PointStatus.OK : PointStatus.FAILED, error, serverExit, clientExit, started);
+            return out.end(error == null ? PointStatus.OK : PointStatus.FAILED, error, clientExit);
         } finally {
             client = null;
-            if (server.isAlive()) {
-                server.destroyForcibly();
+            for (Server x : servers) {
+                if (x.process().isAlive()) {
+                    x.process().destroyForcibly();
+                }
             }
         }
     }
 
-    private String awaitReady(Process server, ServerDirectory serverDir) throws InterruptedException {
-        long deadline = System.nanoTime() + settings.readyTimeout().toNanos();
-        while (!interrupted) {
-            String why = JvmLauncher.awaitFile(server, serverDir.ready(), Duration.ofMillis(200));
-            if (why == null) {
-                return null;
+    /** How the servers of a point are named in messages, their exit codes as they are stopped, and the status. */
+    private static final class Outcome {
+        final Scenario scenario;
+        final long started;
+        final Map<String, Integer> exits = new LinkedHashMap<>();
+
+        Outcome(Scenario scenario, long started) {
+            this.scenario = scenario;
+            this.started = started;
+        }
+
+        /** "the server" for a {@code server:} scenario, "server 'name'" among several. */
+        String label(ServerSpec server) {
+            return scenario.singleServer() ? "the server" : "server '" + server.name() + "'";
+        }
+
+        PointStatus end(String status, String error, Integer clientExit) {
+            Integer single = scenario.singleServer() ? exits.get(ServerSpec.SINGLE) : null;
+            Map<String, Integer> several = scenario.singleServer() || exits.isEmpty() ? null : Map.copyOf(exits);
+            return new PointStatus(status, error, single, several, clientExit, started, System.currentTimeMillis());
+        }
+    }
+
+    /**
+     * Starts the servers in dependency order: a server as soon as every server it calls is ready, given their
+     * directories for their IORs. Returns null once all are ready, else why not (a server died, was not ready in
+     * time, or the run was interrupted), naming the server.
+     */
+    private String startServers(Scenario s, PointDirectory dir, Map<String, ServerDirectory> dirs, List<Server> servers,
+                                Outcome out) throws IOException, InterruptedException {
+        Set<String> ready = new HashSet<>();
+        Map<String, Long> deadlines = new HashMap<>();
+        while (ready.size() < s.servers().size()) {
+            for (ServerSpec spec : s.startOrder()) {
+                if (!deadlines.containsKey(spec.name()) && ready.containsAll(s.dependencies(spec))) {
+                    servers.add(new Server(spec, dirs.get(spec.name()), launch(s, spec, dir, dirs)));
+                    deadlines.put(spec.name(), System.nanoTime() + settings.readyTimeout().toNanos());
+                }
             }
-            if (!server.isAlive()) {
-                return "the server exited with code " + server.exitValue() + " before it was ready; see "
-                        + serverDir.log();
+            if (interrupted) {
+                return "the run was interrupted while the servers were starting";
             }
-            if (System.nanoTime() > deadline) {
-                return "the server was not ready within " + settings.readyTimeout().toSeconds() + " s (no "
-                        + serverDir.ready() + ")";
+            for (Server x : servers) {
+                String name = x.spec().name();
+                if (ready.contains(name)) {
+                    continue;
+                }
+                if (Files.exists(x.dir().ready())) {
+                    ready.add(name);
+                } else if (!x.process().isAlive()) {
+                    return out.label(x.spec()) + " exited with code " + x.process().exitValue()
+                            + " before it was ready; see " + x.dir().log();
+                } else if (System.nanoTime() > deadlines.get(name)) {
+                    return out.label(x.spec()) + " was not ready within " + settings.readyTimeout().toSeconds()
+                            + " s (no " + x.dir().ready() + ")";
+                }
+            }
+            if (ready.size() < s.servers().size()) {
+                Thread.sleep(20); // a server says it is ready by writing a file: there is nothing to block on
             }
         }
-        return "the run was interrupted while the server was starting";
+        return null;
+    }
+
+    private Process launch(Scenario s, ServerSpec spec, PointDirectory dir, Map<String, ServerDirectory> dirs)
+            throws IOException {
+        ServerDirectory d = dirs.get(spec.name());
+        List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--out", d.dir().toString()));
+        if (!s.singleServer()) {
+            args.addAll(List.of("--server", spec.name()));
+        }
+        for (String peer : s.dependencies(spec)) {
+            args.addAll(List.of("--peer", peer + "=" + dirs.get(peer).dir()));
+        }
+        MonitoringSpec monitoring = s.monitoring(spec);
+        String agent = monitoring.enabled() ? agentArgument(monitoring, d.trace()) : null;
+        return JvmLauncher.main(SERVER_MAIN).cpus(spec.cpus()).jvmArgs(spec.jvmArgs()).agent(agent).log(d.log())
+                .args(args).start();
+    }
+
+    /** Stops the servers, the last started first (a front server ends before the servers it calls). */
+    private static void stopAll(List<Server> servers, Outcome out) throws InterruptedException {
+        for (int i = servers.size() - 1; i >= 0; i--) {
+            Server x = servers.get(i);
+            out.exits.put(x.spec().name(), x.process().isAlive() ? JvmLauncher.stop(x.process(), STOP_GRACE)
+                    : x.process().exitValue());
+        }
     }
 
     /** The client's exit code, or null when it ran past {@code limitMillis} and was killed. */
@@ -165,10 +254,6 @@ public final class PointRunner {
             }
         }
         return c.exitValue();
-    }
-
-    private static PointStatus end(String status, String error, Integer serverExit, Integer clientExit, long started) {
-        return new PointStatus(status, error, serverExit, clientExit, started, System.currentTimeMillis());
     }
 
     /**

@@ -75,7 +75,7 @@ public final class SyntheticRun {
         writeScenario();
         PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
         AtomicFiles.write(p.pointYaml(), scenario(ratePerSec, n, monitoring));
-        new PointStatus(PointStatus.OK, null, 0, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
         long gap = (long) (1e9 / ratePerSec);
         Random rnd = new Random(1);
         long ok = 0;

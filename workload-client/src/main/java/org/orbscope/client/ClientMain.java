@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,7 +37,7 @@ public final class ClientMain {
     public static int run(String[] args) {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
         Path scenarioFile = null;
-        Map<String, Path> iorDirs = new LinkedHashMap<>();
+        List<String> iorDirs = new ArrayList<>();
         String ior = null;
         Path out = Paths.get(".");
         for (int i = 0; i < args.length; i += 2) {
@@ -45,12 +47,7 @@ public final class ClientMain {
             }
             switch (args[i]) {
                 case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
-                case "--ior-dir": {
-                    String v = args[i + 1];
-                    int eq = v.indexOf('=');
-                    iorDirs.put(eq > 0 ? v.substring(0, eq) : ServerSpec.SINGLE, Paths.get(eq > 0 ? v.substring(eq + 1) : v));
-                    break;
-                }
+                case "--ior-dir": iorDirs.add(args[i + 1]); break;
                 case "--ior": ior = args[i + 1]; break;
                 case "--out": out = Paths.get(args[i + 1]); break;
                 default:
@@ -71,7 +68,7 @@ public final class ClientMain {
         }
         Map<String, String> iors;
         try {
-            iors = references(scenario, iorDirs, ior);
+            iors = references(scenario, iorDirectories(scenario, iorDirs), ior);
         } catch (IOException e) {
             System.err.println("orbscope client: " + e.getMessage());
             return 2;
@@ -151,6 +148,25 @@ public final class ClientMain {
             }
         }
         return iors;
+    }
+
+    /**
+     * Server name -> IOR directory from the {@code --ior-dir} values: {@code NAME=DIR} where NAME is one of the
+     * scenario's servers, else the whole value is the directory of the one server (a point's directory name holds
+     * '=' itself, e.g. {@code points/rate=20_s/server/ior}).
+     */
+    static Map<String, Path> iorDirectories(Scenario scenario, List<String> values) {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            String name = eq > 0 ? v.substring(0, eq) : null;
+            if (name != null && scenario.server(name) != null && !scenario.singleServer()) {
+                dirs.put(name, Paths.get(v.substring(eq + 1)));
+            } else {
+                dirs.put(ServerSpec.SINGLE, Paths.get(v));
+            }
+        }
+        return dirs;
     }
 
     /** The reference {@code --ior} gives: itself when it is one, else the content of the file it names. */
