@@ -20,6 +20,7 @@ import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestStages;
+import org.orbscope.run.ServedCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -28,6 +29,7 @@ import org.orbscope.run.SystemSamples;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 
 /** Analyzes one sweep point directory: client records, system samples, server trace -> PointAnalysis. */
 public final class PointAnalyzer {
@@ -71,6 +73,19 @@ public final class PointAnalyzer {
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, ClientDirectory client, SystemSamples system, Path trace, long readyEpochNs,
                   Path stagesCsv, int cpus, long skip) {
+        /**
+         * True when the client's requests all went to the traced server, so that its records pair with the
+         * server's by rank; otherwise they only tell the workload's window and the probes before it.
+         */
+        boolean joinClient() {
+            return scenario == null || scenario.singleServer();
+        }
+
+        /** True when the scenario had the agent record the traced server. */
+        boolean monitored() {
+            ServerSpec s = scenario == null ? null : scenario.singleServer() ? scenario.servers().get(0) : scenario.server(name);
+            return s != null && scenario.monitoring(s).enabled();
+        }
     }
 
     /**
@@ -93,19 +108,65 @@ public final class PointAnalyzer {
         } catch (ScenarioException e) {
             p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (scenario != null && !scenario.server().cpus().isEmpty()) {
-            cpus = scenario.server().cpus().size();
-        } else {
-            p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+        if (scenario != null && !scenario.singleServer()) {
+            return analyzeServers(a, point, params, scenario, text, traces);
         }
+        int cpus = cpus(scenario == null ? null : scenario.servers().get(0), p);
         SystemSamples system = SystemCsv.read(point.server().systemCsv());
         if (system.problem() != null) {
             p.notes.add(system.problem());
         }
-        return analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), system,
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
                 traces);
+        p.server.served = served(point.server());
+        return a;
+    }
+
+    /**
+     * A point of several servers: the client's figures for the point, and each server's own figures (trace,
+     * stage table {@code report/stages-<name>.csv}, utilization, served counts) in {@link PointSummary#servers}.
+     */
+    private static PointAnalysis analyzeServers(PointAnalysis a, PointDirectory point, Map<String, String> params,
+                                                Scenario scenario, String text, StageSource traces) {
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), null, null,
+                ReadyFile.UNKNOWN, null, 0, 0), traces);
+        a.summary.servers = new LinkedHashMap<>();
+        for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
+            ServerSpec spec = scenario.server(e.getKey());
+            ServerDirectory dir = e.getValue();
+            PointAnalysis one = new PointAnalysis();
+            one.summary.status = a.summary.status;
+            int cpus = cpus(spec, one.summary);
+            SystemSamples system = SystemCsv.read(dir.systemCsv());
+            if (system.problem() != null) {
+                one.summary.notes.add(system.problem());
+            }
+            analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, point.client(), system, dir.trace(),
+                    ReadyFile.readyEpochNs(dir.ready()), point.stagesCsv(e.getKey()), cpus, 0), traces);
+            one.summary.server.served = served(dir);
+            a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
+        }
+        return a;
+    }
+
+    /** The CPUs a server may use: those it is pinned to, else all of this machine's (said in a note). */
+    private static int cpus(ServerSpec server, PointSummary p) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (server != null && !server.cpus().isEmpty()) {
+            return server.cpus().size();
+        }
+        p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+        return cpus;
+    }
+
+    /** The server's served.csv, or null when it wrote none. */
+    private static Map<String, Long> served(ServerDirectory dir) {
+        try {
+            return ServedCsv.read(dir.served());
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -139,17 +200,22 @@ public final class PointAnalyzer {
         }
 
         ClientResults client = in.client() == null ? null : ClientResults.read(in.client().requestsCsv(), warmup);
-        if (client != null) {
+        // One of several servers takes the client's records for its window and probes only; the point has them.
+        if (client != null && (in.trace() == null || in.joinClient())) {
             clientPart(p, client, in.client());
             a.clientResponse = client.response;
+        }
+        if (in.trace() == null) {
+            return a; // several servers: their own analyses hold the server figures
         }
         p.utilization.cpus = cpus;
 
         StageResult stages = null;
         if (!Files.isRegularFile(in.trace())) {
             p.server.trace = "absent";
-            p.server.traceNote = scenario != null && scenario.monitoring().enabled()
-                    ? "monitoring was enabled but server/server.trace is missing"
+            p.server.traceNote = in.monitored()
+                    ? "monitoring was enabled but " + in.trace().getParent().getFileName() + "/" + in.trace().getFileName()
+                    + " is missing"
                     : "monitoring off: no server trace, so no stage data (client-side results only)";
             p.notes.add(p.server.traceNote);
         } else {
@@ -170,7 +236,9 @@ public final class PointAnalyzer {
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
-                p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                if (in.joinClient()) {
+                    p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                }
             } else {
                 p.server.probes = ClientJoin.markFirst(rows, in.skip());
             }
@@ -185,7 +253,7 @@ public final class PointAnalyzer {
                 windowFrom = window[0];
                 windowTo = window[1];
             }
-            if (scenario != null && p.cpuPerRequestMs != null) {
+            if (scenario != null && scenario.singleServer() && p.cpuPerRequestMs != null) {
                 p.simulated = simulated(scenario, measured, p);
             }
         }

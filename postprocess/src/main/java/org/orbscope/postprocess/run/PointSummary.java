@@ -40,7 +40,38 @@ public final class PointSummary {
     /** Mean client response time minus mean server completion time (network + client ORB). */
     public Double networkAndClientMs;
     public Simulated simulated;
+    /**
+     * A scenario with several servers: each server's own figures by name, in the scenario's order (the point's
+     * {@link #server}, {@link #stages} and {@link #utilization} stay empty then). Null for one server.
+     */
+    public Map<String, ServerFigures> servers;
     public List<String> notes = new ArrayList<>();
+
+    /** What one of several servers measured: its trace, stages and utilization, as a one-server point has them. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ServerFigures {
+        public Server server;
+        /** Arrival rate this server saw (requests/ms): the client's and other servers' calls. */
+        public Double serverRatePerMs;
+        public Map<String, Summary> stages;
+        public Map<String, Map<String, Double>> makeUp;
+        public Double cpuPerRequestMs;
+        public Utilization utilization;
+        public List<String> notes;
+
+        /** The server figures of an analysis of one server's files. */
+        static ServerFigures of(PointSummary s) {
+            ServerFigures f = new ServerFigures();
+            f.server = s.server;
+            f.serverRatePerMs = s.serverRatePerMs;
+            f.stages = s.stages;
+            f.makeUp = s.makeUp;
+            f.cpuPerRequestMs = s.cpuPerRequestMs;
+            f.utilization = s.utilization;
+            f.notes = s.notes;
+            return f;
+        }
+    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class Client {
@@ -77,6 +108,8 @@ public final class PointSummary {
         public long matchedToClient;
         /** Requests before the workload began (server warm-up, client reachability checks), not in the statistics. */
         public long probes;
+        /** "object.operation" -> requests served, from served.csv (null when the server wrote none). */
+        public Map<String, Long> served;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
