@@ -5,5 +5,5 @@ set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 jar="$home/bench/target/benchmarks.jar"
 agent="$home/agent/target/orbscope-agent.jar"
-[ -f "$jar" ] && [ -f "$agent" ] || (cd "$home" && mvn -B -q -DskipTests install)
+[ -f "$jar" ] && [ -f "$agent" ] || (cd "$home" && mvn -B -q -DskipTests package)
 exec java -cp "$jar" org.orbscope.bench.agent.AgentOverhead "$agent" "${1:-5}" "${2:-5}"

@@ -5,7 +5,7 @@
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 jar="$home/bench/target/benchmarks.jar"
-[ -f "$jar" ] || (cd "$home" && mvn -B -q -DskipTests install)
+[ -f "$jar" ] || (cd "$home" && mvn -B -q -DskipTests package)
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 1"
 exec $pin java -Dorg.slf4j.simpleLogger.defaultLogLevel=error -cp "$jar" org.orbscope.bench.workload.WorkloadRateSweep "$@"

@@ -1,6 +1,7 @@
 package org.orbscope.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointStatus;
@@ -28,14 +29,31 @@ final class Progress {
         }
     }
 
-    /** {@code client} is null when the client wrote no summary. */
-    void finished(int index, String point, PointStatus status, ClientSummary client) {
+    /**
+     * {@code clients} are the summaries the point's client JVMs wrote (none when they wrote none); with several,
+     * counts add up, the mean is weighted by completed requests and the p99 is the worst client's.
+     */
+    void finished(int index, String point, PointStatus status, List<ClientSummary> clients) {
         String line = "point " + (index + 1) + "/" + total + " " + point + ": "
                 + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error());
-        if (client != null) {
-            line += String.format(Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms)",
-                    client.sent(), client.completed(), client.failed(), ms(client.response().meanMs()),
-                    ms(client.response().p99Ms()));
+        if (!clients.isEmpty()) {
+            long sent = 0;
+            long completed = 0;
+            long failed = 0;
+            double weighted = 0;
+            Double p99 = null;
+            for (ClientSummary c : clients) {
+                sent += c.sent();
+                completed += c.completed();
+                failed += c.failed();
+                Double mean = c.response().meanMs();
+                weighted += mean == null ? 0 : mean * c.completed();
+                Double p = c.response().p99Ms();
+                p99 = p == null ? p99 : p99 == null ? p : Math.max(p99, p);
+            }
+            line += String.format(Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms%s)", sent,
+                    completed, failed, ms(completed == 0 ? null : weighted / completed), ms(p99),
+                    clients.size() > 1 ? " in the worst of " + clients.size() + " clients" : "");
         }
         out.println((tty ? "\033[2K\r" : "") + line);
     }

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointRunner;
@@ -73,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             PointDirectory dir = run.point(p.name());
             progress.starting(i, p.name());
             PointStatus status = runner.run(p, dir);
-            progress.finished(i, p.name(), status, clientSummary(dir));
+            progress.finished(i, p.name(), status, clientSummaries(dir));
             allOk &= status.ok();
         }
         if (runner.interrupted()) {
@@ -86,15 +89,23 @@ final class RunCommand implements Callable<Integer> {
         return runner.interrupted() ? EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
     }
 
+    private static final long SAME_SIGNAL_NANOS = 1_000_000_000L;
+
     /**
      * SIGINT and SIGTERM stop the run in order (the point in progress ends interrupted, its results and the
      * report are written) instead of killing this JVM before it writes anything; a second signal ends it at once.
+     * A repeat within {@link #SAME_SIGNAL_NANOS} is the same request: {@code timeout} signals its command and
+     * then the command's process group, so the run sees one expiry twice.
      */
     private static void onSignals(PointRunner runner) {
-        AtomicInteger signals = new AtomicInteger();
+        AtomicLong first = new AtomicLong(Long.MIN_VALUE);
         for (String name : new String[] {"INT", "TERM"}) {
             Signal.handle(new Signal(name), sig -> {
-                if (signals.incrementAndGet() > 1) {
+                long now = System.nanoTime();
+                if (!first.compareAndSet(Long.MIN_VALUE, now)) {
+                    if (now - first.get() < SAME_SIGNAL_NANOS) {
+                        return;
+                    }
                     Runtime.getRuntime().halt(EXIT_INTERRUPTED);
                 }
                 System.err.println("\norbscope run: SIG" + sig.getName() + ": stopping the point in progress and "
@@ -104,12 +115,17 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private static ClientSummary clientSummary(PointDirectory dir) {
-        try {
-            return ClientSummary.read(dir.client().summary());
-        } catch (IOException e) {
-            return null;
+    /** The summaries the point's clients wrote; a client that wrote none is left out (the report says so). */
+    private static List<ClientSummary> clientSummaries(PointDirectory dir) {
+        List<ClientSummary> all = new ArrayList<>();
+        for (ClientDirectory c : dir.existingClients()) {
+            try {
+                all.add(ClientSummary.read(c.summary()));
+            } catch (IOException e) {
+                // no summary from this client
+            }
         }
+        return all;
     }
 
     /** The postprocess step; a report failure is told but does not fail the measured run. */

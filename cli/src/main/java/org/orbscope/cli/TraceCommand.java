@@ -17,9 +17,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code orbscope trace stats|dump|export FILE}: read a trace written by the agent. */
-@Command(name = "trace", mixinStandardHelpOptions = true, description = "Read a trace file: stats, dump, export.",
-        subcommands = {TraceCommand.Stats.class, TraceCommand.Dump.class, TraceCommand.Export.class})
+/** {@code orbscope trace stats|dump|export|report FILE}: read a trace written by the agent. */
+@Command(name = "trace", mixinStandardHelpOptions = true, description = "Read a trace file: stats, dump, export, report.",
+        subcommands = {TraceCommand.Stats.class, TraceCommand.Dump.class, TraceCommand.Export.class,
+                TraceReportCommand.class})
 final class TraceCommand implements Runnable {
     @Override
     public void run() {

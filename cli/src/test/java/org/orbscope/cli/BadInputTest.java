@@ -44,15 +44,19 @@ class BadInputTest {
     void aClientIorFileThatHoldsNoReferenceIsNamed() throws Exception {
         Path notIor = dir.resolve("server.log");
         Files.writeString(notIor, "orbscope server: ready\n");
-        CliRunner r = CliRunner.run("client", QUICKSTART, "--ior", notIor.toString(), "--out", dir.resolve("c").toString());
+        Path tiny = dir.resolve("tiny.yaml");
+        Files.writeString(tiny, RunCommandEndToEndTest.TINY);
+        CliRunner r = CliRunner.run("client", tiny.toString(), "--ior", notIor.toString(), "--out", dir.resolve("c").toString());
         oneLine(r, "does not hold an object reference");
+        oneLine(CliRunner.run("client", QUICKSTART, "--ior", "corbaloc::127.0.0.1:1/x", "--out",
+                dir.resolve("c").toString()), "--ior names one object, but the scenario deploys 3");
     }
 
     @Test
     void nonsenseOptionValuesAreRefused() {
         oneLine(CliRunner.run("run", QUICKSTART, "--ready-timeout", "-1"), "--ready-timeout must be 1 second or more");
-        oneLine(CliRunner.run("validate", QUICKSTART, "--set", "client.processes[0].arrival.law=closed"),
-                "'closed' is not one of poisson, deterministic");
+        oneLine(CliRunner.run("validate", QUICKSTART, "--set", "client.processes[0].arrival.law=bursty"),
+                "'bursty' is not one of poisson, deterministic");
     }
 
     @Test

@@ -27,6 +27,13 @@ final class CliRunner {
         }
     }
 
+    /** The one run directory {@code orbscope run --out runs} made. */
+    static java.nio.file.Path onlyRun(java.nio.file.Path runs) throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(runs)) {
+            return s.findFirst().orElseThrow();
+        }
+    }
+
     static synchronized CliRunner run(String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;

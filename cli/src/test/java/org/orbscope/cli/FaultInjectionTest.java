@@ -134,11 +134,13 @@ class FaultInjectionTest {
 
     @Test
     @Timeout(300)
-    void sigtermToTheRunAloneStopsTheClientInOrderAndExits130() throws Exception {
+    void sigtermToTheRunThenItsGroupIsOneStopInOrderAndExits130() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Process run = startRun(LONG);
         awaitRecorded(run, 200);
-        signal("TERM", Long.toString(run.pid())); // as `timeout` does: only the run's own JVM
+        // As `timeout` does when its time is up: the command first, then the command's process group.
+        signal("TERM", Long.toString(run.pid()));
+        signal("TERM", "-" + run.pid());
         assertEquals(RunCommand.EXIT_INTERRUPTED, awaitEnd(run), log());
         assertInterruptedAndKept();
         assertFalse(workloadLeft(run), "no workload JVM outlives the run");

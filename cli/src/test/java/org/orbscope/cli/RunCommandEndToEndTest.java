@@ -57,10 +57,7 @@ class RunCommandEndToEndTest {
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.findFirst().orElseThrow();
-        }
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
         assertTrue(run.getFileName().toString().matches("\\d{8}-\\d{6}-tiny"), run.toString());
         assertTrue(r.out.contains("run directory: " + run), r.toString());
         assertTrue(Files.isRegularFile(run.resolve("scenario.yaml")));
@@ -91,10 +88,7 @@ class RunCommandEndToEndTest {
         Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.findFirst().orElseThrow();
-        }
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
         JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
         JsonNode server = point.path("server");
         assertEquals("read", server.path("trace").asText(), point.toString());
@@ -145,6 +139,44 @@ class RunCommandEndToEndTest {
     }
 
     @Test
+    @Timeout(300)
+    void copiesAndClientInstancesRunAsManyObjectsAndJvms() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path scenario = dir.resolve("copies.yaml");
+        Files.writeString(scenario, TINY.replace("    - id: echo\n", "    - id: echo\n      copies: 3\n")
+                .replace("  maxDuration: 60s", "  maxDuration: 60s\n  instances: 2").replace("requests: 40", "requests: 30")
+                + "monitoring: {enabled: true, profile: jacorb}\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        Path point = run.resolve("points/single");
+        for (String id : List.of("echo-1", "echo-2", "echo-3")) {
+            assertTrue(Files.isRegularFile(point.resolve("server/ior/" + id + ".ior")), id);
+        }
+        assertFalse(Files.exists(point.resolve("client")), "several clients write under clients/");
+        java.util.Set<String> objects = new java.util.TreeSet<>();
+        for (String n : List.of("1", "2")) {
+            Path client = point.resolve("clients").resolve(n);
+            List<String> rows = Files.readAllLines(client.resolve("requests.csv"));
+            assertEquals(31, rows.size(), "one row per request plus the header, client " + n);
+            rows.subList(1, rows.size()).forEach(l -> objects.add(l.split(",")[3]));
+            assertEquals(30, ClientSummary.read(client.resolve("summary.json")).completed());
+            assertTrue(Files.exists(client.resolve("checked")), "client " + n + " passed the start gate");
+        }
+        assertEquals(java.util.Set.of("echo-1", "echo-2", "echo-3"), objects, "targets spread over the copies");
+        JsonNode summary = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        assertEquals(2, summary.path("client").path("instances").asInt(), summary.toString());
+        assertEquals(60, summary.path("client").path("ok").asLong(), summary.toString());
+        JsonNode server = summary.path("server");
+        // The server's own warm-up calls and each client's check of its six targets (two operations on three
+        // copies) come before the common start: none is taken for a workload request.
+        assertEquals(ServerSpec.DEFAULT_WARMUP_CALLS + 2 * 6, server.path("probes").asLong(), server.toString());
+        assertEquals(60, server.path("measured").asLong(), server.toString());
+        assertEquals(60, server.path("matchedToClient").asLong(), server.toString());
+    }
+
+    @Test
     @Timeout(240)
     void simulateNamesAZipSweepsPointsAsRunDoes() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
@@ -153,10 +185,7 @@ class RunCommandEndToEndTest {
                 + "  client.processes[0].arrival.rate: [100/s, 0.2/ms]\n  server.orb.poolMax: [2, 3]\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.findFirst().orElseThrow();
-        }
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> ran;
         try (Stream<Path> s = Files.list(run.resolve("points"))) {
             ran = s.map(p -> p.getFileName().toString()).sorted().toList();
@@ -177,10 +206,7 @@ class RunCommandEndToEndTest {
         CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
                 "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.findFirst().orElseThrow();
-        }
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
         assertEquals(600 + 150 + 1, requests.size(), "600 browse + 150 checkout requests plus the header");
         assertEquals(600, requests.stream().filter(l -> l.contains(",browse,")).count());
@@ -225,10 +251,7 @@ class RunCommandEndToEndTest {
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         assertTrue(r.out.contains("point 2/2"), "the run goes on after a failed point: " + r);
         assertTrue(r.out.contains("before it was ready"), r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.findFirst().orElseThrow();
-        }
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> rows = Files.readAllLines(run.resolve("report/summary.csv"));
         assertEquals(3, rows.size(), rows.toString());
         assertTrue(rows.get(1).contains(",failed,"), rows.get(1));

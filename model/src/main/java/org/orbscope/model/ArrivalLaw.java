@@ -1,4 +1,8 @@
 package org.orbscope.model;
 
-/** Open arrival processes of the model: Poisson (exponential gaps) or deterministic (fixed gaps). */
-public enum ArrivalLaw { POISSON, DETERMINISTIC }
+/**
+ * How a stream's requests arrive: open laws (Poisson as seed 001 assumes; deterministic; two-phase
+ * hyperexponential with a given squared coefficient of variation; Markov-modulated Poisson; replayed times) or a
+ * closed population of clients that think between their requests.
+ */
+public enum ArrivalLaw { POISSON, DETERMINISTIC, HYPEREXPONENTIAL, MMPP, REPLAY, CLOSED }

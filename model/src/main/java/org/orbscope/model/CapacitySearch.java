@@ -21,6 +21,10 @@ public final class CapacitySearch {
      * Bisection between 0 and the rate that saturates the CPU.
      */
     public static Answer maxRate(ModelParameters base, Sla sla, long requests, long seed, Consumer<String> log) {
+        if (base.hasClosedStreams()) {
+            throw new IllegalArgumentException("--find max-rate scales arrival rates; a closed population has none "
+                    + "(sweep its threads instead)");
+        }
         double saturation = 1 / base.offeredUtilization();
         double lo = 0;
         double hi = saturation;

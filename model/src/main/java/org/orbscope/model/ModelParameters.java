@@ -53,10 +53,19 @@ public final class ModelParameters {
     }
 
     /**
-     * An open arrival process on one connection ({@code connection} = -1: requests go round-robin over all
+     * An arrival process on one connection ({@code connection} = -1: requests go round-robin over all
      * connections), routed to operations with the given probabilities.
      */
-    public record Stream(ArrivalLaw law, double ratePerSec, int connection, int[] operations, double[] probabilities) {
+    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities) {
+        public ArrivalLaw law() {
+            return arrivals.law();
+        }
+
+        /** Mean arrival rate; NaN for a closed population. */
+        public double ratePerSec() {
+            return arrivals.ratePerSec();
+        }
+
         /** Cumulative routing probabilities, last one exactly 1. */
         double[] cumulative() {
             double total = 0;
@@ -140,7 +149,7 @@ public final class ModelParameters {
         Builder b = toBuilder();
         b.streams.clear();
         for (Stream s : streams) {
-            b.streams.add(new Stream(s.law(), s.ratePerSec() * factor, s.connection(), s.operations(), s.probabilities()));
+            b.streams.add(new Stream(s.arrivals().scaled(factor), s.connection(), s.operations(), s.probabilities()));
         }
         return b.build();
     }
@@ -167,7 +176,7 @@ public final class ModelParameters {
     public List<Operation> operations() { return operations; }
     public List<Stream> streams() { return streams; }
 
-    /** Sum of all arrival rates, requests per second. */
+    /** Sum of all arrival rates, requests per second; NaN when a stream is a closed population. */
     public double totalRatePerSec() {
         return streams.stream().mapToDouble(Stream::ratePerSec).sum();
     }
@@ -177,17 +186,32 @@ public final class ModelParameters {
         return poas.get(servants.get(operations.get(operation).servant()).poa()).server();
     }
 
+    /** True when some stream is a closed population (its rate is an outcome of the simulation). */
+    public boolean hasClosedStreams() {
+        return streams.stream().anyMatch(s -> s.arrivals().closed());
+    }
+
     /**
      * Visits per second of each operation: {@code [op][0]} requests that reach its server over a connection (the
-     * arrival streams' and other servers' calls), {@code [op][1]} collocated calls from its own server.
+     * arrival streams' and other servers' calls), {@code [op][1]} collocated calls from its own server. NaN with a
+     * closed population, whose rate is an outcome.
      */
     public double[][] visitRates() {
+        return visits(false);
+    }
+
+    /**
+     * Visits of each operation per unit of the streams' weight: their rates, or with {@code byWeight} a closed
+     * population's size in place of its unknown rate.
+     */
+    private double[][] visits(boolean byWeight) {
         double[][] v = new double[operations.size()][2];
         for (Stream s : streams) {
             double[] c = s.cumulative();
             double prev = 0;
+            double w = byWeight ? weight(s) : s.ratePerSec();
             for (int i = 0; i < c.length; i++) {
-                v[s.operations()[i]][0] += s.ratePerSec() * (c[i] - prev);
+                v[s.operations()[i]][0] += w * (c[i] - prev);
                 prev = c[i];
             }
         }
@@ -198,6 +222,10 @@ public final class ModelParameters {
             }
         }
         return v;
+    }
+
+    private static double weight(Stream s) {
+        return s.arrivals().closed() ? s.arrivals().population() : s.ratePerSec();
     }
 
     /** Operations ordered so that every caller comes before the operations it calls (the calls are acyclic). */
@@ -223,11 +251,11 @@ public final class ModelParameters {
         order[--n[0]] = op;
     }
 
-    /** CPU nanoseconds per second each server is offered: every visit's middleware and servant demand. */
-    private double[] workRates() {
+    /** CPU nanoseconds per second (or per unit of weight, see {@link #visits}) each server is offered. */
+    private double[] workRates(boolean byWeight) {
         double fixed = receiverCpu.mean() + receiverCpuPhase2.mean() + poaCpu.mean() + dispatcherCpuPhase2.mean()
                 + (threadingModel == ThreadingModel.THREAD_PER_REQUEST ? threadCreateCpu.mean() : 0);
-        double[][] v = visitRates();
+        double[][] v = visits(byWeight);
         double[] w = new double[servers.size()];
         for (int op = 0; op < operations.size(); op++) {
             Operation o = operations.get(op);
@@ -236,20 +264,27 @@ public final class ModelParameters {
         return w;
     }
 
-    /** Mean CPU nanoseconds one request costs on all servers together (its calls included). */
+    /**
+     * Mean CPU nanoseconds one request costs on all servers together (its calls included), weighted by the routing
+     * of the arrival streams (by their rates; a closed population by its size, since its rate is unknown before
+     * simulating).
+     */
     public double meanCpuPerRequestNanos() {
         double total = 0;
-        for (double w : workRates()) {
+        for (double w : workRates(true)) {
             total += w;
         }
-        return total / totalRatePerSec();
+        return total / streams.stream().mapToDouble(ModelParameters::weight).sum();
     }
 
-    /** Offered CPU utilisation of all servers together (their work rate / all their cores). */
+    /**
+     * Offered CPU utilisation of all servers together (their work rate / all their cores); must stay below 1 for a
+     * stable run. NaN with a closed population, whose load is an outcome.
+     */
     public double offeredUtilization() {
         double work = 0;
         double allCores = 0;
-        double[] w = workRates();
+        double[] w = workRates(false);
         for (int s = 0; s < servers.size(); s++) {
             work += w[s];
             allCores += servers.get(s).cores();
@@ -259,7 +294,7 @@ public final class ModelParameters {
 
     /** Offered CPU utilisation of one server (visit rates x demands / its cores); below 1 for a stable run. */
     public double offeredUtilization(int server) {
-        return workRates()[server] / 1e9 / servers.get(server).cores();
+        return workRates(false)[server] / 1e9 / servers.get(server).cores();
     }
 
     public String operationLabel(int op) {
@@ -299,7 +334,7 @@ public final class ModelParameters {
             }
         }
         for (Stream s : streams) {
-            sb.append(String.format(Locale.ROOT, "  arrivals %s %.4g/s conn=%s%n", s.law(), s.ratePerSec(),
+            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%n", s.arrivals(),
                     s.connection() < 0 ? "round-robin" : Integer.toString(s.connection())));
         }
         return sb.toString();
@@ -422,6 +457,10 @@ public final class ModelParameters {
         }
 
         public Builder stream(ArrivalLaw law, double ratePerSec, int connection, String[] targets, double[] probs) {
+            return stream(Arrivals.open(law, ratePerSec), connection, targets, probs);
+        }
+
+        public Builder stream(Arrivals arrivals, int connection, String[] targets, double[] probs) {
             if (targets.length == 0 || targets.length != probs.length) {
                 throw new IllegalArgumentException("arrival stream needs targets with one probability each");
             }
@@ -437,7 +476,7 @@ public final class ModelParameters {
                             + "' must be >= 0");
                 }
             }
-            streams.add(new Stream(law, ratePerSec, connection, ops, probs.clone()));
+            streams.add(new Stream(arrivals, connection, ops, probs.clone()));
             return this;
         }
 
@@ -540,7 +579,7 @@ public final class ModelParameters {
                 }
             }
             for (Stream s : streams) {
-                if (!(s.ratePerSec() > 0) || Double.isInfinite(s.ratePerSec())) {
+                if (!s.arrivals().closed() && (!(s.ratePerSec() > 0) || Double.isInfinite(s.ratePerSec()))) {
                     throw new IllegalArgumentException("arrival rate must be > 0, got " + s.ratePerSec());
                 }
                 if (s.connection() >= connections) {

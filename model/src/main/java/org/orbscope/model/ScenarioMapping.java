@@ -19,8 +19,10 @@ import org.orbscope.scenario.TargetSpec;
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,
  * collocated on the same server), the arrival processes with their routing, and the cores the server may use;
- * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id). The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
- * come from {@link Overrides} or from {@link Calibration}.
+ * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id);
+ * {@code client.instances} client JVMs are that many copies of the client's connections and arrival processes,
+ * each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
+ * scenario: they come from {@link Overrides} or from {@link Calibration}.
  */
 public final class ScenarioMapping {
     /** JacORB's {@code jacorb.poa.thread_pool_max} when a scenario does not set it. */
@@ -52,7 +54,8 @@ public final class ScenarioMapping {
         ClientSpec client = s.client();
         ModelParameters.Builder b = ModelParameters.builder();
         b.threadingModel(o.threading() != null ? o.threading() : ThreadingModel.THREAD_POOL);
-        b.connections(client.connections());
+        int instances = client.instances();
+        b.connections(client.connections() * instances);
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         Dist marshal = Dist.deterministic(o.marshalCpuNanos());
         for (ServerSpec server : s.servers()) {
@@ -99,8 +102,10 @@ public final class ScenarioMapping {
                 targets[t] = operation(b, s, s.resolve(target.server(), target.object()), target.operation(), marshal);
                 probabilities[t] = p.probability(t);
             }
-            b.stream(law(p.arrival()), p.arrival().ratePerSecond(), client.connections() == 1 ? 0 : -1, targets,
-                    probabilities);
+            for (int i = 0; i < instances; i++) {
+                // One connection per instance pins its stream there; several spread round-robin over all of them.
+                b.stream(arrivals(p.arrival()), client.connections() == 1 ? i : -1, targets, probabilities);
+            }
         }
         return b.build();
     }
@@ -123,14 +128,21 @@ public final class ScenarioMapping {
         return label;
     }
 
-    /** The number of requests the scenario's client sends (counts, or rate x duration). */
+    /**
+     * The number of requests the scenario's client sends: counts, or rate x duration (a closed process bounded by
+     * time counts nothing: its rate is an outcome), over all client instances.
+     */
     public static long requests(Scenario s) {
         long n = 0;
         for (ProcessSpec p : s.client().processes()) {
-            n += p.requests() != null ? p.requests()
-                    : (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9);
+            if (p.requests() != null) {
+                n += p.requests();
+            } else if (!p.arrival().closed()) {
+                n += p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
+                        : p.arrival().replayTimesNanos().length;
+            }
         }
-        return n;
+        return n * s.client().instances();
     }
 
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */
@@ -138,11 +150,14 @@ public final class ScenarioMapping {
         return server.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : server.cpus().size();
     }
 
-    private static ArrivalLaw law(ArrivalSpec a) {
+    static Arrivals arrivals(ArrivalSpec a) {
         switch (a.law()) {
-            case DETERMINISTIC: return ArrivalLaw.DETERMINISTIC;
-            case POISSON: return ArrivalLaw.POISSON;
-            default: throw new IllegalArgumentException("arrival law " + a.law() + " is not in the model");
+            case DETERMINISTIC: return Arrivals.open(ArrivalLaw.DETERMINISTIC, a.ratePerSecond());
+            case HYPEREXPONENTIAL: return Arrivals.hyperexponential(a.ratePerSecond(), a.scv());
+            case MMPP: return Arrivals.mmpp(a.mmppStates());
+            case REPLAY: return Arrivals.replay(a.replayTimesNanos());
+            case CLOSED: return Arrivals.closed(a.threads(), dist(a.thinkTime()));
+            default: return Arrivals.open(ArrivalLaw.POISSON, a.ratePerSecond());
         }
     }
 

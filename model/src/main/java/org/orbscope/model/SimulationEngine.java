@@ -44,6 +44,7 @@ final class SimulationEngine {
     private int[] op = new int[capacity];
     private int[] conn = new int[capacity];
     private int[] stage = new int[capacity];
+    private int[] streamOf = new int[capacity];
     private boolean[] measured = new boolean[capacity];
     // Sub-requests: the request of an arrival stream (top), the slot a sync or collocated call resumes (-1: none),
     // whether it runs on its caller's thread, and where the slot's own calls stand.
@@ -89,6 +90,8 @@ final class SimulationEngine {
     private final SplittableRandom middlewareRng;
     private final SplittableRandom[] opRng;
     private final SplittableRandom[] streamRng;
+    /** Gap samplers of the open streams (null for closed populations). */
+    private final org.orbscope.scenario.ArrivalGaps[] streamGaps;
     private final double[][] streamCumulative;
     private final int[] streamNextConn;
 
@@ -197,11 +200,14 @@ final class SimulationEngine {
         SplittableRandom root = new SplittableRandom(seed);
         middlewareRng = root.split();
         streamRng = new SplittableRandom[params.streams.size()];
+        streamGaps = new org.orbscope.scenario.ArrivalGaps[params.streams.size()];
         streamCumulative = new double[params.streams.size()][];
         streamNextConn = new int[params.streams.size()];
         for (int s = 0; s < streamRng.length; s++) {
             streamRng[s] = root.split();
             streamCumulative[s] = params.streams.get(s).cumulative();
+            Arrivals a = params.streams.get(s).arrivals();
+            streamGaps[s] = a.closed() ? null : a.gaps();
         }
         opRng = new SplittableRandom[nOp];
         for (int i = 0; i < nOp; i++) {
@@ -246,7 +252,15 @@ final class SimulationEngine {
         total = requests;
         warmup = warmupRequests;
         for (int s = 0; s < p.streams.size(); s++) {
-            timers.add(interArrival(s), -(s + 1));
+            Arrivals a = p.streams.get(s).arrivals();
+            if (a.closed()) {
+                // Every client of the population sends its first request after a first think time.
+                for (int c = 0; c < a.population(); c++) {
+                    timers.add(a.think().sample(streamRng[s]), -(s + 1));
+                }
+            } else {
+                scheduleNext(s, 0);
+            }
         }
         while (true) {
             if (!immediate.isEmpty()) {
@@ -296,10 +310,12 @@ final class SimulationEngine {
         }
     }
 
-    private double interArrival(int s) {
-        ModelParameters.Stream st = p.streams.get(s);
-        double mean = 1e9 / st.ratePerSec();
-        return st.law() == ArrivalLaw.POISSON ? -mean * Math.log(1.0 - streamRng[s].nextDouble()) : mean;
+    /** The next arrival of open stream {@code s} after {@code from}, unless its law has no more (replay). */
+    private void scheduleNext(int s, double from) {
+        long gap = streamGaps[s].nextGapNanos(streamRng[s]);
+        if (gap != Long.MAX_VALUE) {
+            timers.add(from + gap, -(s + 1));
+        }
     }
 
     // ---- request slots ----
@@ -317,6 +333,7 @@ final class SimulationEngine {
             op = Arrays.copyOf(op, capacity);
             conn = Arrays.copyOf(conn, capacity);
             stage = Arrays.copyOf(stage, capacity);
+            streamOf = Arrays.copyOf(streamOf, capacity);
             measured = Arrays.copyOf(measured, capacity);
             top = Arrays.copyOf(top, capacity);
             parent = Arrays.copyOf(parent, capacity);
@@ -382,11 +399,12 @@ final class SimulationEngine {
             return;
         }
         long seq = generated++;
-        if (generated < total) {
-            timers.add(now + interArrival(s), -(s + 1));
-        }
         ModelParameters.Stream st = p.streams.get(s);
+        if (generated < total && !st.arrivals().closed()) {
+            scheduleNext(s, now);
+        }
         int r = allocate();
+        streamOf[r] = s;
         arrival[r] = now;
         measured[r] = seq >= warmup;
         seqOf[r] = seq;
@@ -689,6 +707,11 @@ final class SimulationEngine {
     private void replySent(int r) {
         double c = now - arrival[r];
         if (top[r]) {
+            Arrivals a = p.streams.get(streamOf[r]).arrivals();
+            if (a.closed() && generated < total) {
+                // The client that sent r has its reply: it thinks, then sends its next request.
+                timers.add(now + a.think().sample(streamRng[streamOf[r]]), -(streamOf[r] + 1));
+            }
             completedAll++;
             completionSumAll += c;
             inSystem--;
@@ -763,7 +786,8 @@ final class SimulationEngine {
 
     private void finish() {
         SimulationResult res = result;
-        res.requests = total - warmup;
+        // A replayed stream may run out of send times before the requested count.
+        res.requests = Math.max(0, generated - warmup);
         res.warmup = warmup;
         res.events = events;
         res.simulatedNanos = now;
@@ -805,8 +829,8 @@ final class SimulationEngine {
         res.littleLambdaW = now > 0 ? completedAll / now * (completionSumAll / Math.max(1, completedAll)) : 0;
         res.queueLittleL = now > 0 ? queueArea / now : 0;
         res.queueLittleLambdaW = now > 0 ? completedAll / now * (queueSumAll / Math.max(1, completedAll)) : 0;
-        if (completedAll != total || inSystem != 0 || queued != 0 || subRequests != 0) {
-            throw new IllegalStateException("simulation did not drain: completed " + completedAll + " of " + total
+        if (completedAll != generated || inSystem != 0 || queued != 0 || subRequests != 0) {
+            throw new IllegalStateException("simulation did not drain: completed " + completedAll + " of " + generated
                     + ", in system " + inSystem + ", queued " + queued + ", sub-requests " + subRequests);
         }
     }

@@ -61,6 +61,11 @@ public final class SimulationResult {
     /** CPU utilisation of POA, servant and marshal work per POA. */
     public Map<String, Double> utilizationByPoa() { return Collections.unmodifiableMap(utilizationByPoa); }
     /** Requests in the statistics (total minus warm-up). */
+    /** Completed requests per simulated second (all of them, warm-up included). */
+    public double throughputPerSec() {
+        return simulatedNanos > 0 ? (requests + warmup) / (simulatedNanos / 1e9) : 0;
+    }
+
     public long requests() { return requests; }
     public long warmup() { return warmup; }
     public long events() { return events; }
@@ -109,19 +114,24 @@ public final class SimulationResult {
                 row(sb, "  dispatcher queue", srv.queue());
             }
             for (ServerResult srv : servers.values()) {
-                sb.append(String.format(Locale.ROOT, "server %s: CPU utilisation %.2f%% (offered %.2f%%), %d requests%n",
-                        srv.name(), 100 * srv.cpuUtilization(), 100 * srv.offeredUtilization(),
+                sb.append(String.format(Locale.ROOT, "server %s: CPU utilisation %.2f%% (offered %s), %d requests%n",
+                        srv.name(), 100 * srv.cpuUtilization(), offered(srv.offeredUtilization()),
                         srv.completion().count()));
             }
         }
-        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %.2f%%)", 100 * cpuUtilization,
-                100 * offeredUtilization));
+        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %s), throughput %.4g req/s",
+                100 * cpuUtilization, offered(offeredUtilization), throughputPerSec()));
         utilizationByStage.forEach((k, v) -> sb.append(String.format(Locale.ROOT, " %s %.2f%%", k, 100 * v)));
         sb.append('\n');
         sb.append(String.format(Locale.ROOT,
                 "requests %d (+%d warm-up), simulated %.3f s, Little L=%.5f lambdaW=%.5f (rel.err %.2e)%n",
                 requests, warmup, simulatedSeconds(), littleL, littleLambdaW, littleRelativeError()));
         return sb.toString();
+    }
+
+    /** An offered utilisation as a percentage, or why there is none. */
+    private static String offered(double u) {
+        return Double.isNaN(u) ? "unknown: a closed population" : String.format(Locale.ROOT, "%.2f%%", 100 * u);
     }
 
     private static void row(StringBuilder sb, String name, TimeStats s) {

@@ -8,7 +8,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.postprocess.report.HtmlReport;
+import org.orbscope.postprocess.report.JvmSummaryReport;
 import org.orbscope.postprocess.report.MarkdownReport;
 import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
@@ -45,7 +47,13 @@ public final class TraceReport {
     private TraceReport() {
     }
 
-    /** Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv). */
+    /** Where in the report the trace's JVM summaries go (linked from index.html). */
+    public static final String JVM_DIR = "jvm";
+
+    /**
+     * Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv, and
+     * the JVM summaries in {@link #JVM_DIR}/).
+     */
     public static Reporter.Report report(Path trace, Options options, Path out) throws IOException {
         int cpus;
         try (TraceReader r = TraceReader.open(trace)) {
@@ -59,7 +67,10 @@ public final class TraceReport {
                 ? options.scenario().name() : "trace " + trace.getFileName(),
                 "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), List.of(), List.of(a),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data));
+        JvmSummaryReport.write(TraceSummary.read(trace), out.resolve(JVM_DIR), JvmSummaryReport.DEFAULT_TOP);
+        AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data, List.of(new HtmlReport.Link(
+                JVM_DIR + "/index.html", "JVM summaries of the trace: monitors, parking, allocations, methods "
+                + "(flame graph), threads"))));
         AtomicFiles.write(out.resolve("report.md"), MarkdownReport.render(data));
         SummaryFiles.writeCsv(out.resolve("summary.csv"), List.of(), List.of(a));
         SummaryFiles.writeJson(out.resolve("summary.json"), data);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
  *   latency.hlog     {@link LatencyLog}: response-time histograms, one interval per second
  *   summary.json     {@link ClientSummary}: counts and response statistics, written at the end
  *   client.log       the JVM's console output (when started by the runner)
+ *   checked          written once every target answered, when several clients start together ({@link StartGate})
  * </pre>
  */
 public record ClientDirectory(Path dir) {
@@ -23,6 +24,10 @@ public record ClientDirectory(Path dir) {
 
     public Path summary() {
         return dir.resolve("summary.json");
+    }
+
+    public Path checked() {
+        return dir.resolve("checked");
     }
 
     public Path log() {

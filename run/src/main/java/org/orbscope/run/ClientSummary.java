@@ -15,7 +15,9 @@ import java.util.Map;
  *
  * @param sent requests that went on the wire (answered or failed)
  * @param completed requests answered normally ({@code ok})
- * @param failed requests answered with an exception (TRANSIENT, COMM_FAILURE, ...)
+ * @param failed requests sent but not answered normally: answered with an exception (TRANSIENT, COMM_FAILURE,
+ *     ...) or never answered ({@code no_reply}, when the client stopped before the reply came); {@code outcomes}
+ *     tells them apart
  * @param notSent requests of the schedule that were never sent
  * @param durationSec from the first intended send to the end of sending and waiting
  * @param complete every request of the schedule was sent and answered normally

@@ -1,8 +1,14 @@
 package org.orbscope.run;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
 
@@ -15,7 +21,8 @@ import org.orbscope.scenario.ServerSpec;
  *   status.json    how the runner's attempt ended ({@link PointStatus})
  *   server/        the server's files ({@link ServerDirectory}), for a scenario written with one {@code server:}
  *   servers/&lt;name&gt;/ each server's files, for a scenario with {@code servers:}
- *   client/        the client's files ({@link ClientDirectory})
+ *   client/        the client's files ({@link ClientDirectory}); clients/1 .. clients/N with several client JVMs,
+ *                  which start together at the time in clients/start ({@link StartGate})
  *   report/        stages.csv ({@link StagesCsv}) or stages-&lt;server&gt;.csv per monitored server, point.json
  * </pre>
  */
@@ -62,6 +69,46 @@ public final class PointDirectory {
 
     public ClientDirectory client() {
         return new ClientDirectory(dir.resolve("client"));
+    }
+
+    /**
+     * Where the client JVMs of a point write: {@code client/} for one, {@code clients/1 .. clients/N} when the
+     * scenario runs several ({@code client.instances}).
+     */
+    public List<ClientDirectory> clients(int instances) {
+        if (instances == 1) {
+            return List.of(client());
+        }
+        List<ClientDirectory> all = new ArrayList<>();
+        for (int i = 1; i <= instances; i++) {
+            all.add(new ClientDirectory(dir.resolve("clients").resolve(Integer.toString(i))));
+        }
+        return all;
+    }
+
+    /** The start gate of several client JVMs ({@link StartGate}). */
+    public Path startGate() {
+        return dir.resolve("clients").resolve("start");
+    }
+
+    /** The client directories that exist: {@code client/} and those under {@code clients/}, in number order. */
+    public List<ClientDirectory> existingClients() {
+        List<ClientDirectory> all = new ArrayList<>();
+        if (Files.isDirectory(client().dir())) {
+            all.add(client());
+        }
+        Path many = dir.resolve("clients");
+        if (Files.isDirectory(many)) {
+            try (Stream<Path> s = Files.list(many)) {
+                s.filter(Files::isDirectory).sorted(Comparator.comparing(p -> {
+                    String n = p.getFileName().toString();
+                    return n.matches("[0-9]+") ? String.format("%09d", Integer.parseInt(n)) : n;
+                })).forEach(p -> all.add(new ClientDirectory(p)));
+            } catch (IOException e) {
+                // An unreadable clients/ folder: the report says the client records are missing.
+            }
+        }
+        return all;
     }
 
     public Path reportDir() {

@@ -47,7 +47,7 @@ public final class PointRunner {
 
     private final Settings settings;
     private volatile boolean interrupted;
-    private volatile Process client;
+    private volatile List<Process> clients = List.of();
 
     public PointRunner(Settings settings) {
         this.settings = settings;
@@ -56,8 +56,7 @@ public final class PointRunner {
     /** Asks the point in progress (and any later one) to stop; safe from any thread. */
     public void interrupt() {
         interrupted = true;
-        Process c = client;
-        if (c != null) {
+        for (Process c : clients) {
             c.destroy(); // SIGTERM: the client stops sending and writes its files
         }
     }
@@ -81,11 +80,13 @@ public final class PointRunner {
 
     private PointStatus attempt(Scenario s, PointDirectory dir, long started) throws IOException, InterruptedException {
         Map<String, ServerDirectory> dirs = dir.servers(s);
-        ClientDirectory clientDir = dir.client();
+        List<ClientDirectory> clientDirs = dir.clients(s.client().instances());
         for (ServerDirectory d : dirs.values()) {
             Files.createDirectories(d.dir());
         }
-        Files.createDirectories(clientDir.dir());
+        for (ClientDirectory c : clientDirs) {
+            Files.createDirectories(c.dir());
+        }
         Outcome out = new Outcome(s, started);
         if (interrupted) {
             return out.end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null);
@@ -101,19 +102,35 @@ public final class PointRunner {
                 stopAll(servers, out);
                 return out.end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, null);
             }
-            List<String> clientArgs = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
-            dirs.forEach((name, d) -> clientArgs.addAll(List.of("--ior-dir",
-                    (s.singleServer() ? "" : name + "=") + d.iorDir())));
-            clientArgs.addAll(List.of("--out", clientDir.dir().toString()));
-            Process c = JvmLauncher.main(CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
-                    .log(clientDir.log()).args(clientArgs).start();
-            client = c;
+            List<Process> launched = new ArrayList<>();
+            boolean gated = clientDirs.size() > 1;
+            for (int i = 0; i < clientDirs.size(); i++) {
+                ClientDirectory clientDir = clientDirs.get(i);
+                List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
+                dirs.forEach((name, d) -> args.addAll(List.of("--ior-dir",
+                        (s.singleServer() ? "" : name + "=") + d.iorDir())));
+                args.addAll(List.of("--out", clientDir.dir().toString()));
+                if (gated) {
+                    args.addAll(List.of("--instance", Integer.toString(i), "--start-gate", dir.startGate().toString()));
+                }
+                launched.add(JvmLauncher.main(CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
+                        .log(clientDir.log()).args(args).start());
+            }
+            clients = launched;
             if (interrupted) {
-                c.destroy();
+                launched.forEach(Process::destroy);
+            }
+            if (gated) {
+                // A client that never checks fails on its own and says why in its log; the others go on.
+                StartGate.open(dir.startGate(), clientDirs, launched, settings.readyTimeout());
             }
             long limit = TimeUnit.NANOSECONDS.toMillis(s.client().maxDurationNanos()) + 60_000;
-            Integer clientExit = awaitClient(c, limit);
-            client = null;
+            Integer clientExit = 0;
+            for (Process c : launched) {
+                Integer exit = awaitClient(c, limit);
+                clientExit = exit == null ? null : clientExit == null || clientExit != 0 ? clientExit : exit;
+            }
+            clients = List.of();
             Server died = servers.stream().filter(x -> !x.process().isAlive()).findFirst().orElse(null);
             stopAll(servers, out);
             if (interrupted) {
@@ -127,7 +144,8 @@ public final class PointRunner {
                 error = out.label(died.spec()) + " exited (code " + out.exits.get(died.spec().name())
                         + ") during the run; see " + died.dir().log();
             } else if (clientExit != 0) {
-                error = "the client exited with code " + clientExit + "; see " + clientDir.log();
+                error = "a client exited with code " + clientExit + "; see " + clientDirs.get(0).log()
+                        + (clientDirs.size() > 1 ? " (and the other clients' logs)" : "");
             } else {
                 for (Server x : servers) {
                     Integer code = out.exits.get(x.spec().name());
@@ -139,7 +157,7 @@ public final class PointRunner {
             }
             return out.end(error == null ? PointStatus.OK : PointStatus.FAILED, error, clientExit);
         } finally {
-            client = null;
+            clients = List.of();
             for (Server x : servers) {
                 if (x.process().isAlive()) {
                     x.process().destroyForcibly();

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * The workload client: N_con connections (one JacORB ORB instance each, since JacORB shares one connection
- * per target per ORB), the invocation style, and the arrival processes that run concurrently.
+ * per target per ORB), the invocation style, and the arrival processes that run concurrently. {@code instances}
+ * runs that many client JVMs side by side (Beekhuis's client capsules), each with the whole client spec and its
+ * own seed.
  */
 public record ClientSpec(
         List<Integer> cpus,
@@ -14,6 +16,7 @@ public record ClientSpec(
         Long seed,
         Integer warmup,
         String maxDuration,
+        Integer instances,
         List<ProcessSpec> processes) {
 
     public enum Invocation { SYNC, ONEWAY, AMI, DEFERRED;
@@ -30,6 +33,7 @@ public record ClientSpec(
         invocation = invocation == null ? Invocation.SYNC : invocation;
         seed = seed == null ? 1L : seed;
         warmup = warmup == null ? 0 : warmup;
+        instances = instances == null ? 1 : instances;
         processes = processes == null ? List.of() : processes;
     }
 

@@ -18,12 +18,15 @@ public final class ScenarioDocument {
     private final JsonNode tree;
     private final LocationIndex index;
     private final Scenario scenario;
+    /** The --set arguments by the path they set: a problem there is theirs, not the file's. */
+    private final Map<String, String> overrides;
 
-    ScenarioDocument(String name, JsonNode tree, LocationIndex index, Scenario scenario) {
+    ScenarioDocument(String name, JsonNode tree, LocationIndex index, Scenario scenario, Map<String, String> overrides) {
         this.name = name;
         this.tree = tree;
         this.index = index;
         this.scenario = scenario;
+        this.overrides = overrides;
     }
 
     public String fileName() {
@@ -172,6 +175,6 @@ public final class ScenarioDocument {
         if (lc[0] == 0) {
             lc = index.find("sweep");
         }
-        return new ScenarioException(name, lc[0], lc[1], field, problem);
+        return ScenarioLoader.blameOverride(new ScenarioException(name, lc[0], lc[1], field, problem), overrides);
     }
 }

@@ -108,7 +108,11 @@ public final class ScenarioLoader {
             }
             String path = o.substring(0, eq).trim();
             try {
-                TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
+                if (path.startsWith(SWEEP_PREFIX) && path.length() > SWEEP_PREFIX.length()) {
+                    sweepAxis((ObjectNode) tree, path.substring(SWEEP_PREFIX.length()), scalar(o.substring(eq + 1)));
+                } else {
+                    TreePaths.set(tree, path, scalar(o.substring(eq + 1)));
+                }
             } catch (IllegalArgumentException e) {
                 throw new ScenarioException("--set " + o, 0, 0, path, e.getMessage());
             }
@@ -120,11 +124,27 @@ public final class ScenarioLoader {
         } catch (ScenarioException e) {
             throw blameOverride(e, set);
         }
-        return new ScenarioDocument(name, tree, index, scenario);
+        return new ScenarioDocument(name, tree, index, scenario, set);
+    }
+
+    private static final String SWEEP_PREFIX = "sweep.";
+
+    /**
+     * {@code --set sweep.<path>=[values]} sets one sweep axis: a sweep's keys are paths themselves, so everything
+     * after {@code sweep.} is the key ({@code sweep.zip} is the zip flag).
+     */
+    private static void sweepAxis(ObjectNode tree, String key, JsonNode value) {
+        JsonNode sweep = tree.get("sweep");
+        if (sweep == null || sweep.isNull()) {
+            sweep = tree.putObject("sweep");
+        } else if (!(sweep instanceof ObjectNode)) {
+            throw new IllegalArgumentException("'sweep' is not a mapping, so it has no axis " + key);
+        }
+        ((ObjectNode) sweep).set(key, value);
     }
 
     /** A problem inside a value that {@code --set} replaced is the --set argument's, not the file's line. */
-    private static ScenarioException blameOverride(ScenarioException e, Map<String, String> set) {
+    static ScenarioException blameOverride(ScenarioException e, Map<String, String> set) {
         if (e.field() != null) {
             for (Map.Entry<String, String> s : set.entrySet()) {
                 String path = s.getKey();
@@ -152,6 +172,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(name, lc[0], lc[1], "servers", "give 'server' (one server) or 'servers' (a "
                     + "list of named servers), not both");
         }
+        resolveFiles(name, tree);
         Scenario s;
         try {
             s = YAML.treeToValue(tree, Scenario.class);
@@ -168,7 +189,35 @@ public final class ScenarioLoader {
             int[] lc = index.find(p.path);
             throw new ScenarioException(name, lc[0], lc[1], p.path, p.getMessage());
         }
-        return s;
+        return Copies.expand(s);
+    }
+
+    /**
+     * Files a scenario names (replayed arrivals, the agents' configs) are relative to the scenario file; they are
+     * made absolute in the tree, so that a point.yaml written into a run directory still finds them.
+     */
+    private static void resolveFiles(String scenarioFile, JsonNode tree) {
+        Path file = Path.of(scenarioFile);
+        Path dir = Files.isRegularFile(file) ? file.toAbsolutePath().getParent() : Path.of("").toAbsolutePath();
+        for (JsonNode process : tree.path("client").path("processes")) {
+            JsonNode arrival = process.path("arrival");
+            JsonNode f = arrival.path("file");
+            if (f.isTextual() && !Path.of(f.asText()).isAbsolute()) {
+                ((ObjectNode) arrival).put("file", dir.resolve(f.asText()).normalize().toString());
+            }
+        }
+        resolveConfig(tree, dir);
+        for (JsonNode server : tree.path("servers")) {
+            resolveConfig(server, dir);
+        }
+    }
+
+    /** The agent's config file of {@code node}'s {@code monitoring}, made absolute against {@code dir}. */
+    private static void resolveConfig(JsonNode node, Path dir) {
+        JsonNode config = node.path("monitoring").path("config");
+        if (config.isTextual() && !Path.of(config.asText()).isAbsolute()) {
+            ((ObjectNode) node.path("monitoring")).put("config", dir.resolve(config.asText()).normalize().toString());
+        }
     }
 
     private static String message(JsonMappingException e) {

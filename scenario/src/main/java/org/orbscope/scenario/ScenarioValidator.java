@@ -51,6 +51,22 @@ final class ScenarioValidator {
         }
         validateServers(s);
         validateClient(s);
+        validateMonitoring(s.monitoring(), "monitoring");
+        for (int i = 0; i < s.servers().size(); i++) {
+            MonitoringSpec own = s.servers().get(i).monitoring();
+            if (own != null && !s.singleServer()) {
+                validateMonitoring(own, "servers[" + i + "].monitoring");
+            }
+        }
+    }
+
+    private static void validateMonitoring(MonitoringSpec m, String at) throws Problem {
+        if (m.profile().isBlank()) {
+            throw new Problem(at + ".profile", "name an ORB profile (jacorb, or a profile file)");
+        }
+        if (m.config() != null && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(m.config()))) {
+            throw new Problem(at + ".config", "no such agent config file: " + m.config());
+        }
     }
 
     /** Operations a servant may call: those whose request the server can build without a payload of its own. */
@@ -144,8 +160,14 @@ final class ScenarioValidator {
             if (o.id() == null || o.id().isBlank()) {
                 throw new Problem(at, "an object needs an id");
             }
-            if (!ids.add(o.id())) {
-                throw new Problem(at + ".id", "object '" + o.id() + "' is deployed twice");
+            if (o.copies() < 1 || o.copies() > 100_000) {
+                throw new Problem(at + ".copies", "copies must be 1 to 100000, not " + o.copies());
+            }
+            for (String id : o.copyIds()) {
+                if (!ids.add(id)) {
+                    throw new Problem(at + ".id", "object '" + id + "' is deployed twice"
+                            + (o.copies() > 1 ? " (a copy of '" + o.id() + "')" : ""));
+                }
             }
             if (!poas.contains(o.poa())) {
                 throw new Problem(at + ".poa", "POA '" + o.poa() + "' does not exist" + Names.suggestion(o.poa(), poas)
@@ -180,7 +202,12 @@ final class ScenarioValidator {
                     if (call == null) {
                         throw new Problem(at, "a call is a mapping ({object: o, operation: call, count: 1})");
                     }
-                    resolve(s, call.server(), call.object(), at);
+                    Scenario.Ref called = resolve(s, call.server(), call.object(), at);
+                    if (called.object().copies() > 1) {
+                        // A call's count is made to one object: spreading it over copies would change its meaning.
+                        throw new Problem(at + ".object", "object '" + call.object() + "' has copies; a servant's "
+                                + "calls go to one object (give copies only to objects the client targets)");
+                    }
                     if (!CALLABLE.contains(call.operation())) {
                         throw new Problem(at + ".operation", "a servant calls " + String.join(", ", CALLABLE)
                                 + ", not '" + call.operation() + "'" + Names.suggestion(call.operation(), CALLABLE));
@@ -304,6 +331,9 @@ final class ScenarioValidator {
         if (client.warmup() < 0) {
             throw new Problem("client.warmup", "warmup must not be negative");
         }
+        if (client.instances() < 1 || client.instances() > 64) {
+            throw new Problem("client.instances", "instances (client JVMs) must be 1 to 64, not " + client.instances());
+        }
         if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
             throw new Problem("client.invocation", "invocation 'deferred' is not implemented; use sync, oneway or ami");
         }
@@ -322,7 +352,8 @@ final class ScenarioValidator {
             if (p.name() != null && !names.add(p.name())) {
                 throw new Problem(at + ".name", "arrival process '" + p.name() + "' is declared twice");
             }
-            if (p.requests() == null && p.duration() == null) {
+            if (p.requests() == null && p.duration() == null
+                    && (p.arrival() == null || p.arrival().law() != ArrivalSpec.Law.REPLAY)) {
                 throw new Problem(at, "give the process 'requests' (a count) or 'duration'");
             }
             if (p.requests() != null && p.duration() != null) {
@@ -340,20 +371,28 @@ final class ScenarioValidator {
             if (p.arrival() == null) {
                 throw new Problem(at + ".arrival", "missing 'arrival' (e.g. {law: poisson, rate: 20/s})");
             }
-            if (p.arrival().rate() == null) {
-                throw new Problem(at + ".arrival", "missing 'rate' (e.g. 20/s or 0.02/ms)");
-            }
-            double rate = parse(at + ".arrival.rate", () -> p.arrival().ratePerSecond());
-            if (!(rate > 0) || Double.isInfinite(rate)) {
-                throw new Problem(at + ".arrival.rate", "rate must be positive, not '" + p.arrival().rate() + "'");
-            }
             validateTargets(s, p, at);
+            ArrivalSpec a = p.arrival();
+            if (a.closed()) {
+                validateClosed(client, a, at + ".arrival");
+                scheduled += p.requests() != null ? p.requests() : 0;
+                if (p.duration() != null && p.durationNanos() > maxDuration) {
+                    throw new Problem(at + ".duration", "duration " + p.duration() + " is beyond client.maxDuration ("
+                            + Durations.format(maxDuration) + "); raise maxDuration");
+                }
+                continue;
+            }
+            double rate = validateOpen(a, at + ".arrival");
             if (p.requests() != null) {
                 double spanNanos = p.requests() / rate * 1e9;
                 if (spanNanos > maxDuration) {
-                    throw new Problem(at + ".requests", p.requests() + " requests at " + p.arrival().rate() + " take "
+                    throw new Problem(at + ".requests", p.requests() + " requests at " + rate + "/s take "
                             + Durations.format(spanNanos) + ", beyond client.maxDuration ("
                             + Durations.format(maxDuration) + "); raise maxDuration or send fewer requests");
+                }
+                if (a.law() == ArrivalSpec.Law.REPLAY && p.requests() > a.replayTimesNanos().length) {
+                    throw new Problem(at + ".requests", p.requests() + " requests, but the replay file holds "
+                            + a.replayTimesNanos().length + " send times");
                 }
                 scheduled += p.requests();
             } else {
@@ -372,6 +411,84 @@ final class ScenarioValidator {
             throw new Problem("client.warmup", "warmup (" + client.warmup() + " requests) leaves nothing to measure: "
                     + "the processes send " + scheduled + " requests");
         }
+    }
+
+    /** The fields of an open law; returns its mean rate per second. */
+    private static double validateOpen(ArrivalSpec a, String at) throws Problem {
+        onlyFor(a, at, a.threads() != null, "threads", "closed");
+        onlyFor(a, at, !a.thinkTime().equals(Distribution.ZERO), "thinkTime", "closed");
+        onlyFor(a, at, a.scv() != null && a.law() != ArrivalSpec.Law.HYPEREXPONENTIAL, "scv", "hyperexponential");
+        boolean mmpp = a.law() == ArrivalSpec.Law.MMPP;
+        onlyFor(a, at, !mmpp && (a.rates() != null || a.sojourns() != null), a.rates() != null ? "rates" : "sojourns",
+                "mmpp");
+        boolean replay = a.law() == ArrivalSpec.Law.REPLAY;
+        onlyFor(a, at, !replay && a.file() != null, "file", "replay");
+        if (mmpp || replay) {
+            if (a.rate() != null) {
+                throw new Problem(at + ".rate", "law " + name(a) + " takes no 'rate' ("
+                        + (mmpp ? "each state has its own: rates" : "the file gives the times") + ")");
+            }
+        } else if (a.rate() == null) {
+            throw new Problem(at, "missing 'rate' (e.g. 20/s or 0.02/ms)");
+        }
+        if (a.law() == ArrivalSpec.Law.HYPEREXPONENTIAL) {
+            if (a.scv() == null || !(a.scv() >= 1) || Double.isInfinite(a.scv())) {
+                throw new Problem(at + ".scv", "a hyperexponential law needs scv (the squared coefficient of variation "
+                        + "of its gaps) of 1 or more, not " + a.scv());
+            }
+        }
+        if (mmpp) {
+            if (a.rates() == null || a.sojourns() == null || a.rates().size() < 2
+                    || a.rates().size() != a.sojourns().size()) {
+                throw new Problem(at, "an mmpp law needs 'rates' and 'sojourns' of equal length, at least two states "
+                        + "(e.g. rates: [500/s, 0/s], sojourns: [200ms, 2s])");
+            }
+            for (int i = 0; i < a.rates().size(); i++) {
+                String r = a.rates().get(i);
+                double v = parse(at + ".rates[" + i + "]", () -> Rates.parsePerSecond(r));
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new Problem(at + ".rates[" + i + "]", "a state's rate must be 0 or more, not '" + r + "'");
+                }
+                String d = a.sojourns().get(i);
+                if (parse(at + ".sojourns[" + i + "]", () -> Durations.parseNanos(d)) <= 0) {
+                    throw new Problem(at + ".sojourns[" + i + "]", "a mean sojourn must be positive, not '" + d + "'");
+                }
+            }
+        }
+        if (replay) {
+            parse(at + ".file", a::replayTimesNanos);
+        }
+        double rate = parse(at + (mmpp || replay ? "" : ".rate"), a::ratePerSecond);
+        if (!(rate > 0) || Double.isInfinite(rate)) {
+            throw new Problem(at + (mmpp || replay ? "" : ".rate"), "the arrival rate must be positive, not "
+                    + (a.rate() != null ? "'" + a.rate() + "'" : rate + "/s"));
+        }
+        return rate;
+    }
+
+    private static void validateClosed(ClientSpec client, ArrivalSpec a, String at) throws Problem {
+        onlyFor(a, at, a.rate() != null, "rate", "poisson, deterministic or hyperexponential");
+        onlyFor(a, at, a.scv() != null, "scv", "hyperexponential");
+        onlyFor(a, at, a.rates() != null || a.sojourns() != null, a.rates() != null ? "rates" : "sojourns", "mmpp");
+        onlyFor(a, at, a.file() != null, "file", "replay");
+        if (a.threads() == null || a.threads() < 1 || a.threads() > 4096) {
+            throw new Problem(at + ".threads", "a closed law needs threads: 1 to 4096 clients, not " + a.threads());
+        }
+        if (client.invocation() != ClientSpec.Invocation.SYNC) {
+            throw new Problem("client.invocation", "a closed loop waits for each reply: it needs invocation sync, "
+                    + "not " + client.invocation().name().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private static void onlyFor(ArrivalSpec a, String at, boolean present, String field, String laws) throws Problem {
+        if (present) {
+            throw new Problem(at + "." + field, "'" + field + "' does not apply to law " + name(a) + " (only to "
+                    + laws + ")");
+        }
+    }
+
+    private static String name(ArrivalSpec a) {
+        return a.law().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static void validateTargets(Scenario s, ProcessSpec p, String at) throws Problem {

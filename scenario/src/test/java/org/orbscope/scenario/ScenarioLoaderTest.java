@@ -209,21 +209,103 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void arrivalLawsTakeTheirOwnFieldsOnly() {
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: hyperexponential, rate: 20/s}"))
+                .problem().contains("needs scv"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: poisson, rate: 20/s, scv: 4}"))
+                .problem().contains("'scv' does not apply to law poisson"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: closed, rate: 20/s, threads: 2}"))
+                .problem().contains("'rate' does not apply to law closed"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: closed}")).problem()
+                .contains("needs threads"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: mmpp, rates: [20/s]}")).problem()
+                .contains("equal length, at least two states"));
+        assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: replay, file: nowhere.csv}")).problem()
+                .contains("no such file"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  invocation: ami")
+                .replace("{law: poisson, rate: 20/s}", "{law: closed, threads: 2}")).problem()
+                .contains("needs invocation sync"));
+    }
+
+    @Test
+    void closedAndBurstyLawsLoad() throws Exception {
+        Scenario closed = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: closed, threads: 3, thinkTime: {dist: exponential, mean: 5ms}}"));
+        assertEquals(3, closed.client().processes().get(0).arrival().threads());
+        assertTrue(Double.isNaN(closed.client().processes().get(0).arrival().ratePerSecond()));
+        Scenario h2 = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: hyperexponential, rate: 20/s, scv: 8}"));
+        assertEquals(8.0, h2.client().processes().get(0).arrival().scv());
+        Scenario mmpp = ScenarioLoader.parse("s.yaml", GOOD.replace("{law: poisson, rate: 20/s}",
+                "{law: mmpp, rates: [100/s, 0/s], sojourns: [1s, 4s]}"));
+        assertEquals(20.0, mmpp.client().processes().get(0).arrival().ratePerSecond(), 1e-9);
+    }
+
+    @Test
     void aBadEnumValueListsTheValidOnes() {
-        ScenarioException e = bad(GOOD.replace("law: poisson", "law: closed"));
+        ScenarioException e = bad(GOOD.replace("law: poisson", "law: bursty"));
         assertEquals("client.processes[0].arrival.law", e.field());
-        assertTrue(e.problem().startsWith("'closed' is not one of poisson, deterministic"), e.getMessage());
+        assertTrue(e.problem().startsWith("'bursty' is not one of poisson, deterministic, hyperexponential, mmpp, "
+                + "replay, closed"), e.getMessage());
         assertTrue(bad(GOOD.replace("operation: ping, probability", "operation: ping, payload: {type: float64}, "
                 + "probability")).problem().contains("'float64' is not one of octet, char, boolean"));
     }
 
     @Test
+    void copiesDeployAsObjectsOfTheirOwnAndShareTheTargets() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD.replace("    - id: o1\n", "    - id: o1\n      copies: 4\n")
+                .replace("client:", "client:\n  instances: 3"));
+        assertEquals(List.of("o1-1", "o1-2", "o1-3", "o1-4"),
+                s.server().objects().stream().map(ObjectSpec::id).toList());
+        assertEquals("B", s.object("o1-3").poa());
+        ProcessSpec p = s.client().processes().get(0);
+        assertEquals(8, p.targets().size());
+        assertEquals("o1-2", p.targets().get(1).object());
+        assertEquals("call", p.targets().get(1).operation());
+        assertEquals(0.125, p.probability(1), 1e-12);
+        assertEquals(1.0, p.targets().stream().mapToDouble(TargetSpec::probability).sum(), 1e-12);
+        assertEquals(3, s.client().instances());
+        assertTrue(bad(GOOD.replace("    - id: o1\n", "    - id: o1\n      copies: 0\n")).problem()
+                .contains("copies must be 1 to 100000"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  instances: 65")).problem()
+                .contains("instances (client JVMs) must be 1 to 64"));
+        ScenarioException twice = bad(GOOD.replace("    - id: o1\n", "    - id: o1-2\n      poa: B\n    - id: o1\n      copies: 2\n"));
+        assertTrue(twice.problem().contains("object 'o1-2' is deployed twice (a copy of 'o1')"), twice.getMessage());
+    }
+
+    @Test
+    void setAddsASweepAxisAndAPointsProblemIsTheSetArguments() throws Exception {
+        List<String> set = List.of("sweep.client.processes[0].requests=[10, 20]");
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD, set);
+        assertEquals(List.of("requests=10", "requests=20"), d.points().stream().map(SweepPoint::name).toList());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.parseDocument("s.yaml", GOOD,
+                List.of("sweep.client.processes[0].requests=[10, 1.5]")).points());
+        assertTrue(e.getMessage().startsWith("--set sweep.client.processes[0].requests=[10, 1.5]: "), e.getMessage());
+        assertTrue(e.problem().contains("'1.5' is not an integer"), e.getMessage());
+    }
+
+    @Test
+    void poaPoliciesTakeAnyCaseAndAMissingAgentConfigIsNamed() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD.replace("{name: B, parent: A}",
+                "{name: B, parent: A, threadPolicy: single_thread_model, lifespan: Persistent}"));
+        assertEquals(PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL, s.server().poas().get(1).threadPolicy());
+        assertEquals(PoaSpec.Lifespan.PERSISTENT, s.server().poas().get(1).lifespan());
+        assertTrue(bad(GOOD.replace("{name: B, parent: A}", "{name: B, parent: A, threadPolicy: single}")).problem()
+                .contains("'single' is not one of orb_ctrl_model, single_thread_model"));
+        ScenarioException e = bad(GOOD + "monitoring: {enabled: true, config: no-such-agent.properties}\n");
+        assertEquals("monitoring.config", e.field());
+        assertTrue(e.problem().contains("no such agent config file"), e.getMessage());
+    }
+
+    @Test
     void shippedScenariosValidate() throws Exception {
-        Path dir = Path.of("..", "scenarios");
-        for (String f : List.of("quickstart.yaml", "paper-scenario-a.yaml", "paper-scenario-b.yaml")) {
-            if (dir.resolve(f).toFile().exists()) {
-                ScenarioLoader.loadDocument(dir.resolve(f), List.of()).points();
-            }
+        List<Path> files;
+        try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(Path.of("..", "scenarios"))) {
+            files = list.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertTrue(files.size() >= 3, files.toString());
+        for (Path f : files) {
+            assertTrue(ScenarioLoader.loadDocument(f, List.of()).points().size() >= 1, f.toString());
         }
     }
 }

@@ -40,6 +40,8 @@ public final class ClientMain {
         List<String> iorDirs = new ArrayList<>();
         String ior = null;
         Path out = Paths.get(".");
+        int instance = 0;
+        Path startGate = null;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 System.err.println("orbscope client: " + args[i] + " needs a value");
@@ -50,13 +52,23 @@ public final class ClientMain {
                 case "--ior-dir": iorDirs.add(args[i + 1]); break;
                 case "--ior": ior = args[i + 1]; break;
                 case "--out": out = Paths.get(args[i + 1]); break;
+                case "--start-gate": startGate = Paths.get(args[i + 1]); break;
+                case "--instance":
+                    try {
+                        instance = Integer.parseInt(args[i + 1]);
+                    } catch (NumberFormatException e) {
+                        System.err.println("orbscope client: --instance needs a number, not " + args[i + 1]);
+                        return 2;
+                    }
+                    break;
                 default:
                     System.err.println("orbscope client: unknown argument " + args[i]);
                     return 2;
             }
         }
         if (scenarioFile == null || (iorDirs.isEmpty() && ior == null)) {
-            System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR");
+            System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR "
+                    + "[--instance N] [--start-gate FILE]");
             return 2;
         }
         Scenario scenario;
@@ -87,7 +99,7 @@ public final class ClientMain {
         }, "orbscope-client-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop);
+            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop, instance, startGate);
             if (r.interrupted()) {
                 System.err.println("orbscope client: " + WorkloadClient.INTERRUPTED + "; " + r.sent() + " requests sent, "
                         + "results so far are in " + out);
@@ -122,6 +134,13 @@ public final class ClientMain {
      */
     static Map<String, String> references(Scenario scenario, Map<String, Path> iorDirs, String ior) throws IOException {
         Map<String, String> iors = new LinkedHashMap<>();
+        int objects = scenario.servers().stream().mapToInt(x -> x.objects().size()).sum();
+        if (ior != null && objects > 1) {
+            // One reference cannot stand for several objects: every request would go to the one object.
+            throw new IOException("--ior names one object, but the scenario deploys " + objects + " ("
+                    + scenario.servers().get(0).objects().get(0).id() + ", ...); give --ior-dir with one <id>.ior per "
+                    + "object");
+        }
         String one = ior == null ? null : oneReference(ior);
         for (ServerSpec server : scenario.servers()) {
             Path dir = scenario.servers().size() == 1 && iorDirs.size() == 1 ? iorDirs.values().iterator().next()

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.orbscope.run.ClientDirectory;
@@ -22,9 +21,11 @@ import org.orbscope.run.RequestsCsv;
  * second (warm-up left out) to latency.hlog. A client that dies keeps what was flushed; one that ends (or is
  * stopped by a signal) finishes with the rows of requests never sent or never answered, and summary.json.
  *
- * <p>Times are kept per schedule position in preallocated arrays (each slot written by the one thread that took
- * the request). The threads that make requests only note, without a lock, which request ended; the file work is
- * the recording thread's, so a slow disk or the first use of the CSV writer never delays a send or a reply.
+ * <p>Requests are numbered: the scheduled requests of open processes first, in schedule order, then those closed
+ * loops make as they go ({@link #reserve}). Their times are kept in {@link Slots}, each slot written by the one
+ * thread that took the request. The threads that make requests only note, without a lock, which request ended;
+ * the file work is the recording thread's, so a slow disk or the first use of the CSV writer never delays a send
+ * or a reply.
  */
 final class RequestLog {
     static final int NOT_SENT = 0;
@@ -34,9 +35,7 @@ final class RequestLog {
     private static final long HIGHEST_NANOS = 3_600_000_000_000L;
     static final long FLUSH_MILLIS = 200;
 
-    final long[] sent;
-    final long[] completed;
-    final int[] outcome;
+    private final Slots slots = new Slots();
     private final Map<String, Integer> codes = new ConcurrentHashMap<>();
     private final List<String> names = new ArrayList<>(List.of("not_sent", "ok", "no_reply"));
     private final Schedule schedule;
@@ -49,8 +48,8 @@ final class RequestLog {
     private final Recorder interval = new Recorder(HIGHEST_NANOS, 3);
     private final Histogram response = new Histogram(HIGHEST_NANOS, 3);
     private final Histogram lateness = new Histogram(HIGHEST_NANOS, 3);
-    /** Requests in the order they ended; -1 where a thread has taken the place but not yet written it. */
-    private final AtomicIntegerArray ended;
+    /** Requests numbered so far: the schedule's, then those of closed loops. */
+    private final AtomicInteger size;
     private final AtomicInteger endedCount = new AtomicInteger();
     private int written;
     private RequestsCsv.Writer rows;
@@ -61,19 +60,18 @@ final class RequestLog {
 
     RequestLog(Schedule schedule, List<String> processNames, List<List<String[]>> targets, int warmup,
                ClientDirectory out) {
-        int size = schedule.size();
-        this.sent = new long[size];
-        this.completed = new long[size];
-        this.outcome = new int[size];
-        this.ended = new AtomicIntegerArray(size);
-        for (int i = 0; i < size; i++) {
-            ended.set(i, -1);
-        }
         this.schedule = schedule;
         this.processNames = processNames;
         this.targets = targets;
         this.warmup = warmup;
         this.out = out;
+        this.size = new AtomicInteger(schedule.size());
+        slots.ensure(schedule.size());
+        for (int i = 0; i < schedule.size(); i++) {
+            Slots.Chunk c = slots.chunk(i);
+            c.process[Slots.at(i)] = schedule.process[i];
+            c.target[Slots.at(i)] = schedule.target[i];
+        }
         this.epochAtStart = System.currentTimeMillis() * 1_000_000L;
         this.nanoAtStart = System.nanoTime();
     }
@@ -81,6 +79,9 @@ final class RequestLog {
     /** Opens the files; {@code runStartNanos} is the schedule's time zero on this JVM's nanoTime clock. */
     synchronized void begin(long runStartNanos) throws IOException {
         startNanos = runStartNanos;
+        for (int i = 0; i < schedule.size(); i++) {
+            slots.chunk(i).intended[Slots.at(i)] = runStartNanos + schedule.intended[i];
+        }
         rows = RequestsCsv.create(out.requestsCsv());
         intervalStartEpochMs = epochMillis(System.nanoTime());
         latency = LatencyLog.create(out.latencyLog(), intervalStartEpochMs);
@@ -105,11 +106,54 @@ final class RequestLog {
         recorder.start();
     }
 
+    /** The schedule's time zero, as given to {@link #begin}. */
+    long startNanos() {
+        return startNanos;
+    }
+
+    /** When request {@code i} was due (nanoTime). */
+    long intended(int i) {
+        return slots.chunk(i).intended[Slots.at(i)];
+    }
+
+    /**
+     * A request a closed loop makes now: its number. {@code intendedNanos} is when its client decided to send it
+     * (the end of its think time), from which its response time counts.
+     */
+    int reserve(int process, int target, long intendedNanos) {
+        int i = size.getAndIncrement();
+        slots.ensure((long) i + 1);
+        Slots.Chunk c = slots.chunk(i);
+        c.process[Slots.at(i)] = process;
+        c.target[Slots.at(i)] = target;
+        c.intended[Slots.at(i)] = intendedNanos;
+        return i;
+    }
+
+    void sent(int i, long nanos) {
+        slots.chunk(i).sent[Slots.at(i)] = nanos;
+    }
+
+    /** Request {@code i} ended at {@code nanos} with {@code code} ({@link #OK} or an exception's code). */
+    void answered(int i, long nanos, int code) {
+        Slots.Chunk c = slots.chunk(i);
+        int at = Slots.at(i);
+        c.completed[at] = nanos;
+        c.outcome[at] = code;
+        if (code == OK && i >= warmup) {
+            interval.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, nanos - c.intended[at])));
+        }
+        // The volatile write publishes the times above to the recording thread.
+        int k = endedCount.getAndIncrement();
+        slots.ensure((long) k + 1);
+        slots.chunk(k).ended.set(Slots.at(k), i);
+    }
+
     /** Appends the rows of the requests that ended since the last call, then flushes. */
     private void writeEnded() {
         int n = endedCount.get();
         while (written < n) {
-            int i = ended.get(written);
+            int i = slots.chunk(written).ended.get(Slots.at(written));
             if (i < 0) {
                 break; // its thread has not written the slot yet: next time
             }
@@ -143,28 +187,17 @@ final class RequestLog {
         return names.get(code);
     }
 
-    /** Request {@code i} ended at {@code nanos} with {@code code} ({@link #OK} or an exception's code). */
-    void answered(int i, long nanos, int code) {
-        completed[i] = nanos;
-        outcome[i] = code;
-        if (code == OK && i >= warmup) {
-            long intended = startNanos + schedule.intended[i];
-            interval.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, nanos - intended)));
-        }
-        // The volatile write publishes the times above to the recording thread.
-        ended.set(endedCount.getAndIncrement(), i);
-    }
-
     private RequestRecord record(int i) {
-        long intended = startNanos + schedule.intended[i];
-        String[] t = targets.get(schedule.process[i]).get(schedule.target[i]);
-        boolean wasSent = outcome[i] != NOT_SENT;
-        boolean done = completed[i] != 0;
-        return new RequestRecord(i, processNames.get(schedule.process[i]), schedule.target[i], t[0], t[1],
-                epoch(intended), wasSent ? epoch(sent[i]) : RequestRecord.UNKNOWN,
-                done ? epoch(completed[i]) : RequestRecord.UNKNOWN,
-                outcome[i] == OK ? completed[i] - intended : RequestRecord.UNKNOWN,
-                wasSent ? sent[i] - intended : RequestRecord.UNKNOWN, name(outcome[i]));
+        Slots.Chunk c = slots.chunk(i);
+        int at = Slots.at(i);
+        long intended = c.intended[at];
+        String[] t = targets.get(c.process[at]).get(c.target[at]);
+        boolean wasSent = c.outcome[at] != NOT_SENT;
+        boolean done = c.completed[at] != 0;
+        return new RequestRecord(i, processNames.get(c.process[at]), c.target[at], t[0], t[1], epoch(intended),
+                wasSent ? epoch(c.sent[at]) : RequestRecord.UNKNOWN, done ? epoch(c.completed[at]) : RequestRecord.UNKNOWN,
+                c.outcome[at] == OK ? c.completed[at] - intended : RequestRecord.UNKNOWN,
+                wasSent ? c.sent[at] - intended : RequestRecord.UNKNOWN, name(c.outcome[at]));
     }
 
     /**
@@ -182,21 +215,23 @@ final class RequestLog {
         long notSent = 0;
         double sum = 0;
         Map<String, Long> outcomes = new LinkedHashMap<>();
-        for (int i = 0; i < schedule.size(); i++) {
-            if (completed[i] == 0) {
-                outcome[i] = sent[i] != 0 ? NO_REPLY : NOT_SENT;
+        int n = size.get();
+        for (int i = 0; i < n; i++) {
+            Slots.Chunk c = slots.chunk(i);
+            int at = Slots.at(i);
+            if (c.completed[at] == 0) {
+                c.outcome[at] = c.sent[at] != 0 ? NO_REPLY : NOT_SENT;
                 rows.append(record(i));
             }
-            outcomes.merge(name(outcome[i]), 1L, Long::sum);
-            if (outcome[i] == NOT_SENT) {
+            outcomes.merge(name(c.outcome[at]), 1L, Long::sum);
+            if (c.outcome[at] == NOT_SENT) {
                 notSent++;
-            } else if (outcome[i] == OK) {
+            } else if (c.outcome[at] == OK) {
                 okCount++;
                 if (i >= warmup) {
-                    long intended = startNanos + schedule.intended[i];
-                    long r = completed[i] - intended;
+                    long r = c.completed[at] - c.intended[at];
                     response.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, r)));
-                    lateness.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, sent[i] - intended)));
+                    lateness.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, c.sent[at] - c.intended[at])));
                     sum += r;
                 }
             } else {
@@ -212,10 +247,10 @@ final class RequestLog {
         writeInterval();
         latency.close();
         long measured = response.getTotalCount();
-        double span = schedule.size() > 0 ? schedule.intended[schedule.size() - 1] / 1e9 : 0;
+        double span = schedule.size() > 0 ? schedule.intended[schedule.size() - 1] / 1e9 : durationSec;
         ClientSummary summary = new ClientSummary(okCount + failed, okCount, failed, notSent,
-                Math.min(warmup, schedule.size()), durationSec, durationSec > 0 ? okCount / durationSec : 0.0,
-                span > 0 ? schedule.size() / span : 0.0,
+                Math.min(warmup, n), durationSec, durationSec > 0 ? okCount / durationSec : 0.0,
+                span > 0 ? n / span : 0.0,
                 new ClientSummary.Response(measured > 0 ? sum / measured / 1e6 : null, ms(response, 5),
                         ms(response, 50), ms(response, 90), ms(response, 95), ms(response, 99),
                         measured > 0 ? response.getMaxValue() / 1e6 : null),

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,6 +15,7 @@ import org.omg.CORBA.UserException;
 import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.StartGate;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
@@ -63,8 +65,17 @@ public final class WorkloadClient {
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
                                     AtomicReference<String> stop) throws IOException {
+        return run(scenario, iors, outDir, stop, 0, null);
+    }
+
+    /**
+     * As {@link #run(Scenario, Map, Path, AtomicReference)} as client JVM number {@code instance} of several,
+     * which start their schedules together at the time of {@code startGate} ({@link StartGate}; null: at once).
+     */
+    public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
+                                    AtomicReference<String> stop, int instance, Path startGate) throws IOException {
         ClientSpec client = scenario.client();
-        Schedule schedule = Schedule.of(client, client.maxDurationNanos());
+        Schedule schedule = Schedule.of(client, client.maxDurationNanos(), instance);
         List<String> processNames = new ArrayList<>();
         List<List<String[]>> targetNames = new ArrayList<>();
         for (ProcessSpec p : client.processes()) {
@@ -108,6 +119,7 @@ public final class WorkloadClient {
             for (Target[][] connection : stubs) {
                 probe(connection, client); // opens every connection before the first arrival
             }
+            long gateNs = startGate == null ? 0 : gate(startGate, outDir, stop);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
                 AmiSender ami;
                 try {
@@ -115,17 +127,18 @@ public final class WorkloadClient {
                 } catch (UserException e) {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
-                start = System.nanoTime() + 20_000_000L; // the sender is waiting before the first arrival
+                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs); // the sender waits before the first arrival
                 log.begin(start);
                 error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
                 int threads = poolSize(client);
                 AtomicInteger next = new AtomicInteger();
-                AtomicInteger connectionFailures = new AtomicInteger();
                 AtomicReference<String> abort = stop;
-                AtomicLong done = new AtomicLong();
-                AtomicLong failures = new AtomicLong();
-                start = System.nanoTime() + 20_000_000L; // let every invoker be waiting before the first arrival
+                Caller caller = new Caller(calls, stubs, log, abort);
+                AtomicLong done = caller.done;
+                AtomicLong failures = caller.failures;
+                // Let every invoker be waiting before the first arrival.
+                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs);
                 log.begin(start);
                 long guard = start + client.maxDurationNanos();
                 long runStart = start;
@@ -157,35 +170,15 @@ public final class WorkloadClient {
                                 turns.close();
                                 return;
                             }
-                            int c = i % orbs.length;
-                            int p = schedule.process[i];
-                            int t = schedule.target[i];
-                            log.sent[i] = System.nanoTime();
-                            try {
-                                calls[c][p][t].invoke(stubs[c][p][t]);
-                                log.answered(i, System.nanoTime(), RequestLog.OK);
-                                connectionFailures.set(0);
-                                done.incrementAndGet();
-                            } catch (SystemException e) {
-                                long now = System.nanoTime();
-                                String name = e.getClass().getSimpleName();
-                                log.answered(i, now, log.code(name));
-                                failures.incrementAndGet();
-                                if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
-                                    abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
-                                            + " consecutive " + name + "); stopped sending");
-                                }
-                            } catch (RuntimeException e) {
-                                log.answered(i, System.nanoTime(), log.code(e.getClass().getSimpleName()));
-                                failures.incrementAndGet();
-                            }
+                            caller.call(i, i % orbs.length, schedule.process[i], schedule.target[i]);
                         }
                     }, "orbscope-invoker-" + k);
                     th.setDaemon(true);
                     pool.add(th);
                 }
+                pool.addAll(closedLoops(client, instance, caller, log, orbs.length, runStart, guard, abort));
                 pool.forEach(Thread::start);
-                Thread progress = progress(schedule.size(), done, failures, abort);
+                Thread progress = progress(expected(client, schedule), done, failures, abort);
                 awaitInvokers(pool, guard + 65_000_000_000L, abort);
                 progress.interrupt();
                 error = abort.get();
@@ -282,7 +275,7 @@ public final class WorkloadClient {
                     error = "cannot make an AMI reply handler: " + e;
                     break;
                 }
-                log.sent[i] = System.nanoTime();
+                log.sent(i, System.nanoTime());
                 sentCount++;
                 try {
                     ami.send(c, p, t, stubs[c][p][t], handler);
@@ -316,6 +309,120 @@ public final class WorkloadClient {
         }
         return error;
     }
+
+    /**
+     * Makes one call and records what came of it: the reply, or the exception's name. After
+     * {@value #GIVE_UP_AFTER} consecutive connection failures the server is taken to be gone and the run stops.
+     */
+    static final class Caller {
+        private final Invocation[][][] calls;
+        private final Target[][][] stubs;
+        private final RequestLog log;
+        private final AtomicReference<String> abort;
+        private final AtomicInteger connectionFailures = new AtomicInteger();
+        final AtomicLong done = new AtomicLong();
+        final AtomicLong failures = new AtomicLong();
+
+        Caller(Invocation[][][] calls, Target[][][] stubs, RequestLog log, AtomicReference<String> abort) {
+            this.calls = calls;
+            this.stubs = stubs;
+            this.log = log;
+            this.abort = abort;
+        }
+
+        /** Request {@code i} to target {@code t} of process {@code p} over connection {@code c}, now. */
+        void call(int i, int c, int p, int t) {
+            log.sent(i, System.nanoTime());
+            try {
+                calls[c][p][t].invoke(stubs[c][p][t]);
+                log.answered(i, System.nanoTime(), RequestLog.OK);
+                connectionFailures.set(0);
+                done.incrementAndGet();
+            } catch (SystemException e) {
+                long now = System.nanoTime();
+                String name = e.getClass().getSimpleName();
+                log.answered(i, now, log.code(name));
+                failures.incrementAndGet();
+                if (isConnectionFailure(name) && connectionFailures.incrementAndGet() >= GIVE_UP_AFTER) {
+                    abort.compareAndSet(null, "the server stopped answering (" + GIVE_UP_AFTER
+                            + " consecutive " + name + "); stopped sending");
+                }
+            } catch (RuntimeException e) {
+                log.answered(i, System.nanoTime(), log.code(e.getClass().getSimpleName()));
+                failures.incrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * The threads of the closed processes: each of a process's {@code threads} clients sends a request, waits for
+     * its reply, thinks for a draw of {@code thinkTime}, and sends again, until the process's request count is used
+     * up or its duration (or client.maxDuration) has passed. A request's response time counts from the end of the
+     * think time that preceded it.
+     */
+    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int connections,
+                                    long runStart, long guard, AtomicReference<String> abort) {
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < client.processes().size(); p++) {
+            ProcessSpec spec = client.processes().get(p);
+            if (!spec.arrival().closed()) {
+                continue;
+            }
+            AtomicLong remaining = new AtomicLong(spec.requests() != null ? spec.requests() : Long.MAX_VALUE);
+            long end = spec.durationNanos() > 0 ? Math.min(guard, runStart + spec.durationNanos()) : guard;
+            double[] cumulative = Schedule.cumulative(spec);
+            int process = p;
+            for (int k = 0; k < spec.arrival().threads(); k++) {
+                SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 7919L + p * 1_000_003L + k);
+                int connection = k % connections;
+                Thread th = new Thread(() -> {
+                    ArrivalTimer timer = new ArrivalTimer();
+                    long due = runStart;
+                    while (abort.get() == null && due <= end && remaining.getAndDecrement() > 0) {
+                        timer.awaitUntil(due, abort);
+                        if (abort.get() != null) {
+                            return;
+                        }
+                        int t = Schedule.pick(cumulative, random);
+                        caller.call(log.reserve(process, t, due), connection, process, t);
+                        due = System.nanoTime() + spec.arrival().thinkTime().sampleNanos(random);
+                    }
+                }, "orbscope-closed-" + p + "-" + k);
+                th.setDaemon(true);
+                threads.add(th);
+            }
+        }
+        return threads;
+    }
+
+    /** Requests expected: the schedule's, plus the counts of closed processes that have one (for progress lines). */
+    private static long expected(ClientSpec client, Schedule schedule) {
+        long n = schedule.size();
+        for (ProcessSpec p : client.processes()) {
+            if (p.arrival().closed() && p.requests() != null) {
+                n += p.requests();
+            }
+        }
+        return n;
+    }
+
+    /** From the last reachability check to the first arrival (ClientJoin tells the checks apart by it). */
+    static final long LEAD_NANOS = 20_000_000L;
+
+    /** Says this client is ready, waits for the start gate, and returns how long from now the schedule starts. */
+    private static long gate(Path startGate, Path outDir, AtomicReference<String> stop) throws IOException {
+        StartGate.checked(new ClientDirectory(outDir));
+        try {
+            long startEpochMs = StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null);
+            return Math.max(0, startEpochMs - System.currentTimeMillis()) * 1_000_000L;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for the start gate");
+        }
+    }
+
+    /** How long a client waits for the others to check their targets: their JVMs start on a loaded machine. */
+    private static final java.time.Duration GATE_LIMIT = java.time.Duration.ofMinutes(5);
 
     static final class UnreachableException extends Exception {
         UnreachableException(String message) {
@@ -351,12 +458,14 @@ public final class WorkloadClient {
     static int poolSize(ClientSpec client) {
         double rate = 0;
         for (ProcessSpec p : client.processes()) {
-            rate += p.arrival().ratePerSecond();
+            if (!p.arrival().closed()) {
+                rate += p.arrival().ratePerSecond();
+            }
         }
         return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
     }
 
-    private static Thread progress(int total, AtomicLong done, AtomicLong failures, AtomicReference<String> abort) {
+    private static Thread progress(long total, AtomicLong done, AtomicLong failures, AtomicReference<String> abort) {
         Thread t = new Thread(() -> {
             try {
                 while (true) {

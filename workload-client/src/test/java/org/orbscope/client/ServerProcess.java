@@ -1,14 +1,10 @@
 package org.orbscope.client;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
 
 /** A workload server in its own JVM for client tests: started until ready, stopped by closing its stdin. */
 final class ServerProcess {
@@ -23,32 +19,16 @@ final class ServerProcess {
 
     static ServerProcess start(Path dir, Path scenario) throws Exception {
         Path out = dir.resolve("server");
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add("org.orbscope.server.ServerMain");
-        cmd.add("--scenario");
-        cmd.add(scenario.toString());
-        cmd.add("--out");
-        cmd.add(out.toString());
-        Path log = dir.resolve("server.log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(out.resolve("ready"))) {
-            assertTrue(p.isAlive(), "server died: " + new String(Files.readAllBytes(log), StandardCharsets.UTF_8));
-            assertTrue(System.nanoTime() < deadline, "server not ready in 30 s");
-            Thread.sleep(50);
+        Process p = JvmLauncher.main(PointRunner.SERVER_MAIN).log(dir.resolve("server.log"))
+                .args("--scenario", scenario.toString(), "--out", out.toString()).start();
+        String notReady = JvmLauncher.awaitFile(p, out.resolve("ready"), Duration.ofSeconds(120));
+        if (notReady != null) {
+            throw new AssertionError("server " + notReady + ": " + Files.readString(dir.resolve("server.log")));
         }
         return new ServerProcess(p, out);
     }
 
     void stop() throws Exception {
-        if (process.isAlive()) {
-            process.getOutputStream().close();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-        }
+        JvmLauncher.stop(process, Duration.ofSeconds(10));
     }
 }

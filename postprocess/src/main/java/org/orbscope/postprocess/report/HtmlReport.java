@@ -22,13 +22,25 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
+    /** A page the report links to from its introduction. */
+    public record Link(String href, String text) {
+    }
+
     public static String render(RunData run) {
+        return render(run, List.of());
+    }
+
+    public static String render(RunData run, List<Link> links) {
         StringBuilder b = new StringBuilder(64 * 1024);
         b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>orbscope report: ")
                 .append(Svg.esc(run.scenarioName())).append("</title><style>").append(CSS).append("</style></head><body>");
         b.append("<h1>orbscope report: ").append(Svg.esc(run.scenarioName())).append("</h1>");
         b.append("<p>Run <code>").append(Svg.esc(run.runName())).append("</code>, report generated ")
                 .append(Svg.esc(run.generated())).append(". ").append(Svg.esc(run.description())).append("</p>");
+        for (Link l : links) {
+            b.append("<p class=\"link\"><a href=\"").append(Svg.esc(l.href())).append("\">").append(Svg.esc(l.text()))
+                    .append("</a></p>");
+        }
         whatRan(b, run);
         b.append("<h2 id=\"sweep\">Sweep table</h2>");
         b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. (seed 001). Times are means "

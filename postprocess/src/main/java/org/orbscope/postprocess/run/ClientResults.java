@@ -34,11 +34,18 @@ public final class ClientResults {
      * in {@link #problems}.
      */
     public static ClientResults read(Path csv, long warmupRequests) {
+        return read(List.of(csv), warmupRequests);
+    }
+
+    /** The records of several client JVMs together (each one's warm-up left out). */
+    public static ClientResults read(List<Path> csvs, long warmupRequests) {
         ClientResults r = new ClientResults();
-        RequestsCsv.ReadResult result = RequestsCsv.read(csv, rec -> r.add(rec, warmupRequests));
-        r.rows = result.rows;
-        r.cutShort = result.cutShort;
-        r.problems.addAll(result.problems);
+        for (Path csv : csvs) {
+            RequestsCsv.ReadResult result = RequestsCsv.read(csv, rec -> r.add(rec, warmupRequests));
+            r.rows += result.rows;
+            r.cutShort |= result.cutShort;
+            r.problems.addAll(result.problems);
+        }
         r.sent.sort(Comparator.comparingLong(Sent::sentNs));
         return r;
     }

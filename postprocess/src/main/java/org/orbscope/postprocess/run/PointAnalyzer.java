@@ -26,6 +26,7 @@ import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSamples;
+import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
@@ -71,8 +72,8 @@ public final class PointAnalyzer {
      *     checks), when no client records tell them apart
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
-                  String scenarioText, ClientDirectory client, SystemSamples system, Path trace, long readyEpochNs,
-                  Path stagesCsv, int cpus, long skip) {
+                  String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
+                  long readyEpochNs, Path stagesCsv, int cpus, long skip) {
         /**
          * True when the client's requests all went to the traced server, so that its records pair with the
          * server's by rank; otherwise they only tell the workload's window and the probes before it.
@@ -81,9 +82,14 @@ public final class PointAnalyzer {
             return scenario == null || scenario.singleServer();
         }
 
+        /** The traced server's scenario, or null when the scenario is unknown. */
+        ServerSpec server() {
+            return scenario == null ? null : scenario.singleServer() ? scenario.servers().get(0) : scenario.server(name);
+        }
+
         /** True when the scenario had the agent record the traced server. */
         boolean monitored() {
-            ServerSpec s = scenario == null ? null : scenario.singleServer() ? scenario.servers().get(0) : scenario.server(name);
+            ServerSpec s = server();
             return s != null && scenario.monitoring(s).enabled();
         }
     }
@@ -116,7 +122,8 @@ public final class PointAnalyzer {
         if (system.problem() != null) {
             p.notes.add(system.problem());
         }
-        analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), system,
+        List<ClientDirectory> clients = clients(point);
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
                 traces);
         p.server.served = served(point.server());
@@ -129,7 +136,8 @@ public final class PointAnalyzer {
      */
     private static PointAnalysis analyzeServers(PointAnalysis a, PointDirectory point, Map<String, String> params,
                                                 Scenario scenario, String text, StageSource traces) {
-        analyze(a, new Inputs(point.name(), params, point, scenario, text, point.client(), null, null,
+        List<ClientDirectory> clients = clients(point);
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
                 ReadyFile.UNKNOWN, null, 0, 0), traces);
         a.summary.servers = new LinkedHashMap<>();
         for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
@@ -142,12 +150,18 @@ public final class PointAnalyzer {
             if (system.problem() != null) {
                 one.summary.notes.add(system.problem());
             }
-            analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, point.client(), system, dir.trace(),
+            analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
                     ReadyFile.readyEpochNs(dir.ready()), point.stagesCsv(e.getKey()), cpus, 0), traces);
             one.summary.server.served = served(dir);
             a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
         }
         return a;
+    }
+
+    /** The client directories of a point: those that exist, else {@code client/} (whose absence becomes a note). */
+    private static List<ClientDirectory> clients(PointDirectory point) {
+        List<ClientDirectory> clients = point.existingClients();
+        return clients.isEmpty() ? List.of(point.client()) : clients;
     }
 
     /** The CPUs a server may use: those it is pinned to, else all of this machine's (said in a note). */
@@ -195,14 +209,16 @@ public final class PointAnalyzer {
             p.scenario = scenario.name();
             p.description = scenario.description();
             p.facts.addAll(ScenarioFacts.of(scenario));
-            p.offeredRatePerMs = offeredRatePerSec(scenario) / 1000;
+            double offered = offeredRatePerSec(scenario);
+            p.offeredRatePerMs = Double.isNaN(offered) ? null : offered / 1000;
             warmup = scenario.client().warmup();
         }
 
-        ClientResults client = in.client() == null ? null : ClientResults.read(in.client().requestsCsv(), warmup);
+        ClientResults client = in.clients() == null ? null
+                : ClientResults.read(in.clients().stream().map(ClientDirectory::requestsCsv).toList(), warmup);
         // One of several servers takes the client's records for its window and probes only; the point has them.
         if (client != null && (in.trace() == null || in.joinClient())) {
-            clientPart(p, client, in.client());
+            clientPart(p, client, in.clients());
             a.clientResponse = client.response;
         }
         if (in.trace() == null) {
@@ -238,6 +254,9 @@ public final class PointAnalyzer {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
                 if (in.joinClient()) {
                     p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                }
+                if (in.server() != null) {
+                    poas(rows, in.server());
                 }
             } else {
                 p.server.probes = ClientJoin.markFirst(rows, in.skip());
@@ -296,9 +315,23 @@ public final class PointAnalyzer {
         }
     }
 
-    /** Sum of the processes' offered arrival rates, requests per second. */
+    /** The POA of each paired request: the scenario deploys its object there. */
+    private static void poas(List<RequestStages> rows, ServerSpec server) {
+        for (RequestStages r : rows) {
+            ObjectSpec o = r.object.isEmpty() ? null : server.object(r.object);
+            if (o != null) {
+                r.poa = o.poa();
+            }
+        }
+    }
+
+    /**
+     * Sum of the open processes' arrival rates over all client instances, requests per second (NaN when every
+     * process is closed).
+     */
     static double offeredRatePerSec(Scenario s) {
-        return s.client().processes().stream().mapToDouble(pr -> pr.arrival().ratePerSecond()).sum();
+        return s.client().instances() * s.client().processes().stream().filter(pr -> !pr.arrival().closed())
+                .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
     private static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
@@ -332,7 +365,7 @@ public final class PointAnalyzer {
         return (simulated - measured) / measured;
     }
 
-    private static void clientPart(PointSummary p, ClientResults c, ClientDirectory dir) {
+    private static void clientPart(PointSummary p, ClientResults c, List<ClientDirectory> dirs) {
         p.client.records = c.rows;
         p.client.ok = c.count(RequestRecord.OK);
         p.client.notSent = c.count(RequestRecord.NOT_SENT);
@@ -340,24 +373,26 @@ public final class PointAnalyzer {
         p.client.outcomes.putAll(c.outcomes);
         p.client.response = Summary.of(c.response);
         p.client.lateness = Summary.of(c.lateness);
+        p.client.instances = dirs.size();
         p.notes.addAll(c.problems);
-        try {
-            ClientSummary s = ClientSummary.read(dir.summary());
-            p.client.complete = s.complete();
-            p.client.interrupted = s.interrupted();
-            if (s.error() != null) {
-                p.client.error = s.error();
-                p.notes.add("client reported an error: " + s.error());
+        for (ClientDirectory dir : dirs) {
+            String which = dirs.size() == 1 ? "client" : "client " + dir.dir().getFileName();
+            try {
+                ClientSummary s = ClientSummary.read(dir.summary());
+                p.client.complete = (p.client.complete == null || p.client.complete) && s.complete();
+                p.client.interrupted = Boolean.TRUE.equals(p.client.interrupted) || s.interrupted();
+                if (s.error() != null) {
+                    p.client.error = p.client.error == null ? s.error() : p.client.error;
+                    p.notes.add(which + " reported an error: " + s.error());
+                }
+                p.client.achievedRatePerSec = (p.client.achievedRatePerSec == null ? 0 : p.client.achievedRatePerSec)
+                        + s.achievedRatePerSec();
+            } catch (NoSuchFileException e) {
+                p.notes.add(which + "/summary.json missing: the client ended without writing it (killed?); its "
+                        + "figures come from the rows of its requests.csv");
+            } catch (IOException e) {
+                p.notes.add(dir.summary() + ": unreadable: " + e.getMessage());
             }
-            p.client.achievedRatePerSec = s.achievedRatePerSec();
-            if (p.offeredRatePerMs == null) {
-                p.offeredRatePerMs = s.offeredRatePerSec() / 1000;
-            }
-        } catch (NoSuchFileException e) {
-            p.notes.add("client/summary.json missing: the client ended without writing it (killed?); the client "
-                    + "figures come from the " + c.rows + " rows of requests.csv");
-        } catch (IOException e) {
-            p.notes.add(dir.summary() + ": unreadable: " + e.getMessage());
         }
         if (Boolean.TRUE.equals(p.client.interrupted)) {
             p.notes.add("the client was interrupted: statistics cover the " + p.client.ok + " requests answered before");

@@ -42,16 +42,44 @@ public final class PointPrediction {
         return Math.max(MIN_REQUESTS, Math.min(MAX_REQUESTS, ScenarioMapping.requests(s)));
     }
 
-    /** The measured requests of a stage table, in the model's terms. */
+    /**
+     * The measured requests of a stage table, in the model's terms. A request's hand-off (its queueing time
+     * outside the wait for a free thread) is given only when it found the queue empty: every request enqueued
+     * before it was already dispatched. Otherwise its queueing time also holds its wait behind the requests ahead
+     * of it, which the model queues itself, and counting that as hand-off would count it twice.
+     */
     public static StageSample sample(List<RequestStages> measured) {
+        java.util.Set<RequestStages> queueWasEmpty = foundTheQueueEmpty(measured);
         StageSample s = new StageSample();
         for (RequestStages r : measured) {
+            double queueWait = !queueWasEmpty.contains(r) ? Double.NaN
+                    : r.has(StageColumn.QUEUE_WAIT) ? r.get(StageColumn.QUEUE_WAIT) : 0;
             s.add(new StageSample.Request(r.object, r.operation, v(r, StageColumn.ARRIVAL), v(r, StageColumn.COMPLETION),
-                    v(r, StageColumn.QUEUE), v(r, StageColumn.QUEUE_WAIT), v(r, StageColumn.CPU_SERVANT), v(r, StageColumn.CPU_REPLY),
+                    v(r, StageColumn.QUEUE), queueWait, v(r, StageColumn.CPU_SERVANT), v(r, StageColumn.CPU_REPLY),
                     v(r, StageColumn.SERVANT_NONCPU), v(r, StageColumn.CPU_RECEIVER), v(r, StageColumn.RECEIVER_CPU),
                     v(r, StageColumn.CPU_POA), v(r, StageColumn.CPU_TOTAL)));
         }
         return s;
+    }
+
+    /** The requests enqueued after every earlier-enqueued request had been dispatched. */
+    static java.util.Set<RequestStages> foundTheQueueEmpty(List<RequestStages> measured) {
+        List<RequestStages> byEnqueue = new ArrayList<>();
+        for (RequestStages r : measured) {
+            if (r.has(StageColumn.ENQUEUED) && r.has(StageColumn.DISPATCH)) {
+                byEnqueue.add(r);
+            }
+        }
+        byEnqueue.sort(java.util.Comparator.comparingLong(r -> r.get(StageColumn.ENQUEUED)));
+        java.util.Set<RequestStages> empty = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        long lastDispatch = Long.MIN_VALUE;
+        for (RequestStages r : byEnqueue) {
+            if (r.get(StageColumn.ENQUEUED) >= lastDispatch) {
+                empty.add(r);
+            }
+            lastDispatch = Math.max(lastDispatch, r.get(StageColumn.DISPATCH));
+        }
+        return empty;
     }
 
     private static double v(RequestStages r, StageColumn c) {

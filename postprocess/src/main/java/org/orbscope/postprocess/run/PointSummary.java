@@ -84,6 +84,8 @@ public final class PointSummary {
         public Summary lateness;
         public Boolean complete;
         public Boolean interrupted;
+        /** Client JVMs of the point (client.instances). */
+        public Integer instances;
         public String error;
         public Double achievedRatePerSec;
     }

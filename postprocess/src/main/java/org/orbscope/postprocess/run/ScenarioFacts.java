@@ -3,6 +3,7 @@ package org.orbscope.postprocess.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.scenario.ArrivalSpec;
 import org.orbscope.scenario.CallSpec;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.ObjectSpec;
@@ -28,8 +29,20 @@ final class ScenarioFacts {
                     + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
                     + orNot(orb.queueMax(), "default")
                     + (s.singleServer() ? "" : ", monitoring " + (s.monitoring(server).enabled() ? "on" : "off")));
-            for (ObjectSpec o : server.objects()) {
-                StringBuilder b = new StringBuilder("Object ").append(o.id()).append(" in POA ").append(o.poa());
+            List<ObjectSpec> objects = server.objects();
+            for (int i = 0; i < objects.size(); i++) {
+                ObjectSpec o = objects.get(i);
+                int copies = copiesFrom(objects, i);
+                StringBuilder b = new StringBuilder();
+                if (copies > 1) {
+                    String base = o.id().substring(0, o.id().length() - 2);
+                    b.append("Objects ").append(base).append("-1..").append(base).append('-').append(copies)
+                            .append(" (").append(copies).append(" copies)");
+                    i += copies - 1;
+                } else {
+                    b.append("Object ").append(o.id());
+                }
+                b.append(" in POA ").append(o.poa());
                 if (o.concurrency() > 0) {
                     b.append(" (at most ").append(o.concurrency()).append(" at once)");
                 }
@@ -39,21 +52,24 @@ final class ScenarioFacts {
                     for (CallSpec c : e.getValue().calls()) {
                         b.append(", calls ").append(c.count()).append(" x ")
                                 .append(c.server() == null ? "" : c.server() + "/").append(c.object()).append('.')
-                                .append(c.operation()).append(" (").append(c.invocation().name().toLowerCase()).append(')');
+                                .append(c.operation()).append(" (").append(c.invocation().name().toLowerCase())
+                                .append(')');
                     }
                 }
                 f.add(b.toString());
             }
         }
         List<Integer> clientCpus = s.client().cpus();
-        f.add("Client: " + (clientCpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + clientCpus) + ", "
+        int instances = s.client().instances();
+        f.add("Client: " + (instances > 1 ? instances + " JVMs, each " : "")
+                + (clientCpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + clientCpus) + ", "
                 + s.client().connections() + " connection(s), " + s.client().invocation().name().toLowerCase()
                 + " invocations" + (s.client().warmup() > 0 ? ", warm-up " + s.client().warmup()
                 + " requests excluded" : ""));
         for (ProcessSpec p : s.client().processes()) {
-            f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + p.arrival().law().name().toLowerCase()
-                    + " arrivals at " + p.arrival().rate() + ", "
-                    + (p.requests() != null ? p.requests() + " requests" : "for " + p.duration()));
+            f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
+                    + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
+                    : "until the replay ends"));
         }
         if (s.singleServer()) {
             MonitoringSpec m = s.monitoring(s.servers().get(0));
@@ -61,6 +77,38 @@ final class ScenarioFacts {
                     : "off (no server trace, no stage data)"));
         }
         return f;
+    }
+
+    /**
+     * How many objects from {@code i} on are copies of one scenario object ({@code <id>-1 .. <id>-N}, alike in
+     * everything but the id), so that a thousand copies take one line.
+     */
+    private static int copiesFrom(List<ObjectSpec> objects, int i) {
+        ObjectSpec first = objects.get(i);
+        if (!first.id().endsWith("-1")) {
+            return 1;
+        }
+        String base = first.id().substring(0, first.id().length() - 1);
+        int n = 1;
+        while (i + n < objects.size()) {
+            ObjectSpec o = objects.get(i + n);
+            if (!o.id().equals(base + (n + 1)) || !o.poa().equals(first.poa())
+                    || !o.concurrency().equals(first.concurrency()) || !o.operations().equals(first.operations())) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private static String arrivals(ArrivalSpec a) {
+        switch (a.law()) {
+            case CLOSED: return "closed loop of " + a.threads() + " clients, think time " + a.thinkTime();
+            case HYPEREXPONENTIAL: return "hyperexponential arrivals at " + a.rate() + ", scv " + a.scv();
+            case MMPP: return "MMPP arrivals, rates " + a.rates() + ", mean sojourns " + a.sojourns();
+            case REPLAY: return "replayed arrivals from " + a.file();
+            default: return a.law().name().toLowerCase() + " arrivals at " + a.rate();
+        }
     }
 
     private static String orNot(Object v, String absent) {

@@ -23,7 +23,8 @@ import org.orbscope.postprocess.stages.SyntheticServer;
  * DOM Chromium built: the sweep table with its rows, the SVG charts, and no error page.
  */
 class HtmlInChromiumTest {
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    /** Debian's chromium, or the binary the system property {@code orbscope.chromium} names. */
+    static final Path CHROMIUM = Path.of(System.getProperty("orbscope.chromium", "/usr/bin/chromium"));
 
     @TempDir
     Path tmp;

@@ -1,0 +1,41 @@
+package org.orbscope.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioLoader;
+
+class ScenarioMappingTest {
+    private static final String SCENARIO = String.join("\n",
+            "name: m",
+            "server:",
+            "  orb: {poolMax: 1}",
+            "  objects:",
+            "    - {id: o, copies: 4, operations: {call: {cpu: 1ms}}}",
+            "client:",
+            "  instances: 3",
+            "  processes:",
+            "    - name: p",
+            "      requests: 100",
+            "      arrival: {law: poisson, rate: 50/s}",
+            "      targets: [{object: o, operation: call}]",
+            "");
+
+    @Test
+    void copiesAreServantsAndEveryClientInstanceIsAStreamOnItsOwnConnection() throws Exception {
+        Scenario s = ScenarioLoader.parse("m.yaml", SCENARIO);
+        ModelParameters m = ScenarioMapping.map(s);
+        assertEquals(4, m.servants().size());
+        assertEquals(3, m.connections());
+        assertEquals(3, m.streams().size());
+        for (int i = 0; i < 3; i++) {
+            ModelParameters.Stream st = m.streams().get(i);
+            assertEquals(i, st.connection());
+            assertEquals(50.0, st.arrivals().ratePerSec(), 1e-9);
+            assertEquals(4, st.operations().length);
+            assertEquals(0.25, st.probabilities()[i], 1e-12);
+        }
+        assertEquals(300, ScenarioMapping.requests(s));
+    }
+}

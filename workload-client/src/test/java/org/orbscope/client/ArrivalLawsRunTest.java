@@ -1,0 +1,95 @@
+package org.orbscope.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
+
+/** Closed loops and replayed arrivals against a real server JVM over loopback. */
+class ArrivalLawsRunTest {
+    @TempDir
+    Path dir;
+    private ServerProcess server;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    private Path scenario(String process) throws Exception {
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, String.join("\n",
+                "name: laws",
+                "server:",
+                "  warmupCalls: 0",
+                "  objects: [{id: a, operations: {call: {cpu: 1ms}}}]",
+                "client:",
+                "  processes:",
+                process,
+                ""));
+        server = ServerProcess.start(dir, f);
+        return f;
+    }
+
+    private List<RequestRecord> run(Path scenario) throws Exception {
+        Path out = dir.resolve("client");
+        int code = ClientMain.run(new String[] {"--scenario", scenario.toString(), "--ior-dir",
+                server.out.resolve("ior").toString(), "--out", out.toString()});
+        assertEquals(0, code);
+        List<RequestRecord> rows = new ArrayList<>();
+        RequestsCsv.read(out.resolve("requests.csv"), rows::add);
+        return rows;
+    }
+
+    @Test
+    void aClosedLoopObeysTheInteractiveResponseTimeLaw() throws Exception {
+        // N = 4 clients, think Z = 5 ms: each cycle is one response time plus one think time, so the throughput
+        // is X = N / (R + Z) whatever the server does (an operational law).
+        List<RequestRecord> rows = run(scenario(String.join("\n",
+                "    - name: closed",
+                "      requests: 600",
+                "      arrival: {law: closed, threads: 4, thinkTime: 5ms}",
+                "      targets: [{object: a, operation: call}]")));
+        assertEquals(600, rows.size());
+        double r = rows.stream().mapToLong(RequestRecord::responseNs).average().orElseThrow() / 1e9;
+        long first = rows.stream().mapToLong(RequestRecord::intendedNs).min().orElseThrow();
+        long last = rows.stream().mapToLong(RequestRecord::completedNs).max().orElseThrow();
+        double x = 600 / ((last - first) / 1e9);
+        double law = 4 / (r + 0.005);
+        assertEquals(law, x, 0.05 * law, "X " + x + "/s against N/(R+Z) " + law + "/s (R " + r * 1e3 + " ms)");
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+    }
+
+    @Test
+    void aReplayedProcessSendsAtTheFilesTimes() throws Exception {
+        Path times = dir.resolve("times.csv");
+        StringBuilder b = new StringBuilder("time_us\n");
+        long[] us = new long[60];
+        for (int i = 1; i < us.length; i++) {
+            us[i] = us[i - 1] + 2_000 + (i % 7) * 1_500L; // 2 to 11 ms apart, irregular
+        }
+        for (long t : us) {
+            b.append(1_000_000 + t).append('\n');
+        }
+        Files.writeString(times, b.toString());
+        List<RequestRecord> rows = run(scenario(String.join("\n",
+                "    - name: replay",
+                "      arrival: {law: replay, file: " + times + "}",
+                "      targets: [{object: a, operation: call}]")));
+        assertEquals(us.length, rows.size());
+        rows.sort(java.util.Comparator.comparingLong(RequestRecord::seq));
+        for (int i = 0; i < us.length; i++) {
+            assertEquals(us[i] * 1_000, rows.get(i).intendedNs() - rows.get(0).intendedNs(), "send " + i);
+        }
+    }
+}
