@@ -106,6 +106,9 @@ class ServersRunTest {
         assertTrue(b.path("stages").path("completion").path("count").asLong() > 0, b.toString());
         assertTrue(b.path("utilization").path("measured").asDouble() > 0, b.toString());
         assertEquals("absent", p.path("servers").path("proxy").path("server").path("trace").asText());
+        String md = Files.readString(runDir().resolve("report/report.md"));
+        assertTrue(md.contains("| backend | read |"), "report.md has a row per server: " + md);
+        assertFalse(md.contains("- server trace:"), "several servers have no one server trace to describe: " + md);
         List<String> stages = Files.readAllLines(point.resolve("report/stages-backend.csv"));
         assertTrue(stages.size() > 3 * calls + forwards, "a row per request the backend saw, plus the header");
     }

@@ -31,11 +31,16 @@ public final class MarkdownReport {
             p.notes.forEach(n -> b.append("- **note:** ").append(n).append('\n'));
             b.append("- client: ").append(p.client.records).append(" records, ").append(p.client.ok).append(" ok, ")
                     .append(p.client.failed).append(" failed, ").append(p.client.notSent).append(" not sent\n");
-            b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
-                    .append(" requests, ").append(p.server.complete).append(" complete, ").append(p.server.incomplete)
-                    .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.probes)
-                    .append(" before the workload, ").append(p.server.matchedToClient).append(" paired with client records, ")
-                    .append(p.server.measured).append(" measured\n\n");
+            if (p.servers == null) {
+                // Several servers have a trace each: their rows in the server table below say what they hold.
+                b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
+                        .append(" requests, ").append(p.server.complete).append(" complete, ")
+                        .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected)
+                        .append(" rejected, ").append(p.server.probes).append(" before the workload, ")
+                        .append(p.server.matchedToClient).append(" paired with client records, ")
+                        .append(p.server.measured).append(" measured\n");
+            }
+            b.append('\n');
             servers(b, p);
             if (!p.stages.isEmpty()) {
                 stages(b, p.stages);
