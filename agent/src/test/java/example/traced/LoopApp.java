@@ -3,7 +3,7 @@ package example.traced;
 import java.nio.file.Files;
 import java.nio.file.Paths;
 
-/** Runs for args[1] ms calling tick() every 2 ms; writes args[0] once running. */
+/** Calls tick() every 2 ms for args[1] ms, or until the file args[2] (optional) appears; writes args[0] once running. */
 public final class LoopApp {
     static long counter;
 
@@ -16,8 +16,9 @@ public final class LoopApp {
 
     public static void main(String[] args) throws Exception {
         long end = System.currentTimeMillis() + Long.parseLong(args[1]);
+        java.nio.file.Path done = args.length > 2 ? Paths.get(args[2]) : null;
         Files.write(Paths.get(args[0]), new byte[0]);
-        while (System.currentTimeMillis() < end) {
+        while (System.currentTimeMillis() < end && (done == null || !Files.exists(done))) {
             counter = tick(counter);
             Thread.sleep(2);
         }

@@ -17,7 +17,7 @@ import org.omg.PortableServer.POAHelper;
 
 /**
  * A JacORB server with one DSI servant ({@code long inc(in long x)}), listening on loopback. Writes its IOR to
- * args[0], serves until the file args[1] appears (at most 60 s), then shuts the ORB down.
+ * args[0], serves until the file args[1] appears (at most 10 minutes), then shuts the ORB down.
  */
 public final class OrbServer {
     private OrbServer() {
@@ -67,7 +67,7 @@ public final class OrbServer {
         Files.write(tmp, orb.object_to_string(ref).getBytes(StandardCharsets.US_ASCII));
         Files.move(tmp, ior);
         Path stop = Paths.get(args[1]);
-        long deadline = System.currentTimeMillis() + 60_000;
+        long deadline = System.currentTimeMillis() + 600_000;
         while (!Files.exists(stop) && System.currentTimeMillis() < deadline) {
             Thread.sleep(20);
         }

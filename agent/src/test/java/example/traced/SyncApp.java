@@ -93,18 +93,25 @@ public final class SyncApp {
                 LOCK.unlock();
             }
             TracedApp.pause(30);
-            LOCK.lock();
-            try {
-                ready.signalAll();
-            } finally {
-                LOCK.unlock();
+            // Signals once main awaits the condition (a busy machine may run main late).
+            while (true) {
+                LOCK.lock();
+                try {
+                    if (LOCK.hasWaiters(ready)) {
+                        ready.signalAll();
+                        return;
+                    }
+                } finally {
+                    LOCK.unlock();
+                }
+                TracedApp.pause(5);
             }
         }, "lock-holder");
         holder.start();
         held.await();
         LOCK.lock();
         try {
-            ready.await(5, TimeUnit.SECONDS);
+            ready.await(120, TimeUnit.SECONDS);
         } finally {
             LOCK.unlock();
         }
@@ -136,7 +143,7 @@ public final class SyncApp {
         handle(new Request(4243, c));
         // Give JFR one flush (it flushes about every second) before exiting: on JDK 20+ JFR's own shutdown hook
         // ends the stream, and events it had not flushed yet are lost (a limitation README states).
-        TracedApp.pause(1500);
+        TracedApp.pause(3000);
         System.out.println("sync app done " + sum + " " + account.balance);
     }
 }

@@ -39,7 +39,14 @@ public final class TracedApp {
 
     static final Object LOCK = new Object();
 
-    /** worker-2 holds LOCK for 50 ms while main blocks on it, then main waits until worker-2 notifies. */
+    /** Guarded by LOCK: main is in LOCK.wait(), and worker-2 has notified it. */
+    private static boolean waiting;
+    private static boolean notified;
+
+    /**
+     * worker-2 holds LOCK for 50 ms while main blocks on it, then main waits until worker-2 notifies. worker-2
+     * notifies only once main waits (a busy machine may run main late), and main waits until notified.
+     */
     static void contendAndWait() throws InterruptedException {
         java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
         Thread holder = new Thread(() -> {
@@ -48,14 +55,24 @@ public final class TracedApp {
                 pause(50);
             }
             pause(30);
-            synchronized (LOCK) {
-                LOCK.notifyAll();
+            while (true) {
+                synchronized (LOCK) {
+                    if (waiting) {
+                        notified = true;
+                        LOCK.notifyAll();
+                        return;
+                    }
+                }
+                pause(5);
             }
         }, "worker-2");
         holder.start();
         held.await();
         synchronized (LOCK) {
-            LOCK.wait(5_000);
+            waiting = true;
+            while (!notified) {
+                LOCK.wait(120_000);
+            }
         }
         holder.join();
     }

@@ -2,6 +2,7 @@ package org.orbscope.agent;
 
 import net.bytebuddy.asm.Advice;
 import org.orbscope.agent.boot.Dispatch;
+import org.orbscope.agent.boot.Sink;
 
 /** The advice templates ByteBuddy inlines; each only calls {@link Dispatch}, which the bootstrap loader holds. */
 final class Advices {
@@ -24,32 +25,40 @@ final class Advices {
         }
     }
 
+    // Methods with CPU times at either end or a fragment mark: the flags are a constant per method (Sink.CPU_ENTER
+    // and kin), so the JIT folds the exit's test away.
+
     static final class Cpu {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@MethodId int id) {
-            return Dispatch.enterCpu(id);
+        static Object enter(@MethodId int id, @CpuFlag int flags) {
+            return Dispatch.enterCpu(id, flags);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown) {
-            if (token != null) {
+        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown, @CpuFlag int flags) {
+            if (token == null) {
+                return;
+            }
+            if ((flags & Sink.CPU_EXIT) != 0) {
                 Dispatch.exitCpu(token, thrown != null);
+            } else {
+                Dispatch.exit(token, thrown != null);
             }
         }
     }
 
     static final class Keyed {
         @Advice.OnMethodEnter(suppress = Throwable.class)
-        static Object enter(@MethodId int id, @CorrelationKey Object key, @KeyPathId int path, @CpuFlag boolean cpu) {
-            return Dispatch.enterKeyed(id, key, path, cpu);
+        static Object enter(@MethodId int id, @CorrelationKey Object key, @KeyPathId int path, @CpuFlag int flags) {
+            return Dispatch.enterKeyed(id, key, path, flags);
         }
 
         @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown, @CpuFlag boolean cpu) {
+        static void exit(@Advice.Enter Object token, @Advice.Thrown Throwable thrown, @CpuFlag int flags) {
             if (token == null) {
                 return;
             }
-            if (cpu) {
+            if ((flags & Sink.CPU_EXIT) != 0) {
                 Dispatch.exitCpu(token, thrown != null);
             } else {
                 Dispatch.exit(token, thrown != null);

@@ -113,6 +113,8 @@ public final class Agent {
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
             info.putAll(config.profileInfo());
+            info.put("agent.cpu.sample", Integer.toString(config.cpuSample));
+            info.put("agent.monitors.events", config.monitorsContendedOnly ? "contended" : "all");
             BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
             if (pool.note != null) {
                 System.err.println("orbscope agent: " + pool.note);
@@ -162,10 +164,8 @@ public final class Agent {
                     int id = p == null || p.keyFields().length == 0 ? 0 : KeyPaths.register(p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
                 })
-                .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    ProfileMethod p = selection.profileEntry(type, method);
-                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(p != null ? p.cpu() : config.cpu));
-                })
+                .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
+                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(selection.cpuFlags(type, method))))
                 .bind(MonitorObject.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
                                 ? ClassConstant.of(type) : MethodVariableAccess.loadThis()))

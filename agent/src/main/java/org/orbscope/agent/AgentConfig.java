@@ -31,7 +31,7 @@ public final class AgentConfig {
     static final Set<String> OPT_IN_EVENTS = new HashSet<>(Arrays.asList("jfr"));
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
-            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet"));
+            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample"));
 
     String out = "orbscope.trace";
     /** Profiles named by {@code profile=} options, shipped names or files. */
@@ -44,6 +44,17 @@ public final class AgentConfig {
     /** Classes whose synchronized blocks and wait/notify calls are recorded, besides the method selection's. */
     final List<Glob> monitorIncludes = new ArrayList<>();
     final List<Glob> monitorExcludes = new ArrayList<>();
+    /** The profiles' {@code monitors.include} globs: when there are any, profile classes' other monitors are not recorded. */
+    final List<Glob> profileMonitorIncludes = new ArrayList<>();
+    /** Record only contended monitor enters and waits (the profile's or the option's {@code monitors.events=contended}). */
+    boolean monitorsContendedOnly;
+    private String monitorEvents;
+    /**
+     * CPU times for one request fragment in this many ({@code cpu.sample}; a profile may set it, the option wins);
+     * 0 ({@code cpu.sample=off}): none.
+     */
+    int cpuSample = 1;
+    private boolean cpuSampleSet;
     /** Classes whose instances are counted and sized as they are constructed. */
     final List<Glob> allocIncludes = new ArrayList<>();
     final List<Glob> allocExcludes = new ArrayList<>();
@@ -128,7 +139,18 @@ public final class AgentConfig {
         }
         for (OrbProfile p : c.profiles) {
             c.methods.addAll(p.methods());
+            for (String g : p.monitorIncludes()) {
+                c.profileMonitorIncludes.add(new Glob(g));
+            }
+            if (c.monitorEvents == null) {
+                c.monitorEvents = p.monitorEvents();
+            }
+            if (!c.cpuSampleSet && p.cpuSample() > 0) {
+                c.cpuSample = p.cpuSample();
+                c.cpuSampleSet = true;
+            }
         }
+        c.monitorsContendedOnly = "contended".equals(c.monitorEvents);
         return c;
     }
 
@@ -194,6 +216,13 @@ public final class AgentConfig {
                 break;
             }
             case "sample.interval.ms": sampleIntervalMillis = number(value, where); break;
+            case "monitors.events": monitorEvents = profileValue(() -> OrbProfile.monitorEvents(value, where)); break;
+            case "cpu.sample":
+                // "off" turns the profile's CPU boundaries off (a scenario's monitoring.cpuTime: false): wall
+                // times only, no clock reads.
+                cpuSample = value.trim().equals("off") ? 0 : profileValue(() -> OrbProfile.cpuSample(value, where));
+                cpuSampleSet = true;
+                break;
             case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
             case "buffer.size":
@@ -236,6 +265,19 @@ public final class AgentConfig {
         Set<String> e = new HashSet<>(EVENTS);
         e.removeAll(OPT_IN_EVENTS);
         return e;
+    }
+
+    private interface ProfileValue<T> {
+        T get() throws ProfileException;
+    }
+
+    /** A value checked by the profile grammar (the option and the profile entry take the same words). */
+    private static <T> T profileValue(ProfileValue<T> value) throws BadConfig {
+        try {
+            return value.get();
+        } catch (ProfileException e) {
+            throw new BadConfig(e.getMessage());
+        }
     }
 
     private static long bounded(String key, String v, long min, long max, String where) throws BadConfig {

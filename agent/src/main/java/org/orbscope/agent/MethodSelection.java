@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
+import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.profile.ProfileMethod;
 
 /** Decides, from the config, whether and how a method is instrumented. */
@@ -62,11 +63,19 @@ final class MethodSelection {
     }
 
     boolean typeSelected(String className) {
+        return profileClass(className) || includeSelected(className);
+    }
+
+    private boolean profileClass(String className) {
         for (ProfileMethod m : config.methods) {
             if (m.className().equals(className)) {
                 return true;
             }
         }
+        return false;
+    }
+
+    private boolean includeSelected(String className) {
         if (!config.events.contains("methods")) {
             return false;
         }
@@ -93,7 +102,13 @@ final class MethodSelection {
                 return true;
             }
         }
-        return typeSelected(className);
+        for (Glob g : config.profileMonitorIncludes) {
+            if (selects(g, className)) {
+                return true;
+            }
+        }
+        // A profile that names the classes whose monitors explain its stages keeps the others' out.
+        return includeSelected(className) || (config.profileMonitorIncludes.isEmpty() && profileClass(className));
     }
 
     /** Whether {@code glob} matches the class and may instrument it; notes which globs matched or were refused. */
@@ -185,6 +200,19 @@ final class MethodSelection {
         return all;
     }
 
+    /**
+     * The {@link Sink} flags of a method: its profile entry's (without the CPU ones under {@code cpu.sample=off}), or
+     * CPU at both ends for {@code cpu=true} include globs.
+     */
+    int cpuFlags(TypeDescription type, MethodDescription m) {
+        ProfileMethod p = profileEntry(type, m);
+        if (p == null) {
+            return config.cpu ? Sink.CPU_ENTER | Sink.CPU_EXIT : 0;
+        }
+        int cpu = config.cpuSample == 0 ? 0 : (p.cpuAtEnter() ? Sink.CPU_ENTER : 0) | (p.cpuAtExit() ? Sink.CPU_EXIT : 0);
+        return cpu | (p.fragmentBegin() ? Sink.FRAGMENT : 0);
+    }
+
     ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
         for (ProfileMethod p : config.methods) {
             if (p.names(type.getName(), m.getInternalName(), m.getDescriptor())) {
@@ -203,7 +231,7 @@ final class MethodSelection {
             if (p.keySource() != ProfileMethod.KEY_NONE) {
                 return Kind.KEYED;
             }
-            return p.cpu() ? Kind.CPU : Kind.WALL;
+            return p.cpu() || p.fragmentBegin() ? Kind.CPU : Kind.WALL;
         }
         String cls = type.getName();
         if (!config.events.contains("methods")) {

@@ -61,11 +61,24 @@ public final class Recorder extends Sink {
     private static final Map<Long, Integer> TRACE_IDS = new ConcurrentHashMap<>();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /**
-     * When a recorded monitor was last released, by identity-hash slot. A synchronized method's caller counts
-     * as contended only if the monitor was released after it started to call: the gap between call site and
-     * callee alone also holds call overhead and first-call linking, which can take longer than a short block.
+     * When a recorded monitor of a class was last released, by the class's slot. A synchronized method's caller
+     * counts as contended only if a monitor of its class was released after it started to call: the gap between
+     * call site and callee alone also holds call overhead and first-call linking, which can take longer than a
+     * short block. By class, not by object: an object's identity hash, taken while the object is thin-locked,
+     * makes HotSpot inflate its monitor (and deflate it later on a JVM thread), for every object a server locks.
      */
     private static final long[] RELEASED = new long[4096];
+    /**
+     * Monitor ids of uncontended events: one per class of locked object (and one per class locked as a
+     * {@code static synchronized} monitor). Only contended enters and waits, where the JVM has inflated the
+     * monitor anyway, take the object's identity hash and get an id of their own.
+     */
+    private static final Map<Class<?>, Integer> INSTANCE_MONITORS = new ConcurrentHashMap<>();
+    private static final Map<Class<?>, Integer> CLASS_MONITORS = new ConcurrentHashMap<>();
+    /** {@code monitors.events=contended}: no uncontended enters, no exits, no notifies. */
+    private static boolean contendedOnly;
+    /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
+    private static final long CONTENDED_NANOS = 1_000;
     /** Shallow size per allocation class id (fixed per class for non-arrays), measured once. */
     private static final long[] SIZES = new long[8192];
 
@@ -85,6 +98,10 @@ public final class Recorder extends Sink {
         ERRORS.set(0);
         FAILURE_REPORTED.set(false);
         DEAD_DROPPED.set(0);
+        contendedOnly = c.monitorsContendedOnly;
+        ThreadRecorder.sampleEvery = c.cpuSample;
+        INSTANCE_MONITORS.clear();
+        CLASS_MONITORS.clear();
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
             THREADS.setThreadCpuTimeEnabled(true);
         }
@@ -240,13 +257,13 @@ public final class Recorder extends Sink {
     @Override
     public Object enter(int methodId) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId, false);
+        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId, 0);
     }
 
     @Override
-    public Object enterCpu(int methodId) {
+    public Object enterCpu(int methodId, int flags) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnterCpu(methodId) ? r : enterGuarded(methodId, true);
+        return r != null && r.tryEnterCpu(methodId, flags) ? r : enterGuarded(methodId, flags);
     }
 
     @Override
@@ -265,8 +282,8 @@ public final class Recorder extends Sink {
         }
     }
 
-    /** An enter the hot path could not write, with or without CPU time (exits have {@link #exitGuarded}). */
-    private static Object enterGuarded(int methodId, boolean cpu) {
+    /** An enter the hot path could not write, with its CPU flags (exits have {@link #exitGuarded}). */
+    private static Object enterGuarded(int methodId, int flags) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
@@ -274,7 +291,7 @@ public final class Recorder extends Sink {
             r = current();
             if (r == null || r.busy) return null;
             r.busy = true;
-            return r.enter(writer, methodId, cpu, false, 0) ? r : null;
+            return r.enter(writer, methodId, flags, false, 0) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
             return null;
@@ -285,7 +302,7 @@ public final class Recorder extends Sink {
 
     /** Enter with a correlation key: identity of {@code keyObject} (this or an argument), or of a field path of it. */
     @Override
-    public Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
+    public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
@@ -298,7 +315,7 @@ public final class Recorder extends Sink {
             } else {
                 key = KeyPaths.key(keyPath, keyObject);
             }
-            return r.enter(writer, methodId, cpu, true, key) ? r : null;
+            return r.enter(writer, methodId, flags, true, key) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
             return null;
@@ -342,6 +359,7 @@ public final class Recorder extends Sink {
             ThreadRecorder r = current();
             if (r == null || r.busy) return;
             r.monitorRequested = System.nanoTime();
+            r.monitorRequestedFor = monitor;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         }
@@ -355,12 +373,32 @@ public final class Recorder extends Sink {
         try {
             r = current();
             if (r == null || r.busy) return;
-            r.busy = true;
-            r.monitorEntered(writer, monitorId(r, monitor));
+            // A block whose call after the enter could not be placed leaves a time noted for another monitor.
+            long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
+            r.monitorRequested = 0;
+            r.monitorRequestedFor = null;
+            entered(r, monitor, requested);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
+        }
+    }
+
+    /**
+     * Records an entered monitor (after a contended enter when acquiring it took long), unless it was free and
+     * only contended monitors are recorded. The identity hash is taken only for a contended one.
+     */
+    private static void entered(ThreadRecorder r, Object monitor, long requested) {
+        long now = System.nanoTime();
+        boolean contended = requested > 0 && now - requested > CONTENDED_NANOS;
+        if (!contended && contendedOnly) {
+            return;
+        }
+        r.busy = true;
+        try {
+            int id = contended ? objectMonitorId(r, monitor) : classMonitorId(r, monitor);
+            r.monitorEntered(writer, id, contended ? requested : 0, now);
         } finally {
-            if (r != null) r.busy = false;
+            r.busy = false;
         }
     }
 
@@ -371,9 +409,11 @@ public final class Recorder extends Sink {
         try {
             r = current();
             if (r == null || r.busy) return;
+            long now = System.nanoTime();
+            RELEASED[releaseSlot(monitor)] = now;
+            if (contendedOnly) return;
             r.busy = true;
-            int id = monitorId(r, monitor);
-            RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] = r.monitorExit(writer, id);
+            r.monitorExit(writer, classMonitorId(r, monitor), now);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         } finally {
@@ -402,33 +442,54 @@ public final class Recorder extends Sink {
     @Override
     public void syncMethodEntered(Object monitor, int methodId) {
         if (!active) return;
-        ThreadRecorder r = null;
         try {
-            r = current();
+            ThreadRecorder r = current();
             if (r == null || r.busy) return;
-            r.busy = true;
             // Only the call site that named this very method may start the clock (an override may not be synchronized).
             long requested = r.syncTarget == methodId ? r.syncRequested : 0;
             r.syncTarget = 0;
-            int id = monitorId(r, monitor);
-            if (requested != 0 && RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] - requested <= 0) {
-                requested = 0; // nobody released it meanwhile: it was free
+            if (requested != 0 && RELEASED[releaseSlot(monitor)] - requested <= 0) {
+                requested = 0; // nobody released one meanwhile: it was free
             }
-            r.monitorRequested = requested;
-            r.monitorEntered(writer, id);
+            entered(r, monitor, requested);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
-        } finally {
-            if (r != null) r.busy = false;
         }
     }
 
-    /** The trace id of a monitor; each thread remembers its last one, since code takes the same lock repeatedly. */
-    private static int monitorId(ThreadRecorder r, Object monitor) {
+    /** The class a monitor event names: the object's class, or the class itself for a static synchronized one. */
+    private static Class<?> monitorClass(Object monitor) {
+        return monitor instanceof Class ? (Class<?>) monitor : monitor.getClass();
+    }
+
+    /** The {@link #RELEASED} slot of a monitor's class (a Class keeps its identity hash once taken: no inflation). */
+    private static int releaseSlot(Object monitor) {
+        return System.identityHashCode(monitorClass(monitor)) & (RELEASED.length - 1);
+    }
+
+    /** The trace id of "a monitor of this class" (identity not taken); each thread remembers its last one. */
+    private static int classMonitorId(ThreadRecorder r, Object monitor) {
+        boolean isClass = monitor instanceof Class;
+        Class<?> c = monitorClass(monitor);
+        if (r.lastMonitorClass != c || r.lastMonitorIsClass != isClass) {
+            Map<Class<?>, Integer> ids = isClass ? CLASS_MONITORS : INSTANCE_MONITORS;
+            Integer id = ids.get(c);
+            if (id == null) {
+                id = writer.defineMonitor(isClass ? c.getName() + ".class" : c.getName(), 0);
+                ids.put(c, id);
+            }
+            r.lastMonitorClass = c;
+            r.lastMonitorIsClass = isClass;
+            r.lastClassMonitorId = id;
+        }
+        return r.lastClassMonitorId;
+    }
+
+    /** The trace id of this very monitor (class and identity hash); each thread remembers its last one. */
+    private static int objectMonitorId(ThreadRecorder r, Object monitor) {
         if (r.lastMonitor != monitor) {
             String cls = monitor instanceof Class ? ((Class<?>) monitor).getName() + ".class" : monitor.getClass().getName();
-            r.lastMonitorHash = System.identityHashCode(monitor);
-            r.lastMonitorId = writer.defineMonitor(cls, r.lastMonitorHash);
+            r.lastMonitorId = writer.defineMonitor(cls, System.identityHashCode(monitor));
             r.lastMonitor = monitor;
         }
         return r.lastMonitorId;
@@ -445,9 +506,9 @@ public final class Recorder extends Sink {
                 r = current();
                 if (r != null && !r.busy) {
                     r.busy = true;
-                    id = monitorId(r, monitor);
+                    id = objectMonitorId(r, monitor); // wait() inflates the monitor anyway
                     begin = r.waitBegin(writer, id, timeoutMillis);
-                    RELEASED[r.lastMonitorHash & (RELEASED.length - 1)] = begin; // wait() lets the monitor go
+                    RELEASED[releaseSlot(monitor)] = begin; // wait() lets the monitor go
                     r.busy = false;
                 } else {
                     r = null;
@@ -487,13 +548,13 @@ public final class Recorder extends Sink {
     }
 
     private static void recordNotify(Object monitor, boolean all) {
-        if (!active) return;
+        if (!active || contendedOnly) return;
         ThreadRecorder r = null;
         try {
             r = current();
             if (r == null || r.busy) return;
             r.busy = true;
-            r.notifyEvent(writer, monitorId(r, monitor), all);
+            r.notifyEvent(writer, classMonitorId(r, monitor), all);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         } finally {

@@ -1,5 +1,6 @@
 package org.orbscope.agent;
 
+import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
 
@@ -22,9 +23,25 @@ final class ThreadRecorder extends ThreadBuffer {
     boolean busy;
     int generation;
     long monitorRequested;
+    /** The monitor {@link #monitorRequested} was noted for (an identity check only; cleared when entered). */
+    Object monitorRequestedFor;
+    /** The last monitor whose identity was taken, and its id. */
     Object lastMonitor;
     int lastMonitorId;
-    int lastMonitorHash;
+    /** The last class named by an uncontended monitor event, whether it was a static monitor, and its id. */
+    Class<?> lastMonitorClass;
+    boolean lastMonitorIsClass;
+    int lastClassMonitorId;
+    /**
+     * One request fragment in this many records its CPU times ({@code cpu.sample}); set at each recording's start.
+     * Each fragment is drawn independently with probability 1/N, so per-stage CPU means over the sampled
+     * fragments are unbiased estimates of the means over all of them, whatever pattern the workload has.
+     */
+    static int sampleEvery = 1;
+    /** Whether the thread's current fragment records CPU times; true until its first fragment begins. */
+    boolean cpuSampled = true;
+    /** xorshift64 state of the fragment draws; seeded per thread, never 0. */
+    private long sampleState;
     /** Set at a call site of a synchronized method, consumed by that method's entered event. */
     int syncTarget;
     long syncRequested;
@@ -44,6 +61,27 @@ final class ThreadRecorder extends ThreadBuffer {
         this.traceId = traceId;
         this.selected = selected;
         this.name = thread.getName();
+        // SplitMix64's finaliser spreads thread ids and clock bits over the whole seed: a thread's first draws are
+        // then as random as its later ones (threads that serve a few requests each are common in ORBs).
+        long z = thread.getId() * 0x9E3779B97F4A7C15L + System.nanoTime();
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        this.sampleState = (z ^ (z >>> 31)) | 1;
+    }
+
+    /** A fragment begins: draws whether its CPU boundaries are recorded. */
+    private void beginFragment() {
+        int n = sampleEvery;
+        if (n <= 1) {
+            cpuSampled = true;
+            return;
+        }
+        long x = sampleState;
+        x ^= x << 13;
+        x ^= x >>> 7;
+        x ^= x << 17;
+        sampleState = x;
+        cpuSampled = Long.remainderUnsigned(x, n) == 0;
     }
 
     /**
@@ -101,12 +139,22 @@ final class ThreadRecorder extends ThreadBuffer {
         return fresh(now) && methodEnter(now, methodId);
     }
 
-    /** {@link #tryEnter} with the thread CPU clock, read after the wall clock as in {@link #enter}. */
-    boolean tryEnterCpu(int methodId) {
+    /**
+     * {@link #tryEnter} of a method with {@link Sink} flags: a fragment's begin draws its sample first; the thread
+     * CPU clock is read (after the wall clock, as in {@link #enter}) when the enter carries CPU time and the
+     * fragment is sampled.
+     */
+    boolean tryEnterCpu(int methodId, int flags) {
         if (!writable()) {
             return false;
         }
+        if ((flags & Sink.FRAGMENT) != 0) {
+            beginFragment();
+        }
         long now = System.nanoTime();
+        if ((flags & Sink.CPU_ENTER) == 0 || !cpuSampled) {
+            return fresh(now) && methodEnter(now, methodId);
+        }
         long cpu = Recorder.cpuNow();
         return cpu >= 0 && fresh(now) && methodEnter(now, methodId, cpu);
     }
@@ -120,9 +168,14 @@ final class ThreadRecorder extends ThreadBuffer {
         return fresh(now) && methodExit(now, exceptional);
     }
 
+    /** The exit of a method whose exit carries CPU time: read only when the thread's fragment is sampled. */
     boolean tryExitCpu(boolean exceptional) {
         if (!writable()) {
             return false;
+        }
+        if (!cpuSampled) {
+            long now = System.nanoTime();
+            return fresh(now) && methodExit(now, exceptional);
         }
         long cpu = Recorder.cpuNow();
         long now = System.nanoTime();
@@ -151,9 +204,12 @@ final class ThreadRecorder extends ThreadBuffer {
      * Records an enter; false when it was dropped (then its exit is not recorded either). Clocks are read wall
      * first, CPU second at enter and the reverse at exit, so a call's wall interval encloses its CPU interval.
      */
-    boolean enter(TraceWriter w, int methodId, boolean withCpu, boolean keyed, long key) {
+    boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key) {
+        if ((flags & Sink.FRAGMENT) != 0) {
+            beginFragment();
+        }
         long now = System.nanoTime();
-        long cpu = withCpu ? Recorder.cpuNow() : -1;
+        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? Recorder.cpuNow() : -1;
         ThreadBuffer b = room(w, now);
         boolean ok;
         if (b == null) {
@@ -176,7 +232,7 @@ final class ThreadRecorder extends ThreadBuffer {
      * call still open at the end of the stream (a drop marker says why).
      */
     void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
-        long cpu = withCpu ? Recorder.cpuNow() : -1;
+        long cpu = withCpu && cpuSampled ? Recorder.cpuNow() : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
         boolean ok = b != null && (cpu >= 0 ? b.methodExit(now, exceptional, cpu) : b.methodExit(now, exceptional));
@@ -185,31 +241,23 @@ final class ThreadRecorder extends ThreadBuffer {
         }
     }
 
-    /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
-    private static final long CONTENDED_NANOS = 1_000;
-
-    void monitorEntered(TraceWriter w, int monitorId) {
-        long now = System.nanoTime();
-        long requested = monitorRequested;
-        monitorRequested = 0;
-        ThreadBuffer b = room(w, requested > 0 ? requested : now);
+    /** A monitor entered at {@code now}; after a contended enter that began at {@code contendedSince} unless that is 0. */
+    void monitorEntered(TraceWriter w, int monitorId, long contendedSince, long now) {
+        ThreadBuffer b = room(w, contendedSince > 0 ? contendedSince : now);
         boolean ok = b != null;
-        if (ok && requested > 0 && now - requested > CONTENDED_NANOS) {
-            ok = b.monitorContended(requested, monitorId);
+        if (ok && contendedSince > 0) {
+            ok = b.monitorContended(contendedSince, monitorId);
         }
         if (!ok || !b.monitorEntered(now, monitorId)) {
             drop();
         }
     }
 
-    /** Returns the time of the exit. */
-    long monitorExit(TraceWriter w, int monitorId) {
-        long now = System.nanoTime();
+    void monitorExit(TraceWriter w, int monitorId, long now) {
         ThreadBuffer b = room(w, now);
         if (b == null || !b.monitorExit(now, monitorId)) {
             drop();
         }
-        return now;
     }
 
     long waitBegin(TraceWriter w, int monitorId, long timeoutMillis) {
@@ -288,6 +336,8 @@ final class ThreadRecorder extends ThreadBuffer {
         }
         // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
         lastMonitor = null;
+        monitorRequestedFor = null;
+        lastMonitorClass = null;
         lastBlockerClass = null;
     }
 }

@@ -56,7 +56,7 @@ class AgentIT {
     private Path runApp(String options) throws Exception {
         Path trace = dir.resolve("app.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + (options.isEmpty() ? "" : "," + options), APP);
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
         return trace;
     }
@@ -96,7 +96,7 @@ class AgentIT {
     private Path runCompletely(String mainClass, String include, int rounds, String done) throws Exception {
         Path trace = dir.resolve("complete.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + "," + include, mainClass, Integer.toString(rounds));
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains(done), app.output());
         return trace;
     }
@@ -188,13 +188,80 @@ class AgentIT {
                 if (e.type == EventType.WAIT_BEGIN) at.put("wait", e.nanos);
                 if (e.type == EventType.WAIT_END) waited[0] = e.nanos - at.get("wait");
             });
-            assertTrue(blocked[0] >= 35_000_000L && blocked[0] < 1_000_000_000L, "main blocked ~50 ms, was " + blocked[0]);
-            assertTrue(held[0] >= 45_000_000L && held[0] < 1_000_000_000L, "worker-2 held ~50 ms, was " + held[0]);
-            assertTrue(waited[0] >= 20_000_000L && waited[0] < 4_000_000_000L, "main waited for the notify, " + waited[0]);
+            assertTrue(blocked[0] >= 35_000_000L && blocked[0] < 60_000_000_000L, "main blocked ~50 ms, was " + blocked[0]);
+            assertTrue(held[0] >= 45_000_000L && held[0] < 60_000_000_000L, "worker-2 held ~50 ms, was " + held[0]);
+            assertTrue(waited[0] >= 20_000_000L && waited[0] < 120_000_000_000L, "main waited for the notify, " + waited[0]);
             assertTrue(seen.contains("worker-2 notify"), seen.toString());
             assertTrue(seen.contains("main wait-begin"), seen.toString());
             assertTrue(seen.contains("main wait-end"), "notified, not timed out: " + seen);
         }
+    }
+
+    @Test
+    void contendedOnlyMonitorsKeepBlockedAndWaitingTimeAndDropTheRest() throws Exception {
+        Path trace = runApp("include=example.traced.TracedApp#contendAndWait,monitors.events=contended");
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals("contended", r.info().get("agent.monitors.events"));
+            Dictionary d = r.dictionary();
+            List<String> seen = new ArrayList<>();
+            long[] contended = {-1, -1};
+            r.read(e -> {
+                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
+                    seen.add(d.threadName(e.threadId) + " " + EventType.name(e.type) + " " + d.monitor(e.a));
+                }
+                if (e.type == EventType.MONITOR_CONTENDED && d.threadName(e.threadId).equals("main")) contended[0] = e.nanos;
+                if (e.type == EventType.MONITOR_ENTERED && d.threadName(e.threadId).equals("main") && contended[1] < 0) {
+                    contended[1] = e.nanos;
+                }
+            });
+            assertTrue(contended[1] - contended[0] >= 35_000_000L, "main blocked ~50 ms: " + seen);
+            for (String s : seen) {
+                assertFalse(s.contains("monitor-exit") || s.contains("notify"), "no exits, no notifies: " + seen);
+                assertFalse(s.endsWith("java.lang.Object@0"), "a contended monitor is named by its identity: " + seen);
+            }
+            assertTrue(seen.stream().anyMatch(s -> s.contains("wait-begin")) && seen.stream().anyMatch(s -> s.contains("wait-end")), seen.toString());
+        }
+    }
+
+    /** HotApp's leaf begins a fragment: the share of calls whose enter carries CPU, and that every such call's exit does too. */
+    private double sampledShare(String sample) throws Exception {
+        return sampledShare(sample, "", sample);
+    }
+
+    /** As above, with more agent options, and the sampling the trace header must then state. */
+    private double sampledShare(String sample, String options, String stated) throws Exception {
+        Path profile = file("hot-" + sample + ".profile", "cpu.sample = " + sample,
+                "method = example.traced.HotApp#leaf(I)I | role=test.leaf | cpu=true | fragment=begin");
+        Path trace = dir.resolve("hot-sampled-" + sample + "-" + stated + ".trace");
+        ChildJvm app = ChildJvm.start(dir, "profile=" + profile + options + ",out=" + trace, "example.traced.HotApp", "100000");
+        assertEquals(0, app.await(300), app.output());
+        long[] calls = new long[3]; // calls, with CPU at enter, with CPU at exit
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals(stated, r.info().get("agent.cpu.sample"));
+            r.read(e -> {
+                if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
+                    calls[0]++;
+                    calls[1] += e.enterCpuNanos >= 0 ? 1 : 0;
+                    calls[2] += e.cpuNanos >= 0 ? 1 : 0;
+                    assertEquals(e.enterCpuNanos >= 0, e.cpuNanos >= 0, "a fragment's boundaries are sampled together");
+                }
+            });
+            assertEquals(300_000, calls[0] + r.droppedEvents() / 2, 1, "calls recorded or counted as dropped");
+        }
+        return (double) calls[1] / calls[0];
+    }
+
+    @Test
+    void cpuSamplingDrawsOneFragmentInNAndKeepsItsBoundariesTogether() throws Exception {
+        assertEquals(1.0, sampledShare("1"));
+        double share = sampledShare("4");
+        assertTrue(share > 0.2 && share < 0.3, "one in four, drawn at random: " + share);
+    }
+
+    /** What a scenario's monitoring.cpuTime: false sends: the profile's CPU boundaries are not read at all. */
+    @Test
+    void cpuSampleOffRecordsNoCpuTimesOfAProfile() throws Exception {
+        assertEquals(0.0, sampledShare("1", ",cpu.sample=off", "0"));
     }
 
     @Test
@@ -214,7 +281,7 @@ class AgentIT {
         for (String cpu : new String[] {"false", "true"}) {
             Path trace = dir.resolve("hot-" + cpu + ".trace");
             ChildJvm app = ChildJvm.start(dir, "include=example.traced.HotApp#leaf,cpu=" + cpu + ",out=" + trace, "example.traced.HotApp", "2000000");
-            assertEquals(0, app.await(120), app.output());
+            assertEquals(0, app.await(300), app.output());
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("allocated (\\d+) bytes").matcher(app.output());
             assertTrue(m.find(), app.output());
             // Slack for the rare contended hand-over of a full buffer (the JDK lock queues a node), none per call.
@@ -232,7 +299,7 @@ class AgentIT {
     @Test
     void anUnknownOptionLeavesTheApplicationRunningUnmonitored() throws Exception {
         ChildJvm app = ChildJvm.start(dir, "bogus=1,out=" + dir.resolve("x.trace"), APP);
-        assertEquals(0, app.await(60));
+        assertEquals(0, app.await(240));
         assertTrue(app.output().contains("unknown option 'bogus'"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
         assertFalse(Files.exists(dir.resolve("x.trace")));
@@ -245,7 +312,7 @@ class AgentIT {
                 "method = example.traced.TracedApp#inner(I)I | key=arg7x");
         Path trace = dir.resolve("refused.trace");
         ChildJvm app = ChildJvm.start(dir, "profile=" + profile + ",out=" + trace, APP);
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("orbscope agent: " + profile + ":3: key must be"), app.output());
         assertTrue(app.output().contains("the application runs unmonitored"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
@@ -277,7 +344,7 @@ class AgentIT {
     private Map<String, Integer> runSunApp(String options, StringBuilder output) throws Exception {
         Path trace = dir.resolve("sun.trace");
         ChildJvm app = ChildJvm.start(dir, "out=" + trace + "," + options, "com.sun.example.traced.SunApp", "100");
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         output.append(app.output());
         assertTrue(app.output().contains("sun app done 5050 4950"), app.output());
         Map<String, Integer> kinds = new HashMap<>();
@@ -305,6 +372,32 @@ class AgentIT {
         assertFalse(out.toString().contains("matched no class"), out.toString());
     }
 
+    /** The JIT compiles methods whose synchronized blocks are instrumented (unbalanced monitors would keep them interpreted). */
+    @Test
+    void instrumentedSynchronizedBlocksStayCompilable() throws Exception {
+        Path trace = dir.resolve("jit.trace");
+        ChildJvm app = ChildJvm.startWithJvmArgs(dir, List.of("-XX:+PrintCompilation"),
+                "monitors.include=com.sun.example.traced.SunApp,monitors.events=all,out=" + trace, "com.sun.example.traced.SunApp", "200000");
+        assertEquals(0, app.await(240), app.output());
+        List<String> sunApp = new ArrayList<>();
+        for (String line : app.output().split("\n")) {
+            if (line.contains("com.sun.example.traced.SunApp::work")) {
+                sunApp.add(line);
+            }
+        }
+        assertFalse(sunApp.isEmpty(), "work() was compiled: " + app.output());
+        assertTrue(sunApp.stream().noneMatch(l -> l.contains("COMPILE SKIPPED")), sunApp.toString());
+        try (TraceReader r = TraceReader.open(trace)) {
+            long[] n = new long[2];
+            r.read(e -> {
+                n[0] += e.type == EventType.MONITOR_ENTERED ? 1 : 0;
+                n[1] += e.type == EventType.MONITOR_EXIT ? 1 : 0;
+            });
+            assertEquals(200_000, n[0] + r.droppedEvents() / 2, 1, "every enter of the block recorded or counted as dropped");
+            assertEquals(n[0], n[1]);
+        }
+    }
+
     @Test
     void aBroadGlobLeavesComSunOutAndAGlobNamingJavaIsRefusedEachSaidOnce() throws Exception {
         StringBuilder out = new StringBuilder();
@@ -320,7 +413,7 @@ class AgentIT {
     void theOutputDirectoryIsCreatedAndOneThatCannotBeIsOneMessage() throws Exception {
         Path trace = dir.resolve("new").resolve("deeper").resolve("app.trace");
         ChildJvm app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + trace, APP);
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
             long[] enters = {0};
@@ -330,7 +423,7 @@ class AgentIT {
 
         Path blocked = file("a-file", "not a directory").resolve("app.trace");
         app = ChildJvm.start(dir, "include=example.traced.TracedApp#outer,out=" + blocked, APP);
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("orbscope agent: cannot create the directory of out=" + blocked), app.output());
         assertTrue(app.output().contains("the application runs unmonitored"), app.output());
         assertTrue(app.output().contains("traced app done"), app.output());
@@ -352,11 +445,11 @@ class AgentIT {
     void anApplicationWithASmallHeapThatExitsOnOutOfMemoryRunsToItsNormalEnd() throws Exception {
         List<String> jvm = List.of("-Xmx16m", "-XX:+ExitOnOutOfMemoryError");
         ChildJvm plain = ChildJvm.startWithJvmArgs(dir, jvm, null, "example.traced.SmallHeapApp", "200000");
-        assertEquals(0, plain.await(120), plain.output());
+        assertEquals(0, plain.await(300), plain.output());
         Path trace = dir.resolve("small.trace");
         ChildJvm app = ChildJvm.startWithJvmArgs(dir, jvm, "include=example.traced.SmallHeapApp#step,cpu=true,out=" + trace,
                 "example.traced.SmallHeapApp", "200000");
-        assertEquals(0, app.await(120), app.output());
+        assertEquals(0, app.await(300), app.output());
         assertEquals(applicationLines(plain), applicationLines(app), app.output());
         assertTrue(app.output().contains("a sixteenth of the heap"), "says once that it records with less: " + app.output());
         try (TraceReader r = TraceReader.open(trace)) {
@@ -372,14 +465,14 @@ class AgentIT {
     @Test
     void absurdBufferSettingsAreRefusedOrCappedWithoutAStall() throws Exception {
         ChildJvm refused = ChildJvm.start(dir, "buffer.size=1,out=" + dir.resolve("r.trace"), APP);
-        assertEquals(0, refused.await(60), refused.output());
+        assertEquals(0, refused.await(240), refused.output());
         assertTrue(refused.output().contains("buffer.size takes a number from 4096 to 16777216, got '1'"), refused.output());
         assertTrue(refused.output().contains("traced app done"), refused.output());
 
         Path trace = dir.resolve("huge.trace");
         ChildJvm huge = ChildJvm.startWithJvmArgs(dir, List.of("-Xmx256m"), "buffers=1048576,buffer.size=16777216,"
                 + "include=example.traced.TracedApp#outer,out=" + trace, APP);
-        assertEquals(0, huge.await(60), huge.output());
+        assertEquals(0, huge.await(240), huge.output());
         assertTrue(huge.output().contains("the trace writer holds at most 4 x 16384 KiB"), huge.output());
         try (TraceReader r = TraceReader.open(trace)) {
             long[] enters = {0};
@@ -408,7 +501,7 @@ class AgentIT {
 
     /** The application exited normally and printed {@code outputs}; its complete trace counts agent errors. */
     private static void assertRanOnWithErrorsCounted(ChildJvm app, Path trace, String... outputs) throws Exception {
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         for (String expected : outputs) {
             assertTrue(app.output().contains(expected), app.output());
         }
@@ -424,7 +517,7 @@ class AgentIT {
         // 2.2 M monitored calls write about 11 MB in chunks of up to 1 MiB; the file may grow to 4 MiB.
         ChildJvm app = ChildJvm.startWithFileSizeLimit(dir, 4096, "include=example.traced.HotApp#leaf,out=" + trace,
                 "example.traced.HotApp", "2000000");
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("in 2000000 calls (2200000)"), "the application's own result: " + app.output());
         assertTrue(app.output().contains("orbscope: trace writing stopped"), app.output());
         assertTrue(Files.size(trace) <= 4096 * 1024, "size " + Files.size(trace));
@@ -436,19 +529,62 @@ class AgentIT {
         }
     }
 
+    /** Waits (up to two minutes) until {@code file} exists. */
+    private static void awaitFile(Path file, ChildJvm app) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.exists(file) && System.nanoTime() < deadline && app.process.isAlive()) {
+            Thread.sleep(20);
+        }
+        assertTrue(Files.exists(file), "the application started: " + app.output());
+    }
+
+    /** Waits (up to two minutes) until the trace, read as far as it is written, holds a method enter. */
+    private static void awaitRecordedCall(Path trace) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
+            long[] enters = {0};
+            if (Files.exists(trace)) {
+                try (TraceReader r = TraceReader.open(trace)) {
+                    r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+                } catch (IOException notYet) {
+                    // the header is not written yet
+                }
+            }
+            if (enters[0] > 0) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "no recorded call within two minutes");
+            Thread.sleep(50);
+        }
+    }
+
+    /** Loads the agent into {@code pid}; the attach handshake can fail on a busy machine, so it is tried again. */
+    private static void attach(long pid, String options) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Attach.load(pid, ChildJvm.agentJar(), options);
+                return;
+            } catch (IOException | com.sun.tools.attach.AttachNotSupportedException e) {
+                if (attempt == 5) {
+                    throw e;
+                }
+                Thread.sleep(500);
+            }
+        }
+    }
+
     @Test
     void attachRecordsARunningJvmAndStopRestoresIt() throws Exception {
         Path ready = dir.resolve("ready");
-        ChildJvm app = ChildJvm.start(dir, null, LOOP, ready.toString(), "6000");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!Files.exists(ready) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Path done = dir.resolve("done");
+        ChildJvm app = ChildJvm.start(dir, null, LOOP, ready.toString(), "600000", done.toString());
+        awaitFile(ready, app);
         Path trace = dir.resolve("attached.trace");
-        Attach.load(app.pid(), ChildJvm.agentJar(), "include=example.traced.LoopApp#tick,out=" + trace);
-        Thread.sleep(700);
-        Attach.load(app.pid(), ChildJvm.agentJar(), "stop=true");
-        assertEquals(0, app.await(30), app.output());
+        attach(app.pid(), "include=example.traced.LoopApp#tick,out=" + trace);
+        awaitRecordedCall(trace);
+        attach(app.pid(), "stop=true");
+        Files.write(done, new byte[0]);
+        assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("loop done"), app.output());
         long size = Files.size(trace);
         try (TraceReader r = TraceReader.open(trace)) {
@@ -458,7 +594,7 @@ class AgentIT {
                 if (e.type == EventType.METHOD_ENTER) n[0]++;
                 if (e.type == EventType.METHOD_EXIT) n[1]++;
             });
-            assertTrue(n[0] > 10, "calls recorded while attached: " + n[0]);
+            assertTrue(n[0] > 0, "calls recorded while attached: " + n[0]);
             // One thread, one leaf method: a call running at the moment of stop may lack its exit.
             assertTrue(n[1] == n[0] || n[1] == n[0] - 1, n[0] + " enters, " + n[1] + " exits");
         }
@@ -469,13 +605,10 @@ class AgentIT {
     void aTraceCutByKillMinus9ReadsBackAndSaysTruncated() throws Exception {
         Path ready = dir.resolve("ready");
         Path trace = dir.resolve("killed.trace");
-        ChildJvm app = ChildJvm.start(dir, "include=example.traced.LoopApp#tick,out=" + trace, LOOP, ready.toString(), "20000");
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!Files.exists(ready) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        Thread.sleep(1500); // the loop thread hands over its buffer once a second
-        app.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        ChildJvm app = ChildJvm.start(dir, "include=example.traced.LoopApp#tick,out=" + trace, LOOP, ready.toString(), "600000");
+        awaitFile(ready, app);
+        awaitRecordedCall(trace); // the loop thread hands over its buffer once a second
+        app.process.destroyForcibly().waitFor(60, TimeUnit.SECONDS);
         try (TraceReader r = TraceReader.open(trace)) {
             assertTrue(r.isTruncated());
             long[] n = new long[1];

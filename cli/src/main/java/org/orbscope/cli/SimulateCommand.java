@@ -136,6 +136,11 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 SimulationResult r = PointPrediction.simulate(params, settings);
                 out.print(r.table());
+                if (r.simulatedSeconds() == 0) {
+                    out.println("note: no request of this model takes any time (the scenario gives no demand and "
+                            + "the middleware's own costs are unknown); calibrate from a monitored run "
+                            + "(--calibrate RUN_DIR) or give --receiver-cpu, --poa-cpu, --marshal-cpu");
+                }
                 if (t.measured() != null) {
                     SimulateComparison.print(out, t.measured(), r);
                 }

@@ -225,18 +225,36 @@ class FaultInjectionTest {
         for (int cut : cuts) {
             JsonNode s = damaged("cut-" + cut, Arrays.copyOf(trace, cut));
             assertTrue(s.path("truncated").asBoolean(), "cut at " + cut + ": " + s);
-            assertTrue(s.path("requests").asLong() <= whole.path("requests").asLong(), "cut at " + cut + ": " + s);
+            assertNoRequestCountedTwice(whole, s, "cut at " + cut);
             if (cut == trace.length - 1) {
                 assertEquals(600, s.path("measured").asLong(), "only the footer is lost: " + s);
             }
         }
-        for (int at : new int[] {trace.length / 3, trace.length / 2, trace.length * 4 / 5}) {
-            byte[] flipped = trace.clone();
-            flipped[at] ^= 0x10;
-            JsonNode s = damaged("flip-" + at, flipped);
-            assertTrue(s.path("requests").asLong() <= whole.path("requests").asLong(), "flip at " + at + ": " + s);
-            assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
+        // A flipped bit costs the chunk it is in: the requests with events there (and those in flight on other
+        // threads at that point) become incomplete; none is counted twice, none is added.
+        for (int eighth = 1; eighth < 8; eighth++) {
+            int at = (int) ((long) trace.length * eighth / 8);
+            flip(trace, at, whole);
         }
+        flip(trace, trace.length * 4 / 5, whole);
+    }
+
+    private void flip(byte[] trace, int at, JsonNode whole) throws IOException {
+        byte[] flipped = trace.clone();
+        flipped[at] ^= 0x10;
+        JsonNode s = damaged("flip-" + at, flipped);
+        assertNoRequestCountedTwice(whole, s, "flip at " + at);
+        assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
+    }
+
+    private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
+        long requests = whole.path("requests").asLong();
+        long counted = damaged.path("complete").asLong() + damaged.path("incomplete").asLong()
+                + damaged.path("rejected").asLong();
+        assertTrue(damaged.path("requests").asLong() <= requests && counted <= requests,
+                what + ": " + damaged + " of the undamaged trace's " + whole);
+        assertTrue(damaged.path("complete").asLong() <= whole.path("complete").asLong(), what + ": " + damaged);
+        assertTrue(damaged.path("measured").asLong() <= whole.path("measured").asLong(), what + ": " + damaged);
     }
 
     /** The server part of the report of a copy of the run whose trace is {@code trace}. */

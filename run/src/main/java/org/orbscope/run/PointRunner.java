@@ -283,6 +283,9 @@ public final class PointRunner {
                 .append("profile=").append(monitoring.profile())
                 .append(",cpu=").append(monitoring.cpuTime())
                 .append(",out=").append(trace.toAbsolutePath());
+        if (!monitoring.cpuTime()) {
+            b.append(",cpu.sample=off"); // the profile's CPU boundaries too
+        }
         if (monitoring.config() != null) {
             b.append(",config=").append(settings.scenarioDir().resolve(monitoring.config()).toAbsolutePath());
         }

@@ -90,7 +90,7 @@ class LeasedBufferTest {
 
     /** The writer's buffers are few; wait for one to come back rather than drop (the agent drops instead). */
     private static ThreadBuffer acquire(TraceWriter w, int thread, long now) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        long deadline = System.nanoTime() + 60_000_000_000L;
         ThreadBuffer b;
         while ((b = w.acquire(thread, now)) == null) {
             assertTrue(System.nanoTime() < deadline, "the writer never released a buffer");

@@ -59,7 +59,7 @@ class TraceDamageTest {
                 }
                 long before = Files.size(file);
                 w.submit(b);
-                long deadline = System.nanoTime() + 10_000_000_000L;
+                long deadline = System.nanoTime() + 60_000_000_000L;
                 while (Files.size(file) == before && System.nanoTime() < deadline) {
                     Thread.sleep(1);
                 }

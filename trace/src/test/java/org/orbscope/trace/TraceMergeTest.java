@@ -42,7 +42,7 @@ class TraceMergeTest {
                                     w.submit(b);
                                 }
                                 // Tests want every event: wait for a buffer instead of dropping (the agent drops).
-                                long deadline = System.nanoTime() + 20_000_000_000L;
+                                long deadline = System.nanoTime() + 60_000_000_000L;
                                 while ((b = w.acquire(id, now)) == null && System.nanoTime() < deadline) {
                                     Thread.yield();
                                 }

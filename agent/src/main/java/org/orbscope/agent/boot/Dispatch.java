@@ -23,18 +23,18 @@ public final class Dispatch {
         }
     }
 
-    public static Object enterCpu(int methodId) {
+    public static Object enterCpu(int methodId, int flags) {
         try {
-            return sink.enterCpu(methodId);
+            return sink.enterCpu(methodId, flags);
         } catch (Throwable t) {
             failed(t);
             return null;
         }
     }
 
-    public static Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
+    public static Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
         try {
-            return sink.enterKeyed(methodId, keyObject, keyPath, cpu);
+            return sink.enterKeyed(methodId, keyObject, keyPath, flags);
         } catch (Throwable t) {
             failed(t);
             return null;

@@ -7,6 +7,13 @@ package org.orbscope.agent.boot;
  * the advice replaced (wait, notify) it does what the application asked for.
  */
 public class Sink {
+    /** Flag of a method's enter: its enter carries the thread's CPU time (when its fragment is sampled). */
+    public static final int CPU_ENTER = 1;
+    /** Flag: its exit carries the thread's CPU time (the exit advice then calls {@link #exitCpu}). */
+    public static final int CPU_EXIT = 2;
+    /** Flag: its enter begins a fragment of request work, where CPU sampling decides. */
+    public static final int FRAGMENT = 4;
+
     /**
      * Records a method enter. Returns a token the exit advice hands back to {@link #exit}, or null when the
      * enter was not recorded (filtered thread, dropped, recursion guard), in which case the exit is skipped too.
@@ -16,11 +23,12 @@ public class Sink {
         return null;
     }
 
-    public Object enterCpu(int methodId) {
+    /** An enter of a method with CPU times or a fragment mark; {@code flags} are {@link #CPU_ENTER} and kin. */
+    public Object enterCpu(int methodId, int flags) {
         return null;
     }
 
-    public Object enterKeyed(int methodId, Object keyObject, int keyPath, boolean cpu) {
+    public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
         return null;
     }
 

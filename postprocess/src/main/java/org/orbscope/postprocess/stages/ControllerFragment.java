@@ -11,6 +11,12 @@ final class ControllerFragment extends Fragment {
     }
 
     @Override
+    void clearMarks() {
+        super.clearMarks();
+        assigned = Long.MIN_VALUE;
+    }
+
+    @Override
     long anchor() {
         long t = first(BEGIN, END);
         if (t != Long.MAX_VALUE) {

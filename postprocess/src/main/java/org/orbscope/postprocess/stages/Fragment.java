@@ -14,6 +14,13 @@ abstract class Fragment {
     /** {@link #anchor()} computed once before sorting. */
     long sortTime;
     ThreadState thread;
+    /** Events of its thread may be missing inside it (a skipped chunk, a drop): its request is incomplete. */
+    boolean cut;
+    /**
+     * Cut before it had a key: its marks from before the loss may belong to another request than the key that
+     * comes after it, so they are forgotten when the key comes (and the fragment is joined by the later marks).
+     */
+    boolean keylessAtCut;
     private final long[] slots;
 
     Fragment(int marks) {
@@ -31,6 +38,16 @@ abstract class Fragment {
         if (!hasKey) {
             key = k;
             hasKey = true;
+            if (keylessAtCut) {
+                keylessAtCut = false;
+                clearMarks();
+            }
+        }
+    }
+
+    void clearMarks() {
+        for (int i = 0; i < slots.length; i += W) {
+            slots[i] = ABSENT;
         }
     }
 

@@ -58,8 +58,11 @@ final class FragmentJoiner {
             boolean fits = sameKey && (f instanceof ControllerFragment ? c == null && d == null
                     : f instanceof DispatcherFragment && d == null);
             if (fits && r != null && gaps.ambiguous(r.sortTime, f.sortTime, f instanceof ControllerFragment)) {
+                // It may belong to a later request whose receiver part is lost, or to this one: joined, the
+                // request is counted once (a row of its own would count it twice when it is this one's), and
+                // being uncertain it is incomplete.
                 diag.ambiguousJoins++;
-                fits = false;
+                f.cut = true;
             }
             if (!fits) {
                 if (open) {

@@ -48,6 +48,13 @@ final class StageCalculator {
         setTs(s, StageColumn.REPLY_BEGIN, replyBegin);
         setTs(s, StageColumn.REPLY_END, firstEnd);
         setTs(s, StageColumn.DISPATCHER_END, dispatcherEnd);
+        boolean cut = r != null && r.cut || c != null && c.cut || d != null && d.cut;
+        if (cut) {
+            // Events of one of its threads may be missing inside the request, and the marks on either side of the
+            // loss may belong to two requests: no stage is measured between them.
+            status(s, r, d, true, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
+            return s;
+        }
 
         setWall(s, StageColumn.RECEIVER, arrival, enqueued);
         setWall(s, StageColumn.QUEUE, enqueued, dispatch);
@@ -94,7 +101,7 @@ final class StageCalculator {
             }
             s.set(StageColumn.SERVANT_NONCPU, Math.min(off, Math.max(0, s.get(StageColumn.SERVANT) - cpuServant)));
         }
-        status(s, r, d, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
+        status(s, r, d, false, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
         return s;
     }
 
@@ -107,14 +114,14 @@ final class StageCalculator {
         return true;
     }
 
-    private static void status(RequestStages s, ReceiverFragment r, DispatcherFragment d, Mark arrival,
+    private static void status(RequestStages s, ReceiverFragment r, DispatcherFragment d, boolean cut, Mark arrival,
                                Mark enqueued, Mark receiverEnd, Mark dispatch, Mark firstEnd,
                                Mark dispatcherEnd, Mark servantBegin) {
         if (r != null && r.rejected) {
             s.status = RequestStages.REJECTED;
             return;
         }
-        if (arrival != null && enqueued != null && receiverEnd != null && d != null && dispatch != null
+        if (!cut && arrival != null && enqueued != null && receiverEnd != null && d != null && dispatch != null
                 && servantBegin != null && firstEnd != null && dispatcherEnd != null) {
             s.status = RequestStages.COMPLETE;
             return;
@@ -144,6 +151,9 @@ final class StageCalculator {
             if (dispatcherEnd == null) {
                 missing.add("dispatcher_end");
             }
+        }
+        if (cut) {
+            missing.add("events_lost");
         }
         s.missing = String.join(";", missing);
         s.status = missing.isEmpty() ? RequestStages.COMPLETE : RequestStages.INCOMPLETE;

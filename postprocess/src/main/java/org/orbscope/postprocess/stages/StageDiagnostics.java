@@ -9,8 +9,10 @@ public final class StageDiagnostics {
     public long droppedUnattributed;
     public long fragmentsCutByDrops;
     public long nonRequestMessages;
+    /** Cut fragments without a key, left out: their requests are counted (incomplete) from their other parts. */
+    public long unjoinableAfterLoss;
     public long unkeyedFragments;
-    /** Fragments left unjoined because a hole in the receiver's record made their request uncertain. */
+    /** Fragments joined although a hole in the receiver's record made their request uncertain (incomplete). */
     public long ambiguousJoins;
     public boolean truncated;
     /** Damaged chunks of the trace that were skipped. */

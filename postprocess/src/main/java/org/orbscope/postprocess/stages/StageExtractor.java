@@ -78,11 +78,7 @@ public final class StageExtractor implements StageEventSink {
             if (t.ended) {
                 continue;
             }
-            if (t.receiver != null || t.controller != null || t.dispatcher != null) {
-                diagnostics.fragmentsCutByDrops++;
-            }
-            closeAll(t);
-            t.forgetOpenIntervals();
+            cut(t);
             if (t.holeSince == Long.MIN_VALUE) {
                 t.holeSince = t.lastTs;
             }
@@ -110,11 +106,50 @@ public final class StageExtractor implements StageEventSink {
         ThreadState t = thread(tid);
         gaps.add(t, t.lastTs, ts);
         t.lastTs = Math.max(t.lastTs, ts);
-        if (t.receiver != null || t.controller != null || t.dispatcher != null) {
+        cut(t);
+    }
+
+    /**
+     * Events of the thread may be missing from here on. Its open fragments stay open, marked cut (their requests
+     * are incomplete, and no stage is measured across the loss): the events that follow may finish the same
+     * requests, and a request's two halves must stay one request.
+     */
+    private void cut(ThreadState t) {
+        boolean open = false;
+        for (Fragment f : new Fragment[] {t.receiver, t.controller, t.dispatcher}) {
+            if (f != null) {
+                f.cut = true;
+                f.keylessAtCut = !f.hasKey;
+                open = true;
+            }
+        }
+        if (open) {
             diagnostics.fragmentsCutByDrops++;
         }
-        closeAll(t);
+        t.resumed = t.sawStart;
         t.forgetOpenIntervals();
+    }
+
+    private static boolean startsRequest(Role role, boolean enter) {
+        return enter && (role == Role.RECV_ARRIVAL || role == Role.CTRL_PROCESS || role == Role.DISP_BEGIN);
+    }
+
+    /**
+     * An event with another key than the cut fragment of its side belongs to another request: the end of the cut
+     * one and the start of this one were lost. The cut fragment is closed.
+     */
+    private void closeIfOtherRequest(ThreadState t, Role role, boolean hasKey, long key) {
+        Fragment f = role.receiverSide() ? t.receiver : role.controllerSide() ? t.controller : t.dispatcher;
+        if (f == null || !f.cut || !hasKey || !f.hasKey || f.key == key) {
+            return;
+        }
+        if (f == t.receiver) {
+            closeReceiver(t);
+        } else if (f == t.controller) {
+            closeController(t);
+        } else {
+            closeDispatcher(t);
+        }
     }
 
     @Override
@@ -128,6 +163,11 @@ public final class StageExtractor implements StageEventSink {
             t.receiverThread = true;
         } else {
             t.dispatcherThread = true;
+        }
+        closeIfOtherRequest(t, role, hasKey, key);
+        if (startsRequest(role, enter)) {
+            t.sawStart = true;
+            t.resumed = false;
         }
         switch (role) {
             case RECV_ARRIVAL:
@@ -177,7 +217,7 @@ public final class StageExtractor implements StageEventSink {
             case CTRL_ASSIGN:
                 if (enter) {
                     boolean standalone = t.controller == null;
-                    ControllerFragment c = standalone ? new ControllerFragment() : t.controller;
+                    ControllerFragment c = standalone ? opened(t, new ControllerFragment()) : t.controller;
                     c.thread = t;
                     if (hasKey) {
                         c.key(key);
@@ -190,7 +230,7 @@ public final class StageExtractor implements StageEventSink {
                 break;
             case DISP_BEGIN:
                 if (enter) {
-                    if (t.dispatcher != null && t.dispatcher.has(DispatcherFragment.BEGIN)) {
+                    if (t.dispatcher != null && (t.dispatcher.has(DispatcherFragment.BEGIN) || t.dispatcher.cut)) {
                         closeDispatcher(t);
                     }
                     dispatcherFor(t, hasKey, key).set(DispatcherFragment.BEGIN, t, ts, cpu);
@@ -244,8 +284,14 @@ public final class StageExtractor implements StageEventSink {
         }
     }
 
+    /** A fragment the thread opens; after a loss and before the thread's next start it may lack its beginning. */
+    private static <F extends Fragment> F opened(ThreadState t, F f) {
+        f.cut = t.resumed;
+        return f;
+    }
+
     private ReceiverFragment newReceiver(ThreadState t) {
-        ReceiverFragment r = new ReceiverFragment();
+        ReceiverFragment r = opened(t, new ReceiverFragment());
         r.thread = t;
         t.receiver = r;
         return r;
@@ -270,7 +316,7 @@ public final class StageExtractor implements StageEventSink {
             d = null;
         }
         if (d == null) {
-            d = new DispatcherFragment();
+            d = opened(t, new DispatcherFragment());
             d.thread = t;
             t.dispatcher = d;
         }
@@ -286,6 +332,9 @@ public final class StageExtractor implements StageEventSink {
             return;
         }
         t.receiver = null;
+        if (leftOut(r)) {
+            return;
+        }
         if (!r.hasKey && !r.has(ReceiverFragment.ENQUEUED)) {
             // GIOP messages other than requests (locate, close, replies on bidir connections) end here.
             diagnostics.nonRequestMessages++;
@@ -295,17 +344,29 @@ public final class StageExtractor implements StageEventSink {
     }
 
     private void closeController(ThreadState t) {
-        if (t.controller != null) {
+        if (t.controller != null && !leftOut(t.controller)) {
             fragments.add(t.controller);
-            t.controller = null;
         }
+        t.controller = null;
     }
 
     private void closeDispatcher(ThreadState t) {
-        if (t.dispatcher != null) {
+        if (t.dispatcher != null && !leftOut(t.dispatcher)) {
             fragments.add(t.dispatcher);
-            t.dispatcher = null;
         }
+        t.dispatcher = null;
+    }
+
+    /**
+     * A cut fragment without a key cannot be joined to the rest of its request, which is counted from its other
+     * fragments: as a request of its own it would count that request twice.
+     */
+    private boolean leftOut(Fragment f) {
+        if (f.cut && !f.hasKey) {
+            diagnostics.unjoinableAfterLoss++;
+            return true;
+        }
+        return false;
     }
 
     private void closeAll(ThreadState t) {
@@ -321,6 +382,9 @@ public final class StageExtractor implements StageEventSink {
      */
     public StageResult finish(boolean truncated) {
         for (ThreadState t : threads()) {
+            if (truncated && !t.ended) {
+                cutUnkeyed(t);
+            }
             closeAll(t);
             if (t.holeSince != Long.MIN_VALUE && !t.ended) {
                 gaps.add(t, t.holeSince, Long.MAX_VALUE);
@@ -337,5 +401,18 @@ public final class StageExtractor implements StageEventSink {
         diagnostics.gcTotalNs = gc.total();
         List<RequestStages> rows = new FragmentJoiner(gc, gaps).join(fragments, diagnostics);
         return new StageResult(rows, diagnostics);
+    }
+
+    /**
+     * At the cut of a truncated trace a fragment whose key would have come later (a dispatcher before its reply)
+     * is half of a request whose other half is keyed: it is left out rather than counted as a request. A keyed
+     * fragment stays as it is: a request cut off at the end of a thread's record is incomplete by what it lacks.
+     */
+    private static void cutUnkeyed(ThreadState t) {
+        for (Fragment f : new Fragment[] {t.receiver, t.controller, t.dispatcher}) {
+            if (f != null && !f.hasKey) {
+                f.cut = true;
+            }
+        }
     }
 }

@@ -16,6 +16,13 @@ final class ThreadState {
     long lastTs = Long.MIN_VALUE;
     /** The thread's end is in the trace, so nothing of it can be missing at a cut. */
     boolean ended;
+    /** The thread has started a request (arrival, controller or dispatcher begin): it has a start to wait for. */
+    boolean sawStart;
+    /**
+     * Events of the thread were lost and it has not started a request since: a fragment it opens now may lack
+     * its beginning.
+     */
+    boolean resumed;
     /** Since when events of the thread may be missing (a damaged chunk was skipped), or MIN_VALUE. */
     long holeSince = Long.MIN_VALUE;
 

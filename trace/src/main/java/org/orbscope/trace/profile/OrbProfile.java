@@ -40,18 +40,24 @@ public final class OrbProfile {
     public static final String INFO_THREADS = "profile.threads.";
 
     /** Profiles shipped as resources of this package. */
-    private static final String[] SHIPPED = {"jacorb"};
+    private static final String[] SHIPPED = {"jacorb", "glassfish"};
 
     private final String name;
     private final String orb;
     private final Map<String, String> threadRoles;
     private final List<ProfileMethod> methods;
+    private final List<String> monitorIncludes;
+    private final String monitorEvents;
+    private final int cpuSample;
 
     private OrbProfile(Builder b) {
         this.name = b.name == null ? "inline" : b.name;
         this.orb = b.orb;
         this.threadRoles = Collections.unmodifiableMap(new LinkedHashMap<>(b.threadRoles));
         this.methods = Collections.unmodifiableList(new ArrayList<>(b.methods));
+        this.monitorIncludes = Collections.unmodifiableList(new ArrayList<>(b.monitorIncludes));
+        this.monitorEvents = b.monitorEvents;
+        this.cpuSample = b.cpuSample;
     }
 
     /**
@@ -138,7 +144,10 @@ public final class OrbProfile {
         return line;
     }
 
-    /** Whether {@code key} is a profile entry ({@code profile.*} or {@code method}), as {@link Builder#set} takes. */
+    /**
+     * Whether {@code key} is a profile entry that an agent config may hold too ({@code profile.*} or {@code method}).
+     * {@code monitors.*} and {@code cpu.sample} are agent options there, which override the profile's.
+     */
     public static boolean isProfileKey(String key) {
         return key.equals("method") || key.equals("profile.name") || key.equals("profile.orb")
                 || (key.startsWith(INFO_THREADS) && key.length() > INFO_THREADS.length());
@@ -162,6 +171,32 @@ public final class OrbProfile {
     /** The methods, in file order. */
     public List<ProfileMethod> methods() {
         return methods;
+    }
+
+    /**
+     * Classes whose monitors explain the stages ({@code monitors.include} globs, {@code **} across packages): when
+     * a profile names some, only their locks and waits are recorded, not those of every class its methods are in.
+     * Empty: the classes of its methods.
+     */
+    public List<String> monitorIncludes() {
+        return monitorIncludes;
+    }
+
+    /**
+     * {@code contended}: record only monitors that a thread had to wait for (contended enter, then entered) and
+     * waits, which is what the stage breakdown uses; {@code all}: every enter, exit and notify too. Null when the
+     * profile does not say.
+     */
+    public String monitorEvents() {
+        return monitorEvents;
+    }
+
+    /**
+     * Record CPU times for one request fragment in this many, chosen at random per fragment ({@code cpu.sample});
+     * 0 when the profile does not say (every fragment).
+     */
+    public int cpuSample() {
+        return cpuSample;
     }
 
     /** The entry for this exact method, or null. */
@@ -190,6 +225,27 @@ public final class OrbProfile {
         return info;
     }
 
+    /** {@code all} or {@code contended}, checked; the agent's {@code monitors.events} option takes the same words. */
+    public static String monitorEvents(String value, String where) throws ProfileException {
+        if (!value.equals("all") && !value.equals("contended")) {
+            throw new ProfileException(where + ": monitors.events must be all or contended, got '" + value + "'");
+        }
+        return value;
+    }
+
+    /** A positive whole number: 1 records every fragment's CPU times, N one fragment in N. */
+    public static int cpuSample(String value, String where) throws ProfileException {
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // the message below
+        }
+        throw new ProfileException(where + ": cpu.sample must be a whole number from 1 (every fragment), got '" + value + "'");
+    }
+
     @Override
     public String toString() {
         return "profile " + name + " (" + methods.size() + " methods)";
@@ -204,6 +260,9 @@ public final class OrbProfile {
         private String orb;
         private final Map<String, String> threadRoles = new LinkedHashMap<>();
         private final List<ProfileMethod> methods = new ArrayList<>();
+        private final List<String> monitorIncludes = new ArrayList<>();
+        private String monitorEvents;
+        private int cpuSample;
 
         public Builder() {
         }
@@ -228,9 +287,19 @@ public final class OrbProfile {
                 orb = value;
             } else if (key.startsWith(INFO_THREADS) && key.length() > INFO_THREADS.length()) {
                 threadRoles.put(key.substring(INFO_THREADS.length()), value);
+            } else if (key.equals("monitors.include")) {
+                if (value.isEmpty()) {
+                    throw new ProfileException(where + ": monitors.include needs a class glob");
+                }
+                monitorIncludes.add(value);
+            } else if (key.equals("monitors.events")) {
+                monitorEvents = monitorEvents(value, where);
+            } else if (key.equals("cpu.sample")) {
+                cpuSample = cpuSample(value, where);
             } else {
                 throw new ProfileException(where + ": unknown profile key '" + key
-                        + "' (known: profile.name, profile.orb, profile.threads.ROLE, method)");
+                        + "' (known: profile.name, profile.orb, profile.threads.ROLE, method, monitors.include, monitors.events,"
+                        + " cpu.sample)");
             }
             return this;
         }

@@ -5,8 +5,14 @@ import java.util.Locale;
 
 /**
  * One method a profile names: the exact method (class, name, JVM descriptor), the stage role it marks, the
- * correlation key recorded at its enter, and whether its events carry the thread's CPU time. Written as one
- * line: {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false}.
+ * correlation key recorded at its enter, which of its events carry the thread's CPU time, and whether its enter
+ * begins a fragment of request work on its thread. Written as one line:
+ * {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false|enter|exit | fragment=begin}.
+ *
+ * <p>{@code cpu=enter} or {@code cpu=exit} reads the thread CPU clock at one end only, where a stage boundary
+ * needs it: the clock is a system call on many hosts. {@code fragment=begin} marks where one piece of a request's
+ * work starts on its thread (a receiver's message, a controller's hand-over, a dispatcher's run): with CPU
+ * sampling the agent decides there whether the fragment's CPU boundaries are recorded.
  */
 public final class ProfileMethod {
     /** {@link #keySource()}: no key (the method joins its request by the order of events on its thread). */
@@ -21,10 +27,12 @@ public final class ProfileMethod {
     private final String key;
     private final int keySource;
     private final String[] keyFields;
-    private final boolean cpu;
+    private final boolean cpuEnter;
+    private final boolean cpuExit;
+    private final boolean fragmentBegin;
 
     private ProfileMethod(String className, String methodName, String descriptor, String role, String key, int keySource,
-            String[] keyFields, boolean cpu) {
+            String[] keyFields, boolean cpuEnter, boolean cpuExit, boolean fragmentBegin) {
         this.className = className;
         this.methodName = methodName;
         this.descriptor = descriptor;
@@ -32,7 +40,9 @@ public final class ProfileMethod {
         this.key = key;
         this.keySource = keySource;
         this.keyFields = keyFields;
-        this.cpu = cpu;
+        this.cpuEnter = cpuEnter;
+        this.cpuExit = cpuExit;
+        this.fragmentBegin = fragmentBegin;
     }
 
     /**
@@ -52,7 +62,9 @@ public final class ProfileMethod {
         String key = "none";
         int source = KEY_NONE;
         String[] fields = new String[0];
-        boolean cpu = false;
+        boolean cpuEnter = false;
+        boolean cpuExit = false;
+        boolean fragmentBegin = false;
         for (int i = 1; i < parts.length; i++) {
             String p = parts[i].trim();
             int eq = p.indexOf('=');
@@ -66,7 +78,19 @@ public final class ProfileMethod {
                     role = v.toLowerCase(Locale.ROOT);
                     break;
                 case "cpu":
-                    cpu = bool(v, where);
+                    if (v.equalsIgnoreCase("enter") || v.equalsIgnoreCase("exit")) {
+                        cpuEnter = v.equalsIgnoreCase("enter");
+                        cpuExit = !cpuEnter;
+                    } else {
+                        cpuEnter = bool(v, where);
+                        cpuExit = cpuEnter;
+                    }
+                    break;
+                case "fragment":
+                    if (!v.equals("begin")) {
+                        throw new ProfileException(where + ": fragment must be begin, got '" + v + "'");
+                    }
+                    fragmentBegin = true;
                     break;
                 case "key": {
                     String[] segments = v.split("\\.", -1);
@@ -91,11 +115,11 @@ public final class ProfileMethod {
                     break;
                 }
                 default:
-                    throw new ProfileException(where + ": unknown method attribute '" + k + "' (role, key, cpu)");
+                    throw new ProfileException(where + ": unknown method attribute '" + k + "' (role, key, cpu, fragment)");
             }
         }
         return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, source,
-                fields, cpu);
+                fields, cpuEnter, cpuExit, fragmentBegin);
     }
 
     private static boolean bool(String v, String where) throws ProfileException {
@@ -105,7 +129,7 @@ public final class ProfileMethod {
         if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) {
             return false;
         }
-        throw new ProfileException(where + ": cpu must be true or false, got '" + v + "'");
+        throw new ProfileException(where + ": cpu must be true, false, enter or exit, got '" + v + "'");
     }
 
     /** The declaring class, dotted ({@code org.jacorb.poa.POA}). */
@@ -142,9 +166,24 @@ public final class ProfileMethod {
         return keyFields.clone();
     }
 
-    /** Whether the method's enter and exit carry the thread's CPU time. */
+    /** Whether any of the method's events carries the thread's CPU time. */
     public boolean cpu() {
-        return cpu;
+        return cpuEnter || cpuExit;
+    }
+
+    /** Whether the method's enter carries the thread's CPU time. */
+    public boolean cpuAtEnter() {
+        return cpuEnter;
+    }
+
+    /** Whether the method's exit carries the thread's CPU time. */
+    public boolean cpuAtExit() {
+        return cpuExit;
+    }
+
+    /** Whether the method's enter begins a fragment of request work on its thread (where CPU sampling decides). */
+    public boolean fragmentBegin() {
+        return fragmentBegin;
     }
 
     /** Whether this entry names the method {@code className#methodName descriptor}. */
@@ -155,6 +194,7 @@ public final class ProfileMethod {
     /** The entry as a profile line. */
     @Override
     public String toString() {
-        return className + '#' + methodName + descriptor + (role == null ? "" : " | role=" + role) + " | key=" + key + " | cpu=" + cpu;
+        return className + '#' + methodName + descriptor + (role == null ? "" : " | role=" + role) + " | key=" + key + " | cpu="
+                + (cpuEnter == cpuExit ? String.valueOf(cpuEnter) : cpuEnter ? "enter" : "exit") + (fragmentBegin ? " | fragment=begin" : "");
     }
 }

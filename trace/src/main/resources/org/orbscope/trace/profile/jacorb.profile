@@ -3,11 +3,15 @@
 # RELEASE_3_9 and checked against a real JacORB 3.9 server over loopback: every request's receiver-side and
 # dispatcher-side events joined (postprocess), no stage negative.
 #
-# One line per method:  method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false>
-#   role  the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
-#   key   correlation key recorded with the event: identity of `this` or of argument N (0-based);
-#         none = the method is joined to its request by the order of events on its thread
-#   cpu   record the thread's CPU time on enter and exit
+# One line per method:
+#   method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false|enter|exit> | fragment=begin
+#   role      the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
+#   key       correlation key recorded with the event: identity of `this` or of argument N (0-based);
+#             none = the method is joined to its request by the order of events on its thread
+#   cpu       record the thread's CPU time on enter and exit, or at one end: only where a stage boundary uses it,
+#             since reading the thread CPU clock is a system call (about 1.5 us on a virtual machine)
+#   fragment  begin: the enter starts one piece of a request's work on its thread (a receiver's message, a
+#             controller's hand-over, a dispatcher's run); CPU sampling decides there for the whole piece
 # Threads: ServerMessageReceptorN = receiver, RequestController-N = controller (one per POA),
 #          RequestProcessor-N = dispatcher pool.
 profile.name = jacorb
@@ -16,29 +20,46 @@ profile.threads.receiver = ServerMessageReceptor*
 profile.threads.controller = RequestController-*
 profile.threads.dispatcher = RequestProcessor-*
 
+# CPU times of one request fragment in 10, drawn at random per fragment: per-stage CPU means stay unbiased
+# (agent option cpu.sample=1 records every fragment).
+cpu.sample = 10
+# The stage breakdown uses the time a thread was blocked entering a monitor or waiting: uncontended monitor
+# enters, exits and notifies are not recorded (agent option monitors.events=all records them).
+monitors.events = contended
+# The locks whose waiting falls inside a stage: the dispatcher pool (the controller waits in getProcessor for a
+# free processor), the POA's queue, the connection's write lock (replies), the POA and the request. Not
+# RequestController and RequestProcessor: their threads wait there for the next request, between fragments,
+# two waits per request that no stage counts.
+monitors.include = org.jacorb.poa.RPPoolManager
+monitors.include = org.jacorb.poa.RequestQueue
+monitors.include = org.jacorb.orb.giop.GIOPConnection
+monitors.include = org.jacorb.orb.giop.ServerGIOPConnection
+monitors.include = org.jacorb.poa.POA
+monitors.include = org.jacorb.orb.dsi.ServerRequest
+
 # Receiver thread. matchGIOPMagic runs once per GIOP message, right after the blocking 12-byte header read
 # returned: the arrival. (GIOPConnection.getMessage() is entered *before* the blocking read, so it is not.)
-method = org.jacorb.orb.giop.Messages#matchGIOPMagic([B)Z | role=receive.arrival | key=none | cpu=true
+method = org.jacorb.orb.giop.Messages#matchGIOPMagic([B)Z | role=receive.arrival | key=none | cpu=enter | fragment=begin
 # Request handed to the POA: first method on the receiver that sees the ServerRequest.
 method = org.jacorb.poa.POA#_invoke(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.bind | key=arg0 | cpu=false
 # Enqueue into the POA's FIFO; exit = receiver 1st phase end. Exceptional exit (ResourceLimitReachedException,
 # queue full) = request rejected with TRANSIENT.
-method = org.jacorb.poa.RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 | cpu=true
+method = org.jacorb.poa.RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 | cpu=exit
 # One iteration per message; exit = receiver 2nd phase end (ready for the next message).
-method = org.jacorb.orb.giop.GIOPConnection#receiveMessagesLoop()V | role=receive.end | key=none | cpu=true
+method = org.jacorb.orb.giop.GIOPConnection#receiveMessagesLoop()V | role=receive.end | key=none | cpu=exit
 
 # Controller thread: takes the queue head, waits in RPPoolManager.getProcessor for a free processor
 # (Object.wait), assigns it (init), starts it (begin), then removes the request from the queue.
-method = org.jacorb.poa.RequestController#processRequest(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.controller | key=arg0 | cpu=true
+method = org.jacorb.poa.RequestController#processRequest(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.controller | key=arg0 | cpu=true | fragment=begin
 method = org.jacorb.poa.RequestProcessor#init(Lorg/jacorb/poa/RequestController;Lorg/jacorb/orb/dsi/ServerRequest;Lorg/omg/PortableServer/Servant;Lorg/omg/PortableServer/ServantManager;)V | role=dispatch.assign | key=arg1 | cpu=false
 
 # Dispatcher thread. process() = POA work, interceptors, invokeOperation (skeleton _invoke: unmarshal,
 # servant, result marshal); then RequestController.returnResult -> BasicAdapter.return_result ->
 # ServerRequest.reply -> GIOPConnection.sendReply. returnResult exit = dispatcher 1st phase end;
 # releaseProcessor exit = 2nd phase end.
-method = org.jacorb.poa.RequestProcessor#process()V | role=dispatch.begin | key=none | cpu=true
+method = org.jacorb.poa.RequestProcessor#process()V | role=dispatch.begin | key=none | cpu=true | fragment=begin
 method = org.jacorb.poa.RequestProcessor#invokeOperation()V | role=dispatch.servant | key=none | cpu=true
 method = org.jacorb.orb.dsi.ServerRequest#reply()V | role=dispatch.reply | key=this | cpu=true
-method = org.jacorb.poa.RequestController#returnResult(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.result | key=arg0 | cpu=true
+method = org.jacorb.poa.RequestController#returnResult(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.result | key=arg0 | cpu=exit
 method = org.jacorb.poa.RequestController#finish(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.finish | key=arg0 | cpu=false
-method = org.jacorb.poa.RPPoolManager#releaseProcessor(Lorg/jacorb/poa/RequestProcessor;)V | role=dispatch.end | key=none | cpu=true
+method = org.jacorb.poa.RPPoolManager#releaseProcessor(Lorg/jacorb/poa/RequestProcessor;)V | role=dispatch.end | key=none | cpu=exit

@@ -51,6 +51,34 @@ class OrbProfileTest {
     }
 
     @Test
+    void theShippedGlassfishProfileJoinsReceiverAndDispatcherByTheMessageMediator() throws Exception {
+        OrbProfile p = OrbProfile.load("glassfish");
+        assertEquals("glassfish", p.name());
+        assertEquals("glassfish-corba 4.2", p.orb());
+        // One thread pool reads and dispatches: both roles name it; the selector only hands connections over.
+        assertEquals("p: default-threadpool; w: *", p.threadRoles().get("receiver"));
+        assertEquals("p: default-threadpool; w: *", p.threadRoles().get("dispatcher"));
+        assertEquals("SelectorThread", p.threadRoles().get("selector"));
+        assertNull(p.threadRoles().get("controller"));
+        assertEquals(8, p.methods().size());
+        String mediator = "(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V";
+        ProfileMethod enqueue = p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "setEnqueueTime", "(J)V");
+        assertEquals("receive.enqueue", enqueue.role());
+        assertEquals(ProfileMethod.KEY_THIS, enqueue.keySource());
+        ProfileMethod begin = p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "handleRequestRequest", mediator);
+        assertEquals("dispatch.begin", begin.role());
+        assertEquals(0, begin.keySource());
+        assertEquals(1, p.method("com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl", "dispatchToServant",
+                "(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)"
+                        + "Lcom/sun/corba/ee/spi/protocol/MessageMediator;").keySource());
+        assertEquals("dispatch.result", p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "sendResponse", mediator).role());
+        for (ProfileMethod m : p.methods()) {
+            assertTrue(m.cpu(), m + ": every boundary carries CPU time");
+        }
+        assertTrue(OrbProfile.shipped().contains("glassfish"));
+    }
+
+    @Test
     void aFileProfileTakesBothSeparatorsCommentsAndFieldPathKeys() throws Exception {
         Path f = dir.resolve("shop.profile");
         Files.write(f, String.join("\n",
@@ -71,6 +99,7 @@ class OrbProfileTest {
         assertEquals("arg0.connection.id", handle.key());
         assertArrayEquals(new String[] {"connection", "id"}, handle.keyFields());
         assertTrue(handle.cpu());
+        assertTrue(handle.cpuAtEnter() && handle.cpuAtExit());
         ProfileMethod idle = p.methods().get(1);
         assertNull(idle.role());
         assertEquals("none", idle.key());
@@ -78,14 +107,35 @@ class OrbProfileTest {
     }
 
     @Test
+    void cpuAtOneEndFragmentsMonitorScopeAndSampling() throws Exception {
+        OrbProfile p = parse("s.profile", "monitors.include = org.x.Queue", "monitors.include = org.x.pool.*",
+                "monitors.events = contended", "cpu.sample = 8",
+                "method = org.x.R#loop()V | cpu=exit", "method = org.x.R#arrive()V | cpu=enter | fragment=begin");
+        assertEquals(java.util.Arrays.asList("org.x.Queue", "org.x.pool.*"), p.monitorIncludes());
+        assertEquals("contended", p.monitorEvents());
+        assertEquals(8, p.cpuSample());
+        ProfileMethod loop = p.methods().get(0);
+        assertTrue(!loop.cpuAtEnter() && loop.cpuAtExit() && loop.cpu() && !loop.fragmentBegin());
+        ProfileMethod arrive = p.methods().get(1);
+        assertTrue(arrive.cpuAtEnter() && !arrive.cpuAtExit() && arrive.fragmentBegin());
+        assertEquals("org.x.R#arrive()V | key=none | cpu=enter | fragment=begin", arrive.toString());
+        OrbProfile plain = parse("p.profile", "method = a.B#c()V");
+        assertEquals(0, plain.cpuSample());
+        assertNull(plain.monitorEvents());
+    }
+
+    @Test
     void aBadLineIsRefusedWithItsSourceAndLine() {
-        assertEquals("x.profile:2: unknown profile key 'methd' (known: profile.name, profile.orb, profile.threads.ROLE, method)",
-                refused("x.profile", "profile.name = x", "methd = a.B#c()V").getMessage());
+        assertTrue(refused("x.profile", "profile.name = x", "methd = a.B#c()V").getMessage()
+                .startsWith("x.profile:2: unknown profile key 'methd' (known: profile.name, profile.orb, profile.threads.ROLE, method,"));
         assertEquals("x.profile:1: method must be Class#name(descriptor)ReturnType, got 'a.B.c()V'",
                 refused("x.profile", "method = a.B.c()V").getMessage());
         assertTrue(refused("x.profile", "", "method = a.B#c()V | key=arg0.1x").getMessage().startsWith("x.profile:2: key field path"));
         assertTrue(refused("x.profile", "method = a.B#c()V | key=that").getMessage().startsWith("x.profile:1: key must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | cpu=maybe").getMessage().startsWith("x.profile:1: cpu must be"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | fragment=end").getMessage().startsWith("x.profile:1: fragment must be begin"));
+        assertTrue(refused("x.profile", "cpu.sample = 0").getMessage().startsWith("x.profile:1: cpu.sample must be"));
+        assertTrue(refused("x.profile", "monitors.events = some").getMessage().startsWith("x.profile:1: monitors.events must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | colour=red").getMessage().startsWith("x.profile:1: unknown method attribute"));
         assertTrue(refused("x.profile", "method = a.B#c()V", "method = a.B#c()V | cpu=true").getMessage()
                 .startsWith("x.profile:2: a.B#c()V is named twice"));
@@ -95,7 +145,7 @@ class OrbProfileTest {
     @Test
     void anUnknownNameIsNeitherShippedNorAFile() {
         ProfileException e = assertThrows(ProfileException.class, () -> OrbProfile.load("nosuchorb"));
-        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb; and no such file)", e.getMessage());
+        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb, glassfish; and no such file)", e.getMessage());
     }
 
     @Test

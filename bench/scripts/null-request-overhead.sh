@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# What monitoring a busy server costs: null `ping` requests (bench/scripts/null-request.yaml: Poisson arrivals,
+# one connection, server pinned to core 0, client to core 1) at each rate, in these modes, alternating within
+# each round, same seed:
+#   off          the unmonitored server
+#   agent        the agent with the shipped JacORB profile (as `monitoring.enabled: true` runs it)
+#   jfr          JFR at its default settings (-XX:StartFlightRecording), the yardstick: what users accept today
+#   agent-exact  the agent recording every fragment's CPU times (cpu.sample=1): per-stage CPU means to check the
+#                sampled ones against
+#   agent-all    the agent with every fragment's CPU times and every monitor event (monitors.events=all),
+#                which is how it recorded before monitors and CPU were scoped (for attribution)
+# and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
+# events), agent-nothreads (no thread start/end events), agent-methods (method events only).
+# Prints per run and then per mode (medians over rounds of same-round ratios to `off`): server CPU per request
+# (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
+# the per-stage CPU means from the trace. The first quarter of each run's requests is left out (warm-up).
+# Usage: bench/scripts/null-request-overhead.sh [rounds] [requests] [rate ...]
+#   rate: e.g. 2000/s, or `max`: the highest of 3000/s, 3500/s, ... the unmonitored server sustains
+#   (achieved >= 98% of offered with the core at most 90% busy), found by a short search first. Default: 2000/s max.
+#   MODES="off agent jfr" to choose modes.
+set -euo pipefail
+home="$(cd "$(dirname "$0")/../.." && pwd)"
+rounds="${1:-3}"
+requests="${2:-14000}"
+shift $(( $# > 2 ? 2 : $# ))
+rates=("$@")
+[ ${#rates[@]} -gt 0 ] || rates=(2000/s max)
+modes=(${MODES:-off agent jfr agent-exact agent-all})
+jar="$home/bench/target/benchmarks.jar"
+[ -f "$jar" ] && [ -f "$home/cli/target/orbscope.jar" ] && [ -f "$home/agent/target/orbscope-agent.jar" ] \
+  || (cd "$home" && mvn -B -q -o package -DskipTests)
+out="$(mktemp -d -t orbscope-null.XXXXXX)"
+scenario="$home/bench/scripts/null-request.yaml"
+echo "cpu.sample = 1" > "$out/exact.conf"
+printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
+echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
+echo "events = methods, threads, gc, process" > "$out/nomon.conf"
+echo "events = methods, gc, process, monitors, park" > "$out/nothreads.conf"
+echo "events = methods" > "$out/methods.conf"
+
+run() { # mode rate requests dir
+  local mode="$1" rate="$2" n="$3" dir="$4"
+  local -a set=(--set "client.processes[0].arrival.rate=$rate" --set "client.processes[0].requests=$n"
+    --set server.orb.queueMax=1000000 --set server.warmupCalls=20000 --set monitoring.enabled=false)
+  case "$mode" in
+    off) ;;
+    agent) set+=(--set monitoring.enabled=true) ;;
+    jfr) set+=(--set 'server.jvmArgs=[-XX:StartFlightRecording]') ;;
+    agent-exact) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/exact.conf") ;;
+    agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
+    agent-nocpu|agent-nomon|agent-nothreads|agent-methods)
+      set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
+    *) echo "unknown mode $mode" >&2; exit 2 ;;
+  esac
+  "$home/bin/orbscope" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
+  local stats
+  stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir")" || { echo "{\"error\": \"$dir.log\"}"; return; }
+  local trace from
+  trace="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get("trace", ""))' "$stats")"
+  if [ -n "$trace" ]; then
+    from="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["window_start_ns"])' "$stats")"
+    # The exact runs' traces also give the sampling error alone: the same fragments drawn 1 in 10 afterwards.
+    stats="${stats%\}}, \"stages\": $(java -cp "$jar" org.orbscope.bench.agent.StageCpu "$trace" "$from" 10)}"
+  fi
+  echo "$stats"
+}
+
+max_rate() { # the highest rate the unmonitored server sustains
+  local best="" r
+  for r in 3000 3500 4000 4500 5000 5500 6000 7000 8000; do
+    local s
+    s="$(run off "$r/s" "$requests" "$out/search-$r")"
+    echo "search: $r/s $s" >&2
+    if python3 -c 'import json,sys; s=json.loads(sys.argv[1]); sys.exit(0 if s["rate"] >= 0.98*int(sys.argv[2]) and s["util"] <= 0.9 else 1)' "$s" "$r"; then
+      best="$r/s"
+    else
+      break
+    fi
+  done
+  echo "${best:-3000/s}"
+}
+
+results="$out/results.jsonl"
+for rate in "${rates[@]}"; do
+  if [ "$rate" = max ]; then
+    rate="$(max_rate)"
+    echo "highest rate the unmonitored server sustains on one core: $rate"
+  fi
+  for round in $(seq 1 "$rounds"); do
+    order=("${modes[@]}")
+    if [ $((round % 2)) -eq 0 ]; then # reverse every other round, so no mode always runs first
+      order=(); for ((i=${#modes[@]}-1; i>=0; i--)); do order+=("${modes[$i]}"); done
+    fi
+    for mode in "${order[@]}"; do
+      s="$(run "$mode" "$rate" "$requests" "$out/$mode-${rate%/s}-$round")"
+      echo "{\"rate\": \"$rate\", \"round\": $round, \"mode\": \"$mode\", \"stats\": $s}" | tee -a "$results"
+    done
+  done
+done
+python3 "$home/bench/scripts/null-request-report.py" "$results"
+echo "runs in $out"

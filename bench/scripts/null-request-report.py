@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Summary of null-request-overhead.sh's results (one JSON line per run): per rate and mode, the median over
+rounds of each figure and of its same-round ratio to the unmonitored server, monitored/unmonitored beside
+JFR/unmonitored; then the agent's sampled per-stage CPU means beside the exact ones (every fragment).
+Usage: null-request-report.py RESULTS.jsonl
+"""
+import json
+import statistics
+import sys
+from collections import defaultdict
+
+FIGURES = [("cpu_us", "CPU/req us"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"), ("gc", "GCs"),
+           ("util", "core util"), ("jvm_share", "JVM-thread share")]
+
+
+def main(path):
+    runs = [json.loads(line) for line in open(path) if line.strip()]
+    by = defaultdict(dict)  # (rate, round) -> mode -> stats
+    for r in runs:
+        if "error" not in r["stats"]:
+            by[(r["rate"], r["round"])][r["mode"]] = r["stats"]
+    rates = sorted({k[0] for k in by}, key=lambda x: float(x.rstrip("/s")))
+    for rate in rates:
+        rounds = sorted(k[1] for k in by if k[0] == rate)
+        modes = []
+        for k in rounds:
+            for m in by[(rate, k)]:
+                if m not in modes:
+                    modes.append(m)
+        print(f"\n== {rate}: {len(rounds)} rounds; each figure the median over rounds, "
+              f"(x) the median of same-round ratios to off [their range]")
+        print(f"{'mode':12s}" + "".join(f"{label:>28s}" for _, label in FIGURES))
+        for mode in modes:
+            cells = []
+            for key, _ in FIGURES:
+                values = [by[(rate, k)][mode][key] for k in rounds if mode in by[(rate, k)]]
+                ratios = [by[(rate, k)][mode][key] / by[(rate, k)]["off"][key] for k in rounds
+                          if mode in by[(rate, k)] and "off" in by[(rate, k)] and by[(rate, k)]["off"][key]]
+                cell = f"{statistics.median(values):.3g}" if values else "-"
+                if ratios and mode != "off" and key not in ("gc",):
+                    cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
+                cells.append(cell)
+            print(f"{mode:12s}" + "".join(f"{c:>28s}" for c in cells))
+        sampled = pooled(by, rate, rounds, "agent")
+        exact = pooled(by, rate, rounds, "agent-exact")
+        if sampled and exact:
+            print(f"per-stage CPU means, us (pooled over rounds): sampled (agent) vs exact (agent-exact, every fragment)")
+            for stage in exact:
+                if "/" in stage:
+                    continue
+                (ns, ms), (ne, me) = sampled.get(stage, (0, None)), exact[stage]
+                if ms is None or me is None:
+                    continue
+                print(f"  {stage:16s} sampled {ms:8.2f} (n={ns:6d})   exact {me:8.2f} (n={ne:6d})   "
+                      f"sampled/exact {ms / me:.3f} ({100 * (ms / me - 1):+.1f}%)")
+            print("the same exact runs' fragments drawn 1 in 10 afterwards (sampling error alone, same run):")
+            for stage in exact:
+                sub = exact.get(stage + "/10")
+                if "/" in stage or not sub or sub[1] is None or exact[stage][1] is None:
+                    continue
+                (nd, md), (ne, me) = sub, exact[stage]
+                print(f"  {stage:16s} drawn {md:8.2f} (n={nd:6d})   all {me:8.2f} (n={ne:6d})   "
+                      f"drawn/all {md / me:.3f} ({100 * (md / me - 1):+.1f}%)")
+
+
+def pooled(by, rate, rounds, mode):
+    """stage -> (count, mean) over all rounds of a mode."""
+    total = defaultdict(lambda: [0, 0.0])
+    for k in rounds:
+        stats = by[(rate, k)].get(mode)
+        if not stats or "stages" not in stats:
+            continue
+        for stage, (n, mean) in stats["stages"].items():
+            if n and mean is not None:
+                total[stage][0] += n
+                total[stage][1] += n * mean
+    return {s: (n, t / n if n else None) for s, (n, t) in total.items()}
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Figures of one null-request run directory (bench/scripts/null-request-overhead.sh), as one JSON line.
+
+Reads the run directory's own files, never its report: client/requests.csv (one row per request),
+server/system.csv (process CPU, GC and thread CPU samples every 100 ms). The first quarter of the requests is
+left out (JIT warm-up); the measured window runs from the first kept request's send to the last one's
+completion. Server CPU per request = process CPU over the window (interpolated between samples) / requests
+completed in it.
+Usage: null-request-stats.py RUN_DIR
+"""
+import csv
+import glob
+import json
+import os
+import sys
+
+
+def interpolate(samples, t):
+    """Value of a cumulative counter at epoch ms t, linear between the samples around it."""
+    for (t0, v0), (t1, v1) in zip(samples, samples[1:]):
+        if t0 <= t <= t1:
+            return v0 if t1 == t0 else v0 + (v1 - v0) * (t - t0) / (t1 - t0)
+    return samples[0][1] if t < samples[0][0] else samples[-1][1]
+
+
+def percentile(sorted_values, p):
+    if not sorted_values:
+        return float("nan")
+    i = min(len(sorted_values) - 1, max(0, int(round(p / 100.0 * len(sorted_values) + 0.5)) - 1))
+    return sorted_values[i]
+
+
+def main(run_dir):
+    point = glob.glob(os.path.join(run_dir, "*", "points", "*"))[0]
+    rows = list(csv.DictReader(open(os.path.join(point, "client", "requests.csv"))))
+    kept = rows[len(rows) // 4:]
+    ok = [r for r in kept if r["outcome"] == "ok"]
+    start_ns = min(int(r["sent_ns"]) for r in kept)
+    end_ns = max(int(r["completed_ns"]) for r in ok)
+    responses = sorted(int(r["response_ns"]) / 1e6 for r in ok)
+
+    system = list(csv.DictReader(open(os.path.join(point, "server", "system.csv"))))
+    t0, t1 = start_ns / 1e6, end_ns / 1e6
+
+    def delta(column):
+        samples = [(int(s["epoch_ms"]), int(s[column])) for s in system]
+        return interpolate(samples, t1) - interpolate(samples, t0)
+
+    process = delta("process_cpu_ns")
+    app = delta("app_threads_cpu_ns")
+    tool = delta("tool_threads_cpu_ns")
+    seconds = (end_ns - start_ns) / 1e9
+    out = {
+        "requests": len(ok),
+        "failed": len(kept) - len(ok),
+        "rate": len(ok) / seconds,
+        "cpu_us": process / len(ok) / 1e3,
+        "util": process / 1e9 / seconds,
+        "jvm_share": max(0.0, process - app - tool) / process if process > 0 else float("nan"),
+        "tool_share": tool / process if process > 0 else float("nan"),
+        "p50_ms": percentile(responses, 50),
+        "p99_ms": percentile(responses, 99),
+        "mean_ms": sum(responses) / len(responses),
+        "gc": round(delta("gc_count")),
+        "threads_max": max(int(s["threads"]) for s in system),
+        "window_start_ns": start_ns,
+    }
+    trace = os.path.join(point, "server", "server.trace")
+    if os.path.exists(trace):
+        out["trace"] = trace
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

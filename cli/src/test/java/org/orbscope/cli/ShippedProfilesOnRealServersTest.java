@@ -1,0 +1,170 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.ServerDirectory;
+import org.orbscope.run.StageColumn;
+import org.orbscope.trace.profile.OrbProfile;
+
+/**
+ * Each shipped ORB profile against a real server of its ORB: the server JVM under the agent with the profile, the
+ * orbscope client (JacORB over IIOP on loopback) sending a Poisson stream of pings and calls, then the trace alone
+ * must hold every request the client sent, whole, with no stage negative.
+ */
+class ShippedProfilesOnRealServersTest {
+    private static final int REQUESTS = 600;
+    /** The client's reachability check of each of its two targets, before the schedule. */
+    private static final int CHECKS = 2;
+    private static final String SCENARIO = String.join("\n",
+            "name: profiles",
+            "server:",
+            "  warmupCalls: 0",
+            "  poaManagers: [m]",
+            "  poas: [{name: P, manager: m}]",
+            "  objects:",
+            "    - id: echo",
+            "      poa: P",
+            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}}",
+            "client:",
+            "  maxDuration: 120s",
+            "  processes:",
+            "    - name: p",
+            "      requests: " + REQUESTS,
+            "      arrival: {law: poisson, rate: 300/s}",
+            "      targets: [{object: echo, operation: call, payload: {size: 64}}, {object: echo, operation: ping}]",
+            "");
+    /** The glassfish fixture's jar; its manifest names target/lib/*, a class path without JacORB. */
+    private static final Path GLASSFISH_FIXTURE = Path.of("..", "glassfish-fixture", "target", "glassfish-fixture.jar");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(600)
+    void aGlassfishServerTracedWithTheGlassfishProfileHoldsEveryRequestWhole() throws Exception {
+        assumeTrue(Files.isRegularFile(GLASSFISH_FIXTURE), "glassfish fixture not packaged yet");
+        ServerDirectory server = new ServerDirectory(dir.resolve("server"));
+        traceAndCheck("glassfish", JvmLauncher.main("org.orbscope.fixture.glassfish.GlassfishServer")
+                .classpath(GLASSFISH_FIXTURE.toString())
+                .args("--out", server.dir().toString(), "--objects", "echo", "--cpu-us", "100", "--reply-bytes", "64"),
+                server);
+    }
+
+    @Test
+    @Timeout(600)
+    void aJacorbServerTracedWithTheJacorbProfileHoldsEveryRequestWhole() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        ServerDirectory server = new ServerDirectory(dir.resolve("server"));
+        traceAndCheck("jacorb", JvmLauncher.main(PointRunner.SERVER_MAIN)
+                .args("--scenario", scenario().toString(), "--out", server.dir().toString()), server);
+    }
+
+    private Path scenario() throws Exception {
+        Path f = dir.resolve("profiles.yaml");
+        if (!Files.exists(f)) {
+            Files.writeString(f, SCENARIO);
+        }
+        return f;
+    }
+
+    private void traceAndCheck(String profileName, JvmLauncher serverJvm, ServerDirectory server) throws Exception {
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path trace = dir.resolve("server.trace");
+        Process p = serverJvm.agent("-javaagent:" + AgentJar.locate() + "=profile=" + profileName + ",cpu=true,out=" + trace)
+                .log(dir.resolve("server.log")).start();
+        ClientDirectory client = new ClientDirectory(dir.resolve("client"));
+        int serverExit;
+        try {
+            String notReady = JvmLauncher.awaitFile(p, server.ready(), Duration.ofSeconds(240));
+            assertEquals(null, notReady, notReady + "\n" + log("server.log"));
+            Process c = JvmLauncher.main(PointRunner.CLIENT_MAIN).log(dir.resolve("client.log"))
+                    .args("--scenario", scenario().toString(), "--ior-dir", server.iorDir().toString(),
+                            "--out", client.dir().toString()).start();
+            assertTrue(c.waitFor(240, TimeUnit.SECONDS), "client still running:\n" + log("client.log"));
+            assertEquals(0, c.exitValue(), log("client.log"));
+        } finally {
+            // The server stops when its standard input closes; the agent writes the rest of the trace as it exits.
+            serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
+        }
+        assertEquals(0, serverExit, log("server.log"));
+        ClientSummary sent = ClientSummary.read(client.summary());
+        assertEquals(REQUESTS, sent.sent(), sent.toString());
+        assertEquals(REQUESTS, sent.completed(), sent.toString());
+
+        // The stage table from the trace's own roles: every request the server served, checks included, is whole.
+        OrbProfile profile = OrbProfile.load(profileName);
+        StageResult stages = TraceStages.extract(trace, null);
+        assertEquals("recorded in the trace", stages.diagnostics().roles);
+        assertFalse(stages.diagnostics().truncated, "the agent finished the trace as the server exited");
+        assertEquals(0, stages.diagnostics().droppedEvents);
+        List<String> wrong = new ArrayList<>();
+        for (RequestStages r : stages.rows()) {
+            if (!r.complete()) {
+                wrong.add("request " + r.index + " " + r.status + " missing " + r.missing);
+            }
+            for (StageColumn c : List.of(StageColumn.RECEIVER, StageColumn.QUEUE, StageColumn.DISPATCHER,
+                    StageColumn.SERVANT, StageColumn.REPLY, StageColumn.COMPLETION, StageColumn.RECEIVER2,
+                    StageColumn.DISPATCHER2)) {
+                if (r.has(c) && r.get(c) < 0) {
+                    wrong.add("request " + r.index + " " + c.header() + " = " + r.get(c));
+                }
+            }
+            // The threads the profile documents are the ones that did the work.
+            if (!matches(profile.threadRoles().get("receiver"), r.receiverThread)
+                    || !matches(profile.threadRoles().get("dispatcher"), r.dispatcherThread)) {
+                wrong.add("request " + r.index + " on threads '" + r.receiverThread + "' and '" + r.dispatcherThread + "'");
+            }
+        }
+        assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())), wrong.size() + " requests wrong");
+        assertEquals(REQUESTS + CHECKS, stages.rows().size(), "one row per request the client sent, checks included");
+
+        // The same through the commands a user runs on a trace.
+        CliRunner check = CliRunner.run("profile", "check", trace.toString());
+        assertEquals(Orbscope.EXIT_OK, check.exit, check.toString());
+        Path out = dir.resolve("report");
+        CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario().toString(),
+                "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0).path("server");
+        assertEquals(CHECKS, s.path("probes").asLong(), s.toString());
+        assertEquals(REQUESTS, s.path("measured").asLong(), s.toString());
+        assertEquals(0, s.path("incomplete").asLong(), s.toString());
+    }
+
+    /** A thread name against a profile's thread glob ({@code *} any characters). */
+    private static boolean matches(String glob, String name) {
+        return name.matches(Arrays.stream(glob.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
+    }
+
+    private String log(String name) {
+        try {
+            return Files.readString(dir.resolve(name));
+        } catch (Exception e) {
+            return "(no " + name + ")";
+        }
+    }
+}

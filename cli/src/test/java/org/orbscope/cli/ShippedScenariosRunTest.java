@@ -1,0 +1,82 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.model.ScenarioMapping;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.RunDirectory;
+import org.orbscope.scenario.ScenarioLoader;
+
+/**
+ * Every scenario in {@code scenarios/} runs to a report at the size its header's {@code # short run:} line gives
+ * (the arguments a user adds to {@code orbscope run} for a short look): every point ends ok, every request the
+ * point's scenario asks for is answered, and the report has a row per point.
+ */
+class ShippedScenariosRunTest {
+    private static final Path SCENARIOS = Path.of("..", "scenarios");
+    private static final String SHORT_RUN = "# short run:";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> everyShippedScenarioRunsShortToAReport() throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(SCENARIOS)) {
+            files = s.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
+                () -> assertTimeoutPreemptively(Duration.ofMinutes(10), () -> runShort(f))));
+    }
+
+    /** The arguments of a scenario's short-run line (none for "as it is"). */
+    static List<String> shortRunArguments(Path scenario) throws IOException {
+        for (String line : Files.readAllLines(scenario)) {
+            if (line.startsWith(SHORT_RUN)) {
+                List<String> args = new ArrayList<>(Arrays.asList(line.substring(SHORT_RUN.length()).trim().split("\\s+")));
+                return args.isEmpty() || !args.get(0).startsWith("--") ? List.of() : args;
+            }
+        }
+        throw new AssertionError(scenario + ": no '" + SHORT_RUN + "' line: every shipped scenario says how to run it short");
+    }
+
+    private void runShort(Path scenario) throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Path runs = dir.resolve(scenario.getFileName().toString());
+        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", runs.toString()));
+        args.addAll(shortRunArguments(scenario));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run = CliRunner.onlyRun(runs);
+        List<PointDirectory> points = RunDirectory.open(run).points();
+        assertFalse(points.isEmpty());
+        JsonNode reported = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points");
+        assertEquals(points.size(), reported.size(), reported.toString());
+        for (JsonNode p : reported) {
+            PointDirectory point = new PointDirectory(run.resolve("points").resolve(p.path("name").asText()));
+            long asked = ScenarioMapping.requests(ScenarioLoader.load(point.pointYaml()));
+            assertEquals("ok", p.path("status").asText(), p.toString());
+            assertEquals(asked, p.path("client").path("ok").asLong(), "every request answered: " + p);
+            assertTrue(p.path("client").path("response").path("count").asLong() > 0, p.toString());
+        }
+    }
+}

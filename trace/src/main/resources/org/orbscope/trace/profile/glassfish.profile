@@ -1,0 +1,69 @@
+# orbscope ORB profile: glassfish-corba 4.2.x (org.glassfish.corba:glassfish-corba-orb). Read from the sources at tag
+# 4.2.5-RELEASE of eclipse-ee4j/orb (the methods below read the same, whitespace aside, at 5.0.2; only 4.2.5 was
+# run). Marks the stages of a request on the server (seed 001, section 2.2). Checked against a real glassfish-corba
+# 4.2.5 server over loopback driven by the JacORB workload client: every request's receiver-side and
+# dispatcher-side events joined (postprocess), no stage negative.
+#
+# One line per method:  method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false>
+#   role  the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
+#   key   correlation key recorded with the event: identity of `this` or of argument N (0-based);
+#         none = the method is joined to its request by the order of events on its thread
+#   cpu   record the thread's CPU time on enter and exit
+#
+# The default transport (NIO selector, worker threads for read events), which this profile needs: neither
+# com.sun.corba.ee.transport.ORBUseNIOSelectToWait nor com.sun.corba.ee.transport.ORBConnectionSocketUseWorkerThreadForEvent
+# set to false (with either false, a reader thread reads and dispatches each request itself):
+#   SelectorThread waits until a connection is readable and hands the connection itself to the thread pool
+#   (EventHandlerBase.handleEvent -> WorkQueueImpl.addWork(ConnectionImpl)); one read event, not one request.
+#   A pool thread reads: ConnectionImpl.doWork -> doOptimizedReadStrategy -> nonBlockingRead (then blockingRead
+#   for whatever follows) -> parseBytesAndDispatchMessages, which per GIOP message parses it
+#   (MessageParserImpl.parseBytes), wraps it in a new MessageMediatorImpl and queues that on the same pool's one
+#   FIFO (queueUpWork -> addMessageMediatorToWorkQueue -> WorkQueueImpl.addWork).
+#   Another pool thread (or the same one later) takes it (WorkQueueImpl.requestWork) and dispatches it:
+#   MessageMediatorImpl.doWork -> dispatch -> handleRequest -> handleInput(RequestMessage_1_x) ->
+#   handleRequest(RequestMessage, MessageMediator) -> handleRequestRequest -> ServerRequestDispatcherImpl.dispatch
+#   (object adapter, servant lookup, interceptors) -> dispatchToServant (skeleton _invoke: unmarshal, servant,
+#   result marshal) ; then sendResponse (CDROutputObject.finishSendingMessage writes the reply) ; endRequest
+#   (streams closed, buffers back to the pool).
+# So there is no controller thread: the pool thread that takes the request off the queue is its dispatcher, and
+# receiver and dispatcher are threads of one pool (both roles below name it).
+#
+# Correlation key: the MessageMediatorImpl. The reading thread creates one per GIOP message, it is what the
+# queue holds, and the dispatching thread works on it (and replies through it) until the reply is sent; glassfish
+# never reuses one, so its identity names one request in flight.
+profile.name = glassfish
+profile.orb = glassfish-corba 4.2
+profile.threads.selector = SelectorThread
+profile.threads.receiver = p: default-threadpool; w: *
+profile.threads.dispatcher = p: default-threadpool; w: *
+
+# Reading pool thread. parseBytes runs once per GIOP message, right after the read that completed it returned
+# (non-blocking or blocking read alike), and finds the message's header in the bytes read: the arrival. (A message
+# that arrives in several reads is parsed again after each; the last parse, which finds it whole, is its arrival.)
+method = com.sun.corba.ee.impl.protocol.MessageParserImpl#parseBytes(Ljava/nio/ByteBuffer;Lcom/sun/corba/ee/spi/transport/Connection;)Lcom/sun/corba/ee/impl/protocol/giopmsgheaders/Message; | role=receive.arrival | key=none | cpu=true
+# WorkQueueImpl.addWork stamps the mediator's enqueue time inside its monitor, just before offering it to the queue:
+# the exit is the enqueue (receiver 1st phase end), and it comes before any pool thread can take the request (taking
+# needs the same monitor). The first method on the reading thread that sees the request's mediator.
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#setEnqueueTime(J)V | role=receive.enqueue | key=this | cpu=true
+# Called once per parsed message; exit = the message is queued and the reader goes on to the next one (receiver
+# 2nd phase end: it includes waking or creating a pool thread).
+method = com.sun.corba.ee.impl.transport.ConnectionImpl#queueUpWork(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=receive.end | key=none | cpu=true
+
+# Dispatching pool thread. handleRequestRequest runs only for GIOP Requests (not for locate requests, close or error
+# messages, which pass through the same queue): enter = dispatcher 1st phase begins; exit = object adapter, servant
+# and reply marshalling done, before the reply is sent. The request header handling between the thread taking the
+# request (MessageMediatorImpl.doWork) and here counts as queueing: 13 us at least, 22 us median under the agent on
+# a loaded 2-core machine. No earlier method marks only requests and returns before the reply is sent.
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#handleRequestRequest(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.begin | key=arg0 | cpu=true
+# The servant through its skeleton (InvokeHandler._invoke, or DynamicImplementation.invoke for DSI servants):
+# unmarshal, servant, result marshal.
+method = com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl#dispatchToServant(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)Lcom/sun/corba/ee/spi/protocol/MessageMediator; | role=dispatch.servant | key=arg1 | cpu=true
+# The reply's (last) GIOP message written to the connection. No key: the output stream is not the mediator, and the
+# last send inside the request's dispatch is its reply.
+method = com.sun.corba.ee.impl.encoding.CDROutputObject#finishSendingMessage()V | role=dispatch.reply | key=none | cpu=true
+# sendResponse exit = reply sent = dispatcher 1st phase end. Two-way requests only: glassfish returns before it for
+# a oneway, which therefore stays without a 1st phase end.
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#sendResponse(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.result | key=arg0 | cpu=true
+# One work item per call; exit = endRequest's clean-up done, the thread goes back to the queue (dispatcher 2nd
+# phase end).
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#doWork()V | role=dispatch.end | key=none | cpu=true
