@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "orbscope", mixinStandardHelpOptions = true, version = "orbscope 0.1.0",
         description = "Measure, explain and predict the performance of Java CORBA middleware.",
         subcommands = {RunCommand.class, ServerCommand.class, ClientCommand.class, ValidateCommand.class,
-                ReportCommand.class, SimulateCommand.class, TraceCommand.class, AttachCommand.class, ProfileCommand.class,
+                ReportCommand.class, CompareCommand.class, SimulateCommand.class, BaselineCommand.class, TraceCommand.class,
+                AttachCommand.class, ProfileCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Orbscope implements Runnable {
     public static final int EXIT_OK = 0;

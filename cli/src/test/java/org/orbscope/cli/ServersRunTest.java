@@ -22,7 +22,7 @@ import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.RequestsCsv;
-import org.orbscope.run.ServedCsv;
+import org.orbscope.run.ReceivedCsv;
 
 /** {@code orbscope run} of a scenario with several servers: real server JVMs calling each other over loopback. */
 class ServersRunTest {
@@ -89,8 +89,8 @@ class ServersRunTest {
         assertEquals(Map.of("proxy", 0, "backend", 0), status.serverExits());
 
         assertEquals(80, RequestsCsv.read(point.resolve("client/requests.csv"), x -> { }).rows);
-        Map<String, Long> front = ServedCsv.read(proxy.resolve("served.csv"));
-        Map<String, Long> back = ServedCsv.read(backend.resolve("served.csv"));
+        Map<String, Long> front = ReceivedCsv.requests(ReceivedCsv.read(proxy.resolve("received.csv")));
+        Map<String, Long> back = ReceivedCsv.requests(ReceivedCsv.read(backend.resolve("received.csv")));
         long calls = front.getOrDefault("p.call", 0L);
         long forwards = front.getOrDefault("p.forward", 0L);
         assertEquals(80, calls + forwards, front.toString());
@@ -108,6 +108,7 @@ class ServersRunTest {
         assertEquals("absent", p.path("servers").path("proxy").path("server").path("trace").asText());
         String md = Files.readString(runDir().resolve("report/report.md"));
         assertTrue(md.contains("| backend | read |"), "report.md has a row per server: " + md);
+        assertTrue(md.contains(" | " + (3 * calls + forwards) + " |\n"), "the backend's row sums its received.csv: " + md);
         assertFalse(md.contains("- server trace:"), "several servers have no one server trace to describe: " + md);
         List<String> stages = Files.readAllLines(point.resolve("report/stages-backend.csv"));
         assertTrue(stages.size() > 3 * calls + forwards, "a row per request the backend saw, plus the header");

@@ -30,7 +30,7 @@ class ValidateCommandTest {
                 {"server", f.toString(), "--out", dir.resolve("o").toString()}}) {
             CliRunner r = CliRunner.run(args);
             assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
-            assertTrue(r.err.contains("bad.yaml:37:") && r.err.contains("client.processes[0].arrival.rate: the arrival rate must be positive"), r.toString());
+            assertTrue(r.err.contains("bad.yaml:41:") && r.err.contains("client.processes[0].arrival.rate: the arrival rate must be positive"), r.toString());
         }
         assertTrue(!Files.exists(dir.resolve("o")), "nothing starts on bad input");
     }

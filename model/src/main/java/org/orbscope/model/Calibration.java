@@ -41,7 +41,7 @@ public final class Calibration {
         for (int i = 0; i < base.operations().size(); i++) {
             String label = base.operationLabel(i);
             StageSample.Demands d = pooled != null ? pooled : s.operations().get(label);
-            if (d == null) {
+            if (d == null || d.servantCpu().length == 0) {
                 continue;
             }
             double[] nonCpu = d.nonCpu();
@@ -84,6 +84,10 @@ public final class Calibration {
     private static void requireRows(StageSample s) {
         if (s.size() == 0) {
             throw new IllegalArgumentException("no complete measured requests to calibrate from");
+        }
+        if (s.cpuRows() == 0) {
+            throw new IllegalArgumentException("the measurement carries no thread CPU times (monitor with "
+                    + "cpuTime: true), so the model cannot be calibrated");
         }
     }
 }

@@ -99,7 +99,9 @@ public final class ScenarioMapping {
             double[] probabilities = new double[targets.length];
             for (int t = 0; t < targets.length; t++) {
                 TargetSpec target = p.targets().get(t);
-                targets[t] = operation(b, s, s.resolve(target.server(), target.object()), target.operation(), marshal);
+                // An operation the scenario does not list costs nothing on the server, in the model too.
+                targets[t] = operation(b, s, s.resolve(target.server(), target.object()),
+                        target.operation(client.invocation()), marshal);
                 probabilities[t] = p.probability(t);
             }
             for (int i = 0; i < instances; i++) {

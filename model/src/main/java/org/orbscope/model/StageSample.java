@@ -59,22 +59,20 @@ public final class StageSample {
     private final TimeStats queue = new TimeStats();
     private boolean keyed = true;
     private long rows;
+    private long cpuRows;
     private double firstArrival = Double.POSITIVE_INFINITY;
     private double lastArrival = Double.NEGATIVE_INFINITY;
 
     /**
-     * Adds one complete request.
+     * Adds one complete request. A part of its CPU that is unknown (the agent samples CPU per fragment, or the
+     * profile does not read it there) leaves that part's demand to the requests that have it: under sampling
+     * the parts are drawn independently, and counting an unknown part as zero would scale its demand down.
      *
-     * @throws IllegalArgumentException when it has no servant CPU time (a trace without thread CPU times cannot
-     *     calibrate the model) or no completion time
+     * @throws IllegalArgumentException when it has no completion time
      */
     public void add(Request r) {
         if (Double.isNaN(r.completionNs())) {
             throw new IllegalArgumentException("a calibration request needs its completion time");
-        }
-        if (Double.isNaN(r.servantCpuNs())) {
-            throw new IllegalArgumentException("the measurement carries no thread CPU times (monitor with "
-                    + "cpuTime: true), so the model cannot be calibrated");
         }
         rows++;
         completion.record(r.completionNs());
@@ -94,18 +92,29 @@ public final class StageSample {
         String key = named ? r.object() + "." + r.operation() : POOLED;
         Demands d = operations.computeIfAbsent(key, k -> new Demands());
         d.count++;
-        d.servantCpu.add(r.servantCpuNs());
         double reply = zeroIfUnknown(r.replyCpuNs());
-        d.reply.add(reply);
-        d.nonCpu.add(Math.max(0, zeroIfUnknown(r.servantNonCpuNs())));
-        double rec = zeroIfUnknown(r.receiverCpuNs());
-        receiverTotal.add(rec);
-        receiverFirst.add(Double.isNaN(r.receiverFirstPhaseCpuNs()) ? rec : Math.min(rec, r.receiverFirstPhaseCpuNs()));
-        double poaCpu = zeroIfUnknown(r.poaCpuNs());
-        poa.add(poaCpu);
-        dispatcher2.add(Double.isNaN(r.totalCpuNs()) ? 0
-                : Math.max(0, r.totalCpuNs() - rec - poaCpu - r.servantCpuNs() - reply));
+        if (!Double.isNaN(r.servantCpuNs())) {
+            cpuRows++;
+            d.servantCpu.add(r.servantCpuNs());
+            d.reply.add(reply);
+            d.nonCpu.add(Math.max(0, zeroIfUnknown(r.servantNonCpuNs())));
+        }
+        double rec = r.receiverCpuNs();
+        if (!Double.isNaN(rec)) {
+            receiverTotal.add(rec);
+            receiverFirst.add(Double.isNaN(r.receiverFirstPhaseCpuNs()) ? rec : Math.min(rec, r.receiverFirstPhaseCpuNs()));
+        }
+        if (!Double.isNaN(r.poaCpuNs())) {
+            poa.add(r.poaCpuNs());
+        }
+        if (!Double.isNaN(r.totalCpuNs()) && !Double.isNaN(rec) && !Double.isNaN(r.poaCpuNs())
+                && !Double.isNaN(r.servantCpuNs())) {
+            dispatcher2.add(Math.max(0, r.totalCpuNs() - rec - r.poaCpuNs() - r.servantCpuNs() - reply));
+        }
     }
+
+    /** Requests with the servant's CPU time: none means the trace cannot calibrate the model. */
+    public long cpuRows() { return cpuRows; }
 
     private static double zeroIfUnknown(double v) {
         return Double.isNaN(v) ? 0 : v;

@@ -82,11 +82,34 @@ class CalibrationTest {
     }
 
     @Test
-    void aRequestWithoutCpuTimesIsRefused() {
+    void aMeasurementWithoutCpuTimesIsRefused() {
         StageSample s = new StageSample();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.add(new StageSample.Request(
-                "obj", "op", 0, 1e6, 0, 0, Double.NaN, 0, 0, 0, 0, 0, 0)));
+        s.add(new StageSample.Request("obj", "op", 0, 1e6, 0, 0, Double.NaN, 0, 0, 0, 0, 0, 0));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Calibration.apply(ModelParameters.builder().dispatcherThreads(4).servant("obj", "RootPOA", 0)
+                        .operation("obj", "op", Dist.exponential(9e6), Dist.ZERO, Dist.ZERO)
+                        .stream(ArrivalLaw.POISSON, 100, 0, "obj.op").build(), s, Calibration.Mode.PHASED));
         assertTrue(e.getMessage().contains("no thread CPU times"), e.getMessage());
+    }
+
+    /** CPU sampled per fragment: each part's demand is the mean over the requests that have it, not zero-filled. */
+    @Test
+    void sampledCpuPartsAreAveragedOverTheRequestsThatHaveThem() {
+        StageSample s = new StageSample();
+        double nan = Double.NaN;
+        for (int i = 0; i < 100; i++) {
+            boolean dispatcherSampled = i % 10 == 0;
+            boolean receiverSampled = i % 10 == 5;
+            s.add(new StageSample.Request("obj", "op", i * 1e7, 2e6, 1e5, 1e5,
+                    dispatcherSampled ? 1e6 : nan, dispatcherSampled ? 5e4 : nan, 0,
+                    receiverSampled ? 4e4 : nan, receiverSampled ? 3e4 : nan, dispatcherSampled ? 2e4 : nan, nan));
+        }
+        assertEquals(10, s.cpuRows());
+        assertEquals(4e4, s.meanReceiverCpuNanos(), 1e-6);
+        assertEquals(3e4, s.meanReceiverFirstPhaseCpuNanos(), 1e-6);
+        assertEquals(2e4, s.meanPoaCpuNanos(), 1e-6);
+        assertEquals(1e6, mean(s.operations().get("obj.op").servantCpu()), 1e-6);
+        assertEquals(5e4, mean(s.operations().get("obj.op").reply()), 1e-6);
     }
 
     private static double mean(double[] v) {

@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.orbscope.postprocess.report.CompareReport;
 import org.orbscope.postprocess.report.HtmlReport;
+import org.orbscope.postprocess.report.RunComparison;
 import org.orbscope.postprocess.report.MarkdownReport;
 import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
@@ -19,6 +21,7 @@ import org.orbscope.postprocess.run.PointAnalysis;
 import org.orbscope.postprocess.run.PointAnalyzer;
 import org.orbscope.postprocess.run.StageSource;
 import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
@@ -51,28 +54,66 @@ public final class Reporter {
 
     /** As {@link #report(Path)}, turning server traces into stage tables with {@code traces}. */
     public static Report report(Path runDir, StageSource traces) throws IOException {
+        RunData data = analyze(runDir, traces, true);
+        RunDirectory run = RunDirectory.open(runDir);
+        write(data, run.reportDir());
+        return new Report(run.reportDir(), data.points(), data.sweptPaths());
+    }
+
+    /**
+     * The analysis of every point of a run, in report order (by offered arrival rate, then sweep order).
+     * {@code writePointFiles} writes each point's {@code report/stages.csv} and {@code point.json} on the way;
+     * without it the run directory is only read.
+     *
+     * @throws IllegalArgumentException when {@code runDir} is not a run directory (no points/)
+     */
+    public static RunData analyze(Path runDir, StageSource traces, boolean writePointFiles) throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
         Sweep sweep = sweep(run);
         List<PointAnalysis> analyses = new ArrayList<>();
         for (PointDirectory p : run.points()) {
-            PointAnalysis a = PointAnalyzer.analyze(p, sweep.params(p.name()), traces);
+            PointAnalysis a = PointAnalyzer.analyze(p, sweep.params(p.name()), traces, writePointFiles);
             analyses.add(a);
-            AtomicFiles.write(p.pointJson(), JSON.writeValueAsString(a.summary) + "\n");
+            if (writePointFiles) {
+                AtomicFiles.write(p.pointJson(), JSON.writeValueAsString(a.summary) + "\n");
+            }
         }
+        List<Map<String, String>> runOrder = new ArrayList<>();
+        analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.summary.name)))
+                .forEach(a -> runOrder.add(a.summary.params));
         analyses.sort(Comparator.comparing((PointAnalysis a) -> a.summary.offeredRatePerMs == null ? Double.MAX_VALUE
                 : a.summary.offeredRatePerMs).thenComparing(a -> sweep.order(a.summary.name)));
-        RunData data = new RunData(run.name(), sweep.name.isEmpty() && !analyses.isEmpty()
+        return new RunData(run.name(), sweep.name.isEmpty() && !analyses.isEmpty()
                 ? String.valueOf(analyses.get(0).summary.scenario) : sweep.name, sweep.description, sweep.text,
-                sweep.paths, analyses, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        AtomicFiles.write(run.reportDir().resolve("index.html"), HtmlReport.render(data));
-        AtomicFiles.write(run.reportDir().resolve("report.md"), MarkdownReport.render(data));
-        SummaryFiles.writeCsv(run.summaryCsv(), sweep.paths, analyses);
-        SummaryFiles.writeJson(run.summaryJson(), data);
-        return new Report(run.reportDir(), analyses, sweep.paths);
+                SweepAxes.of(sweep.labels, runOrder, sweep.zip), analyses,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
-    /** The run's sweep as its scenario.yaml says: point names in run order and the values each point set. */
-    private record Sweep(String name, String description, String text, List<String> paths,
+    /**
+     * Writes the comparison of several runs into {@code out} (index.html, report.md, compare.csv, compare.json);
+     * the runs are only read.
+     */
+    public static Path compare(List<Path> runDirs, StageSource traces, Path out) throws IOException {
+        List<RunData> runs = new ArrayList<>();
+        for (Path dir : runDirs) {
+            runs.add(analyze(dir, traces, false));
+        }
+        CompareReport.write(new RunComparison(runs), out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        return out;
+    }
+
+    /** Writes a run's report files into {@code dir}. */
+    static void write(RunData data, Path dir) throws IOException {
+        AtomicFiles.write(dir.resolve("index.html"), HtmlReport.render(data));
+        AtomicFiles.write(dir.resolve("report.md"), MarkdownReport.render(data));
+        SummaryFiles.writeAll(dir, data);
+    }
+
+    /**
+     * The run's sweep as its scenario.yaml says: point names in run order, the values each point set, the swept
+     * paths' short names, whether the lists were zipped.
+     */
+    private record Sweep(String name, String description, String text, Map<String, String> labels, boolean zip,
                          Map<String, Map<String, String>> points) {
         Map<String, String> params(String point) {
             return points.getOrDefault(point, Map.of());
@@ -95,12 +136,12 @@ public final class Reporter {
             for (SweepPoint p : doc.points()) {
                 points.put(p.name(), p.params());
             }
-            return new Sweep(doc.scenario().name(), doc.scenario().description(), text,
-                    new ArrayList<>(doc.scenario().sweep().axes().keySet()), points);
+            return new Sweep(doc.scenario().name(), doc.scenario().description(), text, doc.axisLabels(),
+                    doc.scenario().sweep().zip(), points);
         } catch (IOException | ScenarioException e) {
             // The points' own point.yaml still say what ran; only the sweep's columns are lost.
             return new Sweep("", "scenario.yaml " + (text.isEmpty() ? "missing" : "does not load: " + e.getMessage()),
-                    text, List.of(), Map.of());
+                    text, Map.of(), false, Map.of());
         }
     }
 }

@@ -17,6 +17,7 @@ import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.run.PointAnalysis;
 import org.orbscope.postprocess.run.PointAnalyzer;
 import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.trace.TraceReader;
@@ -65,7 +66,7 @@ public final class TraceReport {
         AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),
-                "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), List.of(), List.of(a),
+                "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), SweepAxes.NONE, List.of(a),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         JvmSummaryReport.write(TraceSummary.read(trace), out.resolve(JVM_DIR), JvmSummaryReport.DEFAULT_TOP);
         AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data, List.of(new HtmlReport.Link(

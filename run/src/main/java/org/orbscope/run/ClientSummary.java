@@ -23,11 +23,15 @@ import java.util.Map;
  * @param complete every request of the schedule was sent and answered normally
  * @param interrupted the client was stopped by a signal before its schedule ended
  * @param error why the client stopped early, or null
+ * @param cpuSec CPU time the client JVM used from just before the first request to the end (every thread: the
+ *               invokers, the ORB's, the recorder, GC), or null when not known
+ * @param threadsStarted threads the client JVM started in that time (JacORB starts one per deferred DII
+ *                       request), or null when not known
  */
 public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
-                            boolean interrupted, String error) {
+                            boolean interrupted, String error, Double cpuSec, Long threadsStarted) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,

@@ -57,24 +57,64 @@ public final class LatencyLog {
         return new Writer(file, startEpochMs);
     }
 
+    /** Reads a log's intervals one at a time, so a long run's log never sits in memory whole. */
+    public static final class Reader implements Closeable {
+        private final HistogramLogReader reader;
+        private boolean damaged;
+
+        private Reader(Path file) throws IOException {
+            try {
+                reader = new HistogramLogReader(file.toFile());
+            } catch (FileNotFoundException e) {
+                throw new java.nio.file.NoSuchFileException(file.toString());
+            }
+        }
+
+        /**
+         * The next interval with absolute (epoch ms) start and end time stamps, or null at the end of the log (a
+         * last interval cut short by a crash ends it).
+         */
+        public Histogram next() {
+            if (damaged) {
+                return null;
+            }
+            try {
+                EncodableHistogram h;
+                while ((h = reader.nextIntervalHistogram()) != null) {
+                    if (h instanceof Histogram histogram) {
+                        return histogram;
+                    }
+                }
+            } catch (RuntimeException e) {
+                // HdrHistogram's reader fails on a line it cannot decode: a writer that died mid-line.
+                damaged = true;
+            }
+            return null;
+        }
+
+        /** The log ended in a line that could not be read (its writer died while writing it). */
+        public boolean damaged() {
+            return damaged;
+        }
+
+        @Override
+        public void close() {
+            reader.close();
+        }
+    }
+
+    public static Reader open(Path file) throws IOException {
+        return new Reader(file);
+    }
+
     /** The intervals of a log, in file order, with absolute (epoch ms) start and end time stamps. */
     public static List<Histogram> read(Path file) throws IOException {
         List<Histogram> out = new ArrayList<>();
-        HistogramLogReader reader;
-        try {
-            reader = new HistogramLogReader(file.toFile());
-        } catch (FileNotFoundException e) {
-            throw new java.nio.file.NoSuchFileException(file.toString());
-        }
-        try {
-            EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
-                if (h instanceof Histogram histogram) {
-                    out.add(histogram);
-                }
+        try (Reader r = open(file)) {
+            Histogram h;
+            while ((h = r.next()) != null) {
+                out.add(h);
             }
-        } finally {
-            reader.close();
         }
         return out;
     }

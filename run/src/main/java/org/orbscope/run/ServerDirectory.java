@@ -9,7 +9,7 @@ import java.nio.file.Path;
  *   ready            {@link ReadyFile}: written once the server serves
  *   ior/&lt;id&gt;.ior     one stringified IOR per object; ior/urls.txt: "&lt;id&gt; corbaloc:..." lines
  *   system.csv       {@link SystemCsv}: process samples every 100 ms
- *   served.csv       {@link ServedCsv}: requests served per object and operation, written at stop
+ *   received.csv     {@link ReceivedCsv}: what each object was sent, written when the server stops
  *   server.trace     the agent's trace, when monitored
  *   server.log       the JVM's console output (when started by the runner)
  * </pre>
@@ -35,8 +35,8 @@ public record ServerDirectory(Path dir) {
         return dir.resolve("system.csv");
     }
 
-    public Path served() {
-        return dir.resolve("served.csv");
+    public Path received() {
+        return dir.resolve("received.csv");
     }
 
     public Path trace() {

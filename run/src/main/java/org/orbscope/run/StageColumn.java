@@ -22,7 +22,8 @@ public enum StageColumn {
     SERVANT_CPU("servant_cpu_ns"), SERVANT_GC("servant_gc_ns"), SERVANT_BLOCKED("servant_blocked_ns"),
     SERVANT_WAIT("servant_wait_ns"), SERVANT_PARK("servant_park_ns"), SERVANT_REST("servant_rest_ns"),
     CPU_RECEIVER("cpu_receiver_ns"), CPU_POA("cpu_poa_ns"), CPU_SERVANT("cpu_servant_ns"),
-    CPU_REPLY("cpu_reply_ns"), CPU_TOTAL("cpu_total_ns"), SERVANT_NONCPU("servant_noncpu_ns");
+    CPU_REPLY("cpu_reply_ns"), CPU_TOTAL("cpu_total_ns"), SERVANT_NONCPU("servant_noncpu_ns"),
+    CPU_CONTROLLER("cpu_controller_ns"), CPU_DISPATCHER("cpu_dispatcher_ns");
 
     public static final long UNKNOWN = Long.MIN_VALUE;
     /** values() copies its array on every call; the hot loops use this one. */

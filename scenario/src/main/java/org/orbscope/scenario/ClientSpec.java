@@ -19,7 +19,13 @@ public record ClientSpec(
         Integer instances,
         List<ProcessSpec> processes) {
 
-    public enum Invocation { SYNC, ONEWAY, AMI, DEFERRED;
+    /**
+     * How the client calls: {@code sync} the static stub (SII), {@code oneway} the IDL's oneway operation,
+     * {@code ami} the stub's {@code sendc_} with a reply handler, {@code dii} a Dynamic Invocation Interface
+     * {@code Request} ({@code invoke}, or {@code send_oneway} for a oneway operation), {@code deferred} a DII
+     * {@code Request} sent with {@code send_deferred} and collected with {@code get_response}.
+     */
+    public enum Invocation { SYNC, ONEWAY, AMI, DII, DEFERRED;
         @com.fasterxml.jackson.annotation.JsonCreator
         public static Invocation parse(String s) {
             return Names.enumValue(Invocation.class, s);

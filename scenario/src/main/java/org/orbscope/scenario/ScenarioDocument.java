@@ -141,6 +141,14 @@ public final class ScenarioDocument {
         }
     }
 
+    /**
+     * The short name of each swept path, as point names use it (the leaf field, or the whole path where two
+     * leaves clash), in sweep order.
+     */
+    public Map<String, String> axisLabels() {
+        return labels(new ArrayList<>(scenario.sweep().axes().keySet()));
+    }
+
     /** Short parameter names: the leaf field, or the whole path where two leaves clash. */
     private static Map<String, String> labels(List<String> paths) {
         Map<String, Integer> counts = new LinkedHashMap<>();

@@ -6,9 +6,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /** Checks what binding cannot: references between parts, ranges, and routing probabilities. */
 final class ScenarioValidator {
@@ -36,9 +38,10 @@ final class ScenarioValidator {
     private static Set<String> idlOperations() {
         Set<String> ops = new TreeSet<>(List.of("ping", "call", "post", "forward"));
         for (PayloadSpec.Type t : PayloadSpec.Type.values()) {
-            for (PayloadSpec.Shape s : PayloadSpec.Shape.values()) {
-                for (PayloadSpec.Direction d : PayloadSpec.Direction.values()) {
-                    ops.add(new PayloadSpec(t, s, 0, d).operation());
+            for (PayloadSpec.Direction d : PayloadSpec.Direction.values()) {
+                ops.add(new PayloadSpec(t, PayloadSpec.Shape.SEQUENCE, 0, d).operation());
+                for (int size : t.hasArrays() ? PayloadSpec.ARRAY_SIZES : List.<Integer>of()) {
+                    ops.add(new PayloadSpec(t, PayloadSpec.Shape.ARRAY, size, d).operation());
                 }
             }
         }
@@ -318,7 +321,7 @@ final class ScenarioValidator {
 
     private static String unknownOperation(String op) {
         return "operation '" + op + "' is not an operation of interface Target" + Names.suggestion(op, IDL_OPERATIONS)
-                + " (e.g. call, ping, post, forward, in_octet_seq, inout_basic; see idl/src/main/idl/workload.idl)";
+                + " (e.g. call, ping, post, forward, in_octet_seq, inout_double_array_240; see idl/src/main/idl/workload.idl)";
     }
 
     private static void validateClient(Scenario s) throws Problem {
@@ -333,9 +336,6 @@ final class ScenarioValidator {
         }
         if (client.instances() < 1 || client.instances() > 64) {
             throw new Problem("client.instances", "instances (client JVMs) must be 1 to 64, not " + client.instances());
-        }
-        if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
-            throw new Problem("client.invocation", "invocation 'deferred' is not implemented; use sync, oneway or ami");
         }
         long maxDuration = parse("client.maxDuration", client::maxDurationNanos);
         if (maxDuration <= 0) {
@@ -501,12 +501,7 @@ final class ScenarioValidator {
             TargetSpec t = p.targets().get(j);
             String tat = at + ".targets[" + j + "]";
             resolve(s, t.server(), t.object(), tat);
-            if (!IDL_OPERATIONS.contains(t.operation())) {
-                throw new Problem(tat + ".operation", unknownOperation(t.operation()));
-            }
-            if (t.payload().size() < 0) {
-                throw new Problem(tat + ".payload.size", "payload size must not be negative");
-            }
+            validatePayload(t, tat, s.client().invocation());
             if (t.probability() != null) {
                 if (t.probability() < 0 || t.probability() > 1) {
                     throw new Problem(tat + ".probability", "probability must be between 0 and 1, not " + t.probability());
@@ -521,6 +516,69 @@ final class ScenarioValidator {
         if (given > 0 && Math.abs(sum - 1.0) > 1e-6) {
             throw new Problem(at + ".targets", "routing probabilities sum to " + (float) sum + ", not 1");
         }
+    }
+
+    /**
+     * The target's operation exists, suits the invocation style, and carries the target's payload (type, shape,
+     * direction, and an array's size); the payload itself is one the IDL has.
+     */
+    private static void validatePayload(TargetSpec t, String at, ClientSpec.Invocation style) throws Problem {
+        PayloadSpec p = t.payload();
+        String payloadAt = at + ".payload";
+        if (p.size() < 0) {
+            throw new Problem(payloadAt + ".size", "payload size must not be negative");
+        }
+        if (p.shape() == PayloadSpec.Shape.ARRAY && !p.type().hasArrays()) {
+            throw new Problem(payloadAt + ".shape", "type " + word(p.type()) + " has no array shape in the IDL "
+                    + "(one value of any length: use shape sequence)");
+        }
+        if (p.shape() == PayloadSpec.Shape.ARRAY && !PayloadSpec.ARRAY_SIZES.contains(p.size())) {
+            throw new Problem(payloadAt + ".size", "an array payload has one of the IDL's array sizes, "
+                    + PayloadSpec.ARRAY_SIZES.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + " octets, not " + p.size());
+        }
+        String op = t.operation(style);
+        String opAt = at + ".operation";
+        if (!IDL_OPERATIONS.contains(op)) {
+            throw new Problem(opAt, unknownOperation(op));
+        }
+        String name = style.name().toLowerCase(Locale.ROOT);
+        if (style == ClientSpec.Invocation.ONEWAY && !TargetSpec.isOneway(op)) {
+            throw new Problem(opAt, "invocation oneway sends the IDL's oneway operation " + TargetSpec.ONEWAY_OPERATION
+                    + "; operation " + op + " is two-way (leave 'operation' out, or name " + TargetSpec.ONEWAY_OPERATION + ")");
+        }
+        if ((style == ClientSpec.Invocation.AMI || style == ClientSpec.Invocation.DEFERRED) && TargetSpec.isOneway(op)) {
+            throw new Problem(opAt, "operation " + op + " is oneway: invocation " + name + " waits for a reply, so it "
+                    + "needs a two-way operation");
+        }
+        PayloadSpec carried = PayloadSpec.carriedBy(op);
+        String where = t.namesOperation() ? opAt : payloadAt;
+        if (carried == null) {
+            // forward carries any payload of the IDL, wrapped in its any
+            if (t.givesPayload() && !op.equals("forward")) {
+                throw new Problem(where, "operation " + op + " carries no payload");
+            }
+            return;
+        }
+        String mismatch = p.type() != carried.type() ? "type " + word(p.type())
+                : p.shape() != carried.shape() ? "shape " + word(p.shape())
+                : p.direction() != carried.direction() ? "direction " + word(p.direction())
+                : carried.shape() == PayloadSpec.Shape.ARRAY && !p.size().equals(carried.size()) ? "size " + p.size()
+                : null;
+        if (mismatch != null) {
+            throw new Problem(where, "operation " + op + " does not carry a payload of " + mismatch
+                    + (style == ClientSpec.Invocation.ONEWAY && !t.namesOperation() ? " (invocation oneway sends "
+                    + op + ", which carries an octet sequence in)" : " (it carries " + describe(carried) + ")"));
+        }
+    }
+
+    private static String describe(PayloadSpec p) {
+        return word(p.type()) + " " + word(p.shape()) + (p.shape() == PayloadSpec.Shape.ARRAY ? " of " + p.size()
+                + " octets" : "") + ", " + word(p.direction());
+    }
+
+    private static String word(Enum<?> e) {
+        return e.name().toLowerCase(Locale.ROOT);
     }
 
     private static void cpus(String at, List<Integer> cpus) throws Problem {

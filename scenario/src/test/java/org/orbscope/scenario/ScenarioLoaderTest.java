@@ -202,8 +202,6 @@ class ScenarioLoaderTest {
                 .contains("maxDuration must be positive"));
         assertTrue(bad(GOOD.replace("client:", "client:\n  connections: 100000")).getMessage()
                 .contains("connections must be 1 to 256"));
-        assertTrue(bad(GOOD.replace("client:", "client:\n  invocation: deferred")).getMessage()
-                .contains("invocation 'deferred' is not implemented"));
         assertTrue(bad(GOOD.replace("requests: 10", "duration: 20m")).getMessage()
                 .contains("duration 20m is beyond client.maxDuration"));
     }

@@ -3,31 +3,163 @@ package org.orbscope.testkit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.HdrHistogram.Histogram;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.LatencyLog;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSample;
+import org.orbscope.scenario.ProcessSpec;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.SweepPoint;
+import org.orbscope.scenario.TargetSpec;
 
 /**
  * Writes run directories shaped like {@code orbscope run} output, with known client and system numbers, through
- * the run module's own writers. The run's scenario.yaml sweeps the arrival rate over the points made.
+ * the run module's own writers. Either the run's scenario.yaml sweeps the arrival rate over the points made
+ * ({@link #SyntheticRun(Path)}), or it is any scenario, whose sweep points are made with known workloads
+ * ({@link #of(Path, String)}).
  */
 public final class SyntheticRun {
     public static final long EPOCH0 = 1_763_800_000_000_000_000L;
     private final Path dir;
     private final Map<String, Double> rates = new LinkedHashMap<>();
+    /** The scenario's sweep points when the run is of a given scenario, else null. */
+    private final Map<String, SweepPoint> points;
 
     public SyntheticRun(Path dir) throws IOException {
         this.dir = dir;
+        this.points = null;
         Files.createDirectories(dir.resolve("points"));
         writeScenario();
+    }
+
+    private SyntheticRun(Path dir, Map<String, SweepPoint> points) {
+        this.dir = dir;
+        this.points = points;
+    }
+
+    /** A run of {@code scenarioYaml} (its sweep as written); make its points with {@link #point(String, Workload)}. */
+    public static SyntheticRun of(Path dir, String scenarioYaml) throws IOException {
+        Files.createDirectories(dir.resolve("points"));
+        AtomicFiles.write(dir.resolve("scenario.yaml"), scenarioYaml);
+        Map<String, SweepPoint> points = new LinkedHashMap<>();
+        try {
+            for (SweepPoint p : ScenarioLoader.loadDocument(dir.resolve("scenario.yaml"), List.of()).points()) {
+                points.put(p.name(), p);
+            }
+        } catch (ScenarioException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return new SyntheticRun(dir, points);
+    }
+
+    /** The scenario's point names in run order (a run made by {@link #of}). */
+    public List<String> pointNames() {
+        return List.copyOf(points.keySet());
+    }
+
+    /** The values a point sets (a run made by {@link #of}). */
+    public Map<String, String> params(String point) {
+        return points.get(point).params();
+    }
+
+    /** How long a request of a synthetic point takes, from what it is. */
+    @FunctionalInterface
+    public interface ResponseTime {
+        long nanos(int index, String process, String object, String operation);
+    }
+
+    /**
+     * A point's workload: {@code requests} per client JVM, sent every {@code 1/ratePerSec} over the point's targets
+     * in turn (every process's, in order), answered after {@code response}; the server uses {@code util} of one CPU
+     * and pauses for GC {@code gcPauseMs} every {@code gcEveryMs} (0: never).
+     */
+    public record Workload(int requests, double ratePerSec, ResponseTime response, double util, long gcEveryMs,
+                           long gcPauseMs) {
+    }
+
+    /**
+     * A point of the scenario with a known workload: point.yaml, status.json, each client's requests.csv,
+     * latency.hlog (one interval per second) and summary.json, and the server's system.csv.
+     */
+    public Path point(String name, Workload w) throws IOException {
+        SweepPoint sp = points.get(name);
+        if (sp == null) {
+            throw new IllegalArgumentException("no point " + name + " in the scenario (points: " + points.keySet() + ")");
+        }
+        PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
+        AtomicFiles.write(p.pointYaml(), ScenarioLoader.toYaml(sp.tree()));
+        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        List<String[]> targets = new ArrayList<>();
+        for (ProcessSpec process : sp.scenario().client().processes()) {
+            for (TargetSpec t : process.targets()) {
+                targets.add(new String[] {process.name() == null ? "" : process.name(), t.object(), t.operation()});
+            }
+        }
+        long gap = (long) (1e9 / w.ratePerSec());
+        int instances = sp.scenario().client().instances();
+        for (ClientDirectory client : p.clients(instances)) {
+            Random jitter = new Random((name + "/" + client.dir().getFileName()).hashCode());
+            Histogram second = new Histogram(3);
+            long secondStartMs = EPOCH0 / 1_000_000;
+            try (RequestsCsv.Writer csv = RequestsCsv.create(client.requestsCsv());
+                 LatencyLog.Writer log = LatencyLog.create(client.latencyLog(), secondStartMs)) {
+                for (int i = 0; i < w.requests(); i++) {
+                    String[] t = targets.get(i % targets.size());
+                    long intended = EPOCH0 + i * gap;
+                    long resp = w.response().nanos(i, t[0], t[1], t[2]) + (long) (jitter.nextDouble() * 1000);
+                    while ((intended + resp) / 1_000_000 >= secondStartMs + 1000) {
+                        secondStartMs = closeSecond(log, second, secondStartMs);
+                    }
+                    csv.append(new RequestRecord(i, t[0], 0, t[1], t[2], intended, intended + 10_000, intended + resp,
+                            resp, 10_000, RequestRecord.OK));
+                    second.recordValue(resp);
+                }
+                closeSecond(log, second, secondStartMs);
+            }
+            double duration = w.requests() * gap / 1e9;
+            new ClientSummary(w.requests(), w.requests(), 0, 0, 0, duration, w.requests() / duration, w.ratePerSec(),
+                    new ClientSummary.Response(null, null, null, null, null, null, null),
+                    new ClientSummary.Lateness(null, null, null), Map.of(RequestRecord.OK, (long) w.requests()), true,
+                    false, null, null, null).write(client.summary());
+        }
+        writeSystem(p, (long) (w.requests() * gap / 1e6), w.util(), w.gcEveryMs(), w.gcPauseMs());
+        return p.dir();
+    }
+
+    /** Writes the second that began at {@code startMs} and returns when the next begins. */
+    private static long closeSecond(LatencyLog.Writer log, Histogram second, long startMs) {
+        second.setStartTimeStamp(startMs);
+        second.setEndTimeStamp(startMs + 1000);
+        log.append(second);
+        second.reset();
+        return startMs + 1000;
+    }
+
+    /** system.csv every 500 ms from a second before the workload to three after it. */
+    private static void writeSystem(PointDirectory p, long workloadMs, double util, long gcEveryMs, long gcPauseMs)
+            throws IOException {
+        Files.createDirectories(p.server().dir());
+        try (SystemCsv.Writer w = SystemCsv.create(p.server().systemCsv())) {
+            long start = EPOCH0 / 1_000_000 - 1000;
+            for (long t = 0; t <= workloadMs + 4000; t += 500) {
+                long cpu = (long) (t * 1e6 * util);
+                long gcMs = gcEveryMs <= 0 ? 0 : t / gcEveryMs * gcPauseMs;
+                w.append(new SystemSample(start + t, cpu, 1000, 20, gcEveryMs <= 0 ? 0 : t / gcEveryMs, gcMs, cpu, 0));
+            }
+        }
     }
 
     public Path dir() {
@@ -96,16 +228,8 @@ public final class SyntheticRun {
         new ClientSummary(n, ok, n - ok, 0, 0, n * gap / 1e9, ok / (n * gap / 1e9), ratePerSec,
                 new ClientSummary.Response(null, null, null, null, null, null, null),
                 new ClientSummary.Lateness(null, null, null), Map.of(), ok == n, false,
-                ok == n ? null : "COMM_FAILURE").write(p.client().summary());
-        Files.createDirectories(p.server().dir());
-        try (SystemCsv.Writer w = SystemCsv.create(p.server().systemCsv())) {
-            long start = EPOCH0 / 1_000_000 - 1000;
-            long durMs = (long) (n * gap / 1e6) + 3000;
-            for (long t = 0; t <= durMs; t += 500) {
-                long cpu = (long) (t * 1e6 * util);
-                w.append(new SystemSample(start + t, cpu, 1000, 20, 0, 0, cpu, 0));
-            }
-        }
+                ok == n ? null : "COMM_FAILURE", null, null).write(p.client().summary());
+        writeSystem(p, (long) (n * gap / 1e6), util, 0, 0);
         return p.dir();
     }
 }

@@ -1,6 +1,7 @@
 package org.orbscope.client;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,6 +51,9 @@ final class RequestLog {
     private final Histogram lateness = new Histogram(HIGHEST_NANOS, 3);
     /** Requests numbered so far: the schedule's, then those of closed loops. */
     private final AtomicInteger size;
+    /** The process's CPU time and started threads when the run began, for the summary's resource figures. */
+    private long cpuAtBegin = -1;
+    private long threadsAtBegin;
     private final AtomicInteger endedCount = new AtomicInteger();
     private int written;
     private RequestsCsv.Writer rows;
@@ -82,6 +86,8 @@ final class RequestLog {
         for (int i = 0; i < schedule.size(); i++) {
             slots.chunk(i).intended[Slots.at(i)] = runStartNanos + schedule.intended[i];
         }
+        cpuAtBegin = processCpuNanos();
+        threadsAtBegin = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
         rows = RequestsCsv.create(out.requestsCsv());
         intervalStartEpochMs = epochMillis(System.nanoTime());
         latency = LatencyLog.create(out.latencyLog(), intervalStartEpochMs);
@@ -256,12 +262,20 @@ final class RequestLog {
                         measured > 0 ? response.getMaxValue() / 1e6 : null),
                 new ClientSummary.Lateness(us(lateness, 50), us(lateness, 99),
                         measured > 0 ? lateness.getMaxValue() / 1e3 : null),
-                outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error);
+                outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error,
+                cpuAtBegin < 0 ? null : (processCpuNanos() - cpuAtBegin) / 1e9,
+                ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsAtBegin);
         summary.write(out.summary());
         if (failure != null) {
             throw failure;
         }
         return summary;
+    }
+
+    /** This JVM's CPU time in nanoseconds, or -1 where the platform does not say. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
     }
 
     private static Double ms(Histogram h, double percentile) {

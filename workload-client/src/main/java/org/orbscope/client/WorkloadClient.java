@@ -82,7 +82,7 @@ public final class WorkloadClient {
             processNames.add(p.name());
             List<String[]> t = new ArrayList<>();
             for (TargetSpec ts : p.targets()) {
-                t.add(new String[] {key(scenario, ts), client.invocation() == ClientSpec.Invocation.ONEWAY ? "post" : ts.operation()});
+                t.add(new String[] {key(scenario, ts), ts.operation(client.invocation())});
             }
             targetNames.add(t);
         }
@@ -93,9 +93,6 @@ public final class WorkloadClient {
         long start = System.nanoTime();
         double duration = 0;
         try {
-            if (client.invocation() == ClientSpec.Invocation.DEFERRED) {
-                throw new IllegalArgumentException("invocation deferred is not implemented yet; use sync, oneway or ami");
-            }
             Invocation[][][] calls = new Invocation[orbs.length][][];
             Target[][][] stubs = new Target[orbs.length][][];
             for (int c = 0; c < orbs.length; c++) {

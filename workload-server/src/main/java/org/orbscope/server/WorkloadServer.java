@@ -25,8 +25,8 @@ import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ReadyFile;
-import org.orbscope.run.ServedCsv;
 import org.orbscope.run.ServerDirectory;
 
 /**
@@ -58,11 +58,11 @@ public final class WorkloadServer implements AutoCloseable {
         this.out = out;
     }
 
-    /** "object.operation" -> requests served so far. */
-    public Map<String, Long> served() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        servants.forEach((id, s) -> s.served().forEach((op, n) -> m.put(id + "." + op, n)));
-        return m;
+    /** What each object received so far, one row per object and operation called (requests counted as they start). */
+    public List<ReceivedCsv.Row> received() {
+        List<ReceivedCsv.Row> rows = new ArrayList<>();
+        servants.values().forEach(s -> rows.addAll(s.receivedRows()));
+        return rows;
     }
 
     /** Object id -> stringified IOR. */
@@ -209,6 +209,15 @@ public final class WorkloadServer implements AutoCloseable {
         return name.replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
+    /** What the objects were sent, once the ORB has finished the requests in progress. */
+    private void writeReceived() {
+        try {
+            ReceivedCsv.write(out.received(), received());
+        } catch (IOException e) {
+            System.err.println("orbscope server: cannot write " + out.received() + ": " + e.getMessage());
+        }
+    }
+
     /** Blocks until {@link #close} (or the ORB shuts down). */
     public void await() throws InterruptedException {
         orbThread.join();
@@ -228,11 +237,7 @@ public final class WorkloadServer implements AutoCloseable {
             System.err.println("orbscope server: ORB shutdown: " + e);
         } finally {
             sampler.close();
-            try {
-                ServedCsv.write(out.served(), served());
-            } catch (IOException e) {
-                System.err.println("orbscope server: cannot write " + out.served() + ": " + e.getMessage());
-            }
+            writeReceived();
         }
     }
 }

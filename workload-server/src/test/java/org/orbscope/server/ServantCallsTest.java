@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.orbscope.orb.JacorbOrbs;
-import org.orbscope.run.ServedCsv;
+import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
@@ -58,19 +58,19 @@ class ServantCallsTest {
                 p.call(new byte[10]);
             }
             // Sync calls have been served when the front call returns; the oneway posts may still be on their way.
-            assertEquals(15L, backend.served().get("b.call"), "3 sync calls per request");
-            assertEquals(5L, proxy.served().get("local.call"), "the collocated call ran once per request");
-            assertEquals(5L, proxy.served().get("p.call"));
+            assertEquals(15L, ReceivedCsv.requests(backend.received()).get("b.call"), "3 sync calls per request");
+            assertEquals(5L, ReceivedCsv.requests(proxy.received()).get("local.call"), "the collocated call ran once per request");
+            assertEquals(5L, ReceivedCsv.requests(proxy.received()).get("p.call"));
             long deadline = System.nanoTime() + 30_000_000_000L;
-            while (backend.served().getOrDefault("b.post", 0L) < 10 && System.nanoTime() < deadline) {
+            while (ReceivedCsv.requests(backend.received()).getOrDefault("b.post", 0L) < 10 && System.nanoTime() < deadline) {
                 java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L); // the posts have no reply to wait on
             }
-            assertEquals(10L, backend.served().get("b.post"), "2 oneway posts per request");
+            assertEquals(10L, ReceivedCsv.requests(backend.received()).get("b.post"), "2 oneway posts per request");
         } finally {
             orb.shutdown(false);
         }
-        assertEquals(15L, ServedCsv.read(new ServerDirectory(backendDir).served()).get("b.call"),
-                "the counts are in served.csv once the server stops");
+        assertEquals(15L, ReceivedCsv.requests(ReceivedCsv.read(new ServerDirectory(backendDir).received())).get("b.call"),
+                "the counts are in received.csv once the server stops");
     }
 
     @Test
@@ -87,7 +87,7 @@ class ServantCallsTest {
             assertEquals(16, OctetSeqHelper.extract(viaProxy).length, "the backend's reply (replySize 16)");
             Any echoed = TargetHelper.narrow(orb.string_to_object(backend.iors().get("echo"))).forward(request);
             assertEquals(100, OctetSeqHelper.extract(echoed).length, "without a reply size forward echoes its request");
-            assertEquals(1L, backend.served().get("b.forward"));
+            assertEquals(1L, ReceivedCsv.requests(backend.received()).get("b.forward"));
         } finally {
             orb.shutdown(false);
         }

@@ -118,7 +118,11 @@ public final class MonitorSummary {
     private List<Monitor> rows = List.of();
     private final List<String> notes = new ArrayList<>();
 
-    MonitorSummary() {
+    /** Monitor names as the trace defines them while it is read: exits named by class find their entry. */
+    private final Dictionary names;
+
+    MonitorSummary(Dictionary names) {
+        this.names = names;
     }
 
     void accept(Event e) {
@@ -192,17 +196,39 @@ public final class MonitorSummary {
         PerThread t = threads.get(e.threadId);
         Hold h = t.hold(e.a);
         if (h == null) {
+            h = heldOfClass(t, e.a);
+        }
+        if (h == null) {
             // The thread took the monitor before recording started (attach) or in a lost stretch.
             exitsWithoutEntry++;
             return;
         }
         if (--h.depth == 0) {
             t.holds.remove(h);
-            Figures f = agent.get(e.a);
+            Figures f = agent.get(h.monitor);
             long held = e.nanos - h.since - h.waited;
             f.hold += held;
             f.maxHold = Math.max(f.maxHold, held);
         }
+    }
+
+    /**
+     * The innermost monitor the thread holds of the class an exit names without identity ({@code Class@0}): under
+     * {@code monitors.events=contended} the agent names a monitor by its identity only where it had to wait for it
+     * (hashing a thin-locked object would inflate its monitor), and by its class at the exit.
+     */
+    private Hold heldOfClass(PerThread t, long monitor) {
+        String name = names.monitor(monitor);
+        if (!name.endsWith("@0")) {
+            return null;
+        }
+        String prefix = name.substring(0, name.length() - 1);
+        for (int i = t.holds.size() - 1; i >= 0; i--) {
+            if (names.monitor(t.holds.get(i).monitor).startsWith(prefix)) {
+                return t.holds.get(i);
+            }
+        }
+        return null;
     }
 
     private void waitEnded(Event e) {

@@ -48,7 +48,7 @@ public final class TraceSummary {
     /** Reads every event of an open trace once; {@code name} says which trace it is on the page. */
     public static TraceSummary of(TraceReader r, String name) throws IOException {
         TraceFacts.Counter facts = new TraceFacts.Counter();
-        MonitorSummary monitors = new MonitorSummary();
+        MonitorSummary monitors = new MonitorSummary(r.dictionary());
         ParkSummary parks = new ParkSummary();
         AllocationSummary allocations = new AllocationSummary();
         MethodSummary methods = new MethodSummary();

@@ -10,7 +10,7 @@ import org.orbscope.postprocess.stats.Summary;
 
 /** report/index.html: one self-contained page (inline CSS and SVG, no scripts, no network). */
 public final class HtmlReport {
-    private static final String CSS = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
+    static final String CSS = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}"
             + "table{border-collapse:collapse;margin:0.5em 0 1em}td,th{border:1px solid #bbb;padding:3px 7px;"
             + "text-align:right}th{background:#eee}td:first-child,th:first-child{text-align:left}"
             + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"
@@ -54,7 +54,14 @@ public final class HtmlReport {
         b.append("<div class=\"wide\">");
         table(b, "sweep-table", SweepTable.display(), run.points());
         b.append("</div>");
-        figures(b, run);
+        SweepFigures.render(b, run);
+        pivots(b, run);
+        b.append("<h2 id=\"throughput\">Response time against throughput</h2><p>Each point at the throughput it "
+                + "achieved (requests answered per second); dashed, the queueing model's completion time as the "
+                + "arrival rate rises from 5% to 95% of the rate that saturates the server's CPU.</p>")
+                .append(ThroughputFigure.render("throughput", run));
+        latency(b, run);
+        regression(b, run);
         b.append("<h2 id=\"points\">Per-point drill-down</h2>");
         for (PointAnalysis p : run.points()) {
             point(b, p);
@@ -80,17 +87,29 @@ public final class HtmlReport {
             b.append("<p>Swept <code>").append(Svg.esc(String.join(", ", run.sweptPaths()))).append("</code> over ")
                     .append(run.points().size()).append(" points; each point is a separate server + client run.</p>");
         }
-        List<String> warnings = new ArrayList<>();
-        for (PointAnalysis p : run.points()) {
-            for (String n : p.summary.notes) {
-                warnings.add(p.summary.name + ": " + n);
-            }
-        }
+        List<String> warnings = notesByText(run.points());
         if (!warnings.isEmpty()) {
             b.append("<h3>What is missing or suspicious</h3><ul class=\"warn\">");
             warnings.forEach(w -> b.append("<li>").append(Svg.esc(w)).append("</li>"));
             b.append("</ul>");
         }
+    }
+
+    /**
+     * The points' notes, each said once: with the point it is about, or "every point" / the points that share it
+     * (an unpinned server is the same note at every point).
+     */
+    static List<String> notesByText(List<PointAnalysis> points) {
+        Map<String, List<String>> byText = new java.util.LinkedHashMap<>();
+        for (PointAnalysis p : points) {
+            for (String n : p.summary.notes) {
+                byText.computeIfAbsent(n, k -> new ArrayList<>()).add(p.summary.name);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        byText.forEach((note, names) -> out.add((names.size() == points.size() && points.size() > 1 ? "every point"
+                : String.join(", ", names)) + ": " + note));
+        return out;
     }
 
     static void table(StringBuilder b, String id, List<SweepTable.Column> cols, List<PointAnalysis> points) {
@@ -114,77 +133,6 @@ public final class HtmlReport {
             b.append("</tr>");
         }
         b.append("</tbody></table>");
-    }
-
-    private static void figures(StringBuilder b, RunData run) {
-        List<PointAnalysis> pts = run.points();
-        int n = pts.size();
-        boolean byRate = n > 0 && pts.stream().allMatch(p -> p.summary.offeredRatePerMs != null);
-        double[] x = new double[n];
-        for (int i = 0; i < n; i++) {
-            x[i] = byRate ? pts.get(i).summary.offeredRatePerMs : i;
-        }
-        String xLabel = byRate ? "arrival rate (requests/ms)" : "point (sweep order)";
-        b.append("<h2 id=\"figures\">Figures</h2><p>Like Figures 4-5 of seed 001: measured means (solid) with the "
-                + "band between the 50th and 95th percentile, simulated means dashed.</p><div class=\"charts\">");
-        boolean anyStages = pts.stream().anyMatch(p -> p.summary.stages.containsKey("completion"));
-        if (anyStages) {
-            b.append(sweepChart("Queueing time in the dispatcher queue", xLabel, x, pts, "queue", true));
-            b.append(sweepChart("Completion time (receiver arrival to dispatcher 1st phase end)", xLabel, x, pts,
-                    "completion", false));
-        } else {
-            b.append("<p class=\"warn\">No stage data (no server trace): only client-side results are plotted.</p>");
-        }
-        double[] y = new double[n];
-        double[] lo = new double[n];
-        double[] hi = new double[n];
-        for (int i = 0; i < n; i++) {
-            Summary s = pts.get(i).summary.client.response;
-            y[i] = s == null || s.meanMs() == null ? Double.NaN : s.meanMs();
-            lo[i] = s == null || s.p50Ms() == null ? Double.NaN : s.p50Ms();
-            hi[i] = s == null || s.p95Ms() == null ? Double.NaN : s.p95Ms();
-        }
-        b.append(Svg.lineChart("Client response time", xLabel, "ms",
-                List.of(new Svg.Series("client mean", x, y, lo, hi, false))));
-        b.append("</div>");
-    }
-
-    private static String sweepChart(String title, String xLabel, double[] x, List<PointAnalysis> pts, String stage,
-                                     boolean queue) {
-        int n = pts.size();
-        double[] y = new double[n];
-        double[] lo = new double[n];
-        double[] hi = new double[n];
-        double[] sim = new double[n];
-        boolean anySim = false;
-        for (int i = 0; i < n; i++) {
-            PointSummary p = pts.get(i).summary;
-            Summary s = p.stages.get(stage);
-            y[i] = s == null ? Double.NaN : s.meanMs();
-            lo[i] = s == null ? Double.NaN : s.p50Ms();
-            hi[i] = s == null ? Double.NaN : s.p95Ms();
-            Double v = p.simulated == null ? null : queue ? p.simulated.queueMs : p.simulated.completionMs;
-            sim[i] = v == null ? Double.NaN : v;
-            anySim |= v != null;
-        }
-        List<Svg.Series> series = new ArrayList<>();
-        series.add(new Svg.Series("measured mean", x, y, lo, hi, false));
-        if (anySim) {
-            series.add(new Svg.Series("simulated mean", x, sim, null, null, true));
-        }
-        if (!queue) {
-            double[] ps = new double[n];
-            boolean anyPs = false;
-            for (int i = 0; i < n; i++) {
-                Double v = pts.get(i).summary.psPredictionMs;
-                ps[i] = v == null ? Double.NaN : v;
-                anyPs |= v != null;
-            }
-            if (anyPs) {
-                series.add(new Svg.Series("PS S/(1-rho)", x, ps, null, null, true));
-            }
-        }
-        return Svg.lineChart(title, xLabel, "ms", series);
     }
 
     private static void point(StringBuilder b, PointAnalysis a) {
@@ -233,7 +181,21 @@ public final class HtmlReport {
         if (p.servers == null) {
             utilization(b, p);
         }
+        List<Table> breakdown = BreakdownTables.of(p, true);
+        if (!breakdown.isEmpty()) {
+            b.append("<h4>Requests by object, operation, process and client</h4><p>Throughput is requests answered "
+                    + "ok per second of the point; times are the client's response times (ms); the server columns "
+                    + "cover the requests paired with a client record.</p>");
+            breakdown.forEach(t -> table(b, t, "h5"));
+        }
         b.append("<div class=\"charts\">");
+        if (p.clientSpectrum != null) {
+            b.append(LatencyFigures.spectrumChart("spectrum-" + anchor(p.name), "Percentile spectrum: client "
+                    + "response time", List.of(new LatencyFigures.Named(p.name, p.clientSpectrum))));
+        }
+        if (a.timeline != null && !a.timeline.seconds.isEmpty()) {
+            b.append(LatencyFigures.timelineChart("timeline-" + anchor(p.name), a.timeline));
+        }
         for (String stage : new String[] {"completion", "queue", "receiver", "dispatcher", "servant"}) {
             if (a.distributions.containsKey(stage) && !a.distributions.get(stage).isEmpty()) {
                 Histograms.Bins bins = Histograms.of(a.distributions.get(stage));
@@ -354,6 +316,70 @@ public final class HtmlReport {
             b.append("</tr>");
         }
         b.append("</tbody></table>");
+    }
+
+    private static void pivots(StringBuilder b, RunData run) {
+        List<PivotTables.Pivot> pivots = PivotTables.of(run);
+        if (pivots.isEmpty()) {
+            return;
+        }
+        b.append("<h2 id=\"pivots\">Matrices</h2><p>The last two swept axes as rows and columns, as Beekhuis's "
+                + "Appendix E gives them: each cell is the mean with the 5th and 95th percentile below it (90% of "
+                + "the requests took between the two); one matrix per value of the other axes.</p>");
+        pivots.forEach(p -> table(b, p.table(), "h3"));
+    }
+
+    private static void latency(StringBuilder b, RunData run) {
+        b.append("<h2 id=\"latency\">Latency distribution</h2><p>The percentile spectrum of every point's client "
+                + "response time, as HdrHistogram's plotter and wrk2 draw it: the x axis is 1/(1-p) on a log scale, "
+                + "so 90%, 99% and 99.9% are equally far apart and the tail is as wide as the body. Each point's "
+                + "drill-down has its own spectrum and its percentiles second by second.</p>");
+        List<LatencyFigures.Named> spectra = new ArrayList<>();
+        run.points().forEach(a -> spectra.add(new LatencyFigures.Named(a.summary.name, a.summary.clientSpectrum)));
+        b.append(LatencyFigures.spectrumChart("spectrum-overlay", "Percentile spectrum of every point", spectra));
+        table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "h3");
+    }
+
+    private static void regression(StringBuilder b, RunData run) {
+        List<Table> tables = RegressionTables.of(RegressionTables.groups(run));
+        if (tables.isEmpty()) {
+            return;
+        }
+        b.append("<h2 id=\"regression\">Regression</h2><p>The points' mean client response time regressed on the "
+                + "numeric swept axes, as Beekhuis's Appendix G does (Apache Commons Math: least squares for the "
+                + "linear model, Levenberg-Marquardt for the power law, whose standard errors are asymptotic).</p>");
+        tables.forEach(t -> table(b, t, "h3"));
+    }
+
+    /** A {@link Table} under a heading of level {@code h}: a spread as its mean over its 5th-95th band. */
+    static void table(StringBuilder b, Table t, String h) {
+        b.append('<').append(h).append('>').append(Svg.esc(t.title())).append("</").append(h).append('>');
+        if (!t.note().isEmpty()) {
+            b.append("<p class=\"note\">").append(Svg.esc(t.note())).append("</p>");
+        }
+        if (t.rows().isEmpty()) {
+            // A model not fitted: its note says why, an empty grid would say nothing more.
+            return;
+        }
+        b.append("<div class=\"wide\"><table id=\"").append(Svg.esc(t.id())).append("\" class=\"tbl\"><thead><tr>");
+        t.headers().forEach(c -> b.append("<th>").append(Svg.esc(c)).append("</th>"));
+        b.append("</tr></thead><tbody>");
+        for (List<Object> row : t.rows()) {
+            b.append("<tr>");
+            for (Object v : row) {
+                if (v instanceof Table.Spread s) {
+                    b.append("<td class=\"spread\">").append(SweepTable.format(s.mean())).append("<br><small>")
+                            .append(SweepTable.format(s.p5())).append("&ndash;").append(SweepTable.format(s.p95()))
+                            .append("</small></td>");
+                } else if (v instanceof Table.Ratio r) {
+                    b.append(r.differs() ? "<td class=\"warn\">" : "<td>").append(Svg.esc(r.toString())).append("</td>");
+                } else {
+                    b.append("<td>").append(Svg.esc(SweepTable.format(v))).append("</td>");
+                }
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table></div>");
     }
 
     private static void compareRow(StringBuilder b, String name, Summary s) {

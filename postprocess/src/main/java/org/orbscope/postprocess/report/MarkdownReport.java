@@ -25,6 +25,18 @@ public final class MarkdownReport {
         }
         b.append("## Sweep table\n\n");
         table(b, SweepTable.display(), run.points());
+        List<PivotTables.Pivot> pivots = PivotTables.of(run);
+        if (!pivots.isEmpty()) {
+            b.append("\n## Matrices\n\nCells: mean (5th-95th percentile), ms.\n");
+            pivots.forEach(p -> table(b, p.table(), "###"));
+        }
+        b.append("\n## Latency distribution\n");
+        table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "###");
+        List<Table> regression = RegressionTables.of(RegressionTables.groups(run));
+        if (!regression.isEmpty()) {
+            b.append("\n## Regression\n");
+            regression.forEach(t -> table(b, t, "###"));
+        }
         for (PointAnalysis a : run.points()) {
             PointSummary p = a.summary;
             b.append("\n## Point ").append(p.name).append("\n\n");
@@ -60,6 +72,7 @@ public final class MarkdownReport {
                 }
                 b.append('\n');
             }
+            BreakdownTables.of(p, true).forEach(t -> table(b, t, "###"));
             Summary c = p.client.response;
             if (c != null && c.count() > 0) {
                 b.append("Client response: mean ").append(SweepTable.format(c.meanMs())).append(" ms, p99 ")
@@ -105,6 +118,25 @@ public final class MarkdownReport {
             b.append(" |\n");
         }
         b.append('\n');
+    }
+
+    /** A {@link Table} under a heading ({@code ###}): a spread reads "mean (p5-p95)". */
+    static void table(StringBuilder b, Table t, String heading) {
+        b.append('\n').append(heading).append(' ').append(t.title()).append("\n\n");
+        if (!t.note().isEmpty()) {
+            b.append(t.note()).append("\n\n");
+        }
+        if (t.rows().isEmpty()) {
+            return;
+        }
+        b.append('|');
+        t.headers().forEach(h -> b.append(' ').append(h.replace("|", "\\|")).append(" |"));
+        b.append("\n|").append("---|".repeat(t.headers().size())).append('\n');
+        for (List<Object> row : t.rows()) {
+            b.append('|');
+            row.forEach(v -> b.append(' ').append(SweepTable.format(v).replace("|", "\\|")).append(" |"));
+            b.append('\n');
+        }
     }
 
     private static void table(StringBuilder b, List<SweepTable.Column> cols, List<PointAnalysis> points) {

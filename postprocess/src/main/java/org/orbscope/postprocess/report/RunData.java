@@ -2,8 +2,12 @@ package org.orbscope.postprocess.report;
 
 import java.util.List;
 import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.sweep.SweepAxes;
 
-/** What a whole-run report is made from. */
+/** What a whole-run report is made from; {@code points} in report order. */
 public record RunData(String runName, String scenarioName, String description, String scenarioText,
-                      List<String> sweptPaths, List<PointAnalysis> points, String generated) {
+                      SweepAxes axes, List<PointAnalysis> points, String generated) {
+    public List<String> sweptPaths() {
+        return axes.paths();
+    }
 }

@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.run.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.ReceivedCsv;
 
 /** The per-server table of a point with several servers: one row of each server's own figures. */
 final class ServerTable {
     static final List<String> HEADERS = List.of("server", "trace", "measured", "rate (req/ms)", "completion mean (ms)",
             "servant mean (ms)", "CPU per request (ms)", "utilization measured (%)", "utilization calculated (%)",
-            "served");
+            "received");
 
     private ServerTable() {
     }
@@ -33,7 +34,8 @@ final class ServerTable {
             r.add(SweepTable.format(f.cpuPerRequestMs));
             r.add(SweepTable.format(percent(f.utilization.measured)));
             r.add(SweepTable.format(percent(f.utilization.calculated)));
-            r.add(f.server.served == null ? "" : Long.toString(f.server.served.values().stream().mapToLong(Long::longValue).sum()));
+            r.add(f.server.received == null ? ""
+                    : Long.toString(f.server.received.stream().mapToLong(ReceivedCsv.Row::requests).sum()));
             rows.add(r);
         }
         return rows;

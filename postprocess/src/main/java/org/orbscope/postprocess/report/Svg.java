@@ -5,7 +5,10 @@ import java.util.Locale;
 
 /** Inline SVG charts for the self-contained HTML report (no scripts, no network). */
 public final class Svg {
-    static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#7f7f7f"};
+    static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#7f7f7f",
+        "#17becf", "#bcbd22", "#e377c2"};
+    /** Shaded marks across a timeline (GC pauses): apart from every series colour. */
+    private static final String MARK_COLOR = "#e6ab02";
     private static final int W = 560;
     private static final int H = 300;
     private static final int L = 62;
@@ -13,79 +16,261 @@ public final class Svg {
     private static final int T = 30;
     private static final int B = 46;
 
-    /** A line; {@code lo}/{@code hi} (optional) draw a shaded percentile band around it; NaN = no point. */
-    public record Series(String name, double[] x, double[] y, double[] lo, double[] hi, boolean dashed) {
+    /**
+     * A line; {@code lo}/{@code hi} (optional) draw a shaded band around it, which the legend names {@code band};
+     * NaN = no point.
+     */
+    public record Series(String name, double[] x, double[] y, double[] lo, double[] hi, boolean dashed, String band) {
+        /** A line whose band (if any) runs from the 50th to the 95th percentile. */
+        public Series(String name, double[] x, double[] y, double[] lo, double[] hi, boolean dashed) {
+            this(name, x, y, lo, hi, dashed, "p50-p95");
+        }
+    }
+
+    /** A labelled tick of the x axis, at a value in data units. */
+    public record Tick(double value, String label) {
+    }
+
+    /**
+     * The x axis: its label, a logarithmic scale (base 10, for positive values spanning decades) or a linear one,
+     * and its ticks (empty: five evenly spaced numbers).
+     */
+    public record XAxis(String label, boolean log, List<Tick> ticks, boolean categories) {
+        public XAxis(String label, boolean log, List<Tick> ticks) {
+            this(label, log, ticks, false);
+        }
+
+        public static XAxis linear(String label) {
+            return new XAxis(label, false, List.of());
+        }
+
+        /** Names at 0, 1, 2, ...: the x values of a series are the names' places. */
+        public static XAxis categories(String label, List<String> names) {
+            List<Tick> ticks = new java.util.ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                ticks.add(new Tick(i, names.get(i)));
+            }
+            return new XAxis(label, false, ticks, true);
+        }
     }
 
     private Svg() {
     }
 
     public static String lineChart(String title, String xLabel, String yLabel, List<Series> series) {
-        double xmin = Double.MAX_VALUE, xmax = -Double.MAX_VALUE, ymax = 0;
-        for (Series s : series) {
-            for (int i = 0; i < s.x.length; i++) {
-                if (ok(s.x[i]) && ok(s.y[i])) {
-                    xmin = Math.min(xmin, s.x[i]);
-                    xmax = Math.max(xmax, s.x[i]);
-                    ymax = Math.max(ymax, s.y[i]);
-                    if (s.hi != null && ok(s.hi[i])) {
-                        ymax = Math.max(ymax, s.hi[i]);
-                    }
-                }
-            }
-        }
-        StringBuilder b = open(title);
-        if (xmin > xmax) {
+        return lineChart(null, title, XAxis.linear(xLabel), yLabel, series);
+    }
+
+    /** A line chart; {@code figure} (may be null) names it in a {@code data-figure} attribute. */
+    public static String lineChart(String figure, String title, XAxis xAxis, String yLabel, List<Series> series) {
+        Frame f = Frame.of(xAxis, series, L, W - R, T, H - B);
+        List<String> names = series.stream().map(s -> s.name + (s.lo != null && s.band != null ? " (band: " + s.band
+                + ")" : "")).toList();
+        int legendRows = legendRows(names);
+        StringBuilder b = open(figure, title, H + 20 * legendRows);
+        if (f == null) {
             return b.append(text(W / 2.0, H / 2.0, "no data", "middle")).append("</svg>").toString();
         }
-        if (xmax == xmin) {
-            xmin -= Math.abs(xmin) * 0.1 + 1e-9;
-            xmax += Math.abs(xmax) * 0.1 + 1e-9;
+        f.axes(b, xAxis, yLabel, true);
+        f.plot(b, series, 0);
+        legend(b, names, H + 4);
+        return b.append("</svg>").toString();
+    }
+
+    /**
+     * Two panels over one time axis: {@code upper} (e.g. latency percentiles) above {@code lower} (e.g. CPU), with
+     * {@code marks} (start, length in x units; e.g. GC pauses) shaded across both.
+     */
+    public static String timeline(String figure, String title, String xLabel, String upperLabel, List<Series> upper,
+                                  String lowerLabel, List<Series> lower, List<double[]> marks, String markName) {
+        int top = T;
+        int split = T + (H - B - T) * 3 / 5;
+        int bottom = H - B + 90;
+        List<Series> both = new java.util.ArrayList<>(upper);
+        both.addAll(lower);
+        List<String> names = new java.util.ArrayList<>();
+        both.forEach(s -> names.add(s.name));
+        if (!marks.isEmpty()) {
+            names.add(markName);
         }
-        ymax = niceMax(ymax);
-        axes(b, xmin, xmax, ymax, xLabel, yLabel);
-        int c = 0;
-        for (Series s : series) {
-            boolean dots = s.x.length <= 60;
-            String color = COLORS[c++ % COLORS.length];
-            if (s.lo != null && s.hi != null) {
-                StringBuilder top = new StringBuilder();
-                StringBuilder bottom = new StringBuilder();
+        int legendTop = bottom + 52;
+        StringBuilder b = open(figure, title, legendTop + 20 * legendRows(names));
+        Frame up = Frame.of(XAxis.linear(xLabel), both, L, W - R, top, split - 12);
+        if (up == null) {
+            return b.append(text(W / 2.0, H / 2.0, "no data", "middle")).append("</svg>").toString();
+        }
+        Frame upper2 = up.withY(upper, top, split - 12);
+        Frame low = up.withY(lower, split + 12, bottom);
+        for (double[] m : marks) {
+            double x0 = Math.max(L, upper2.px(m[0]));
+            double x1 = Math.min(W - R, Math.max(x0 + 1, upper2.px(m[0] + m[1])));
+            if (x0 < W - R) {
+                b.append("<rect class=\"mark\" x=\"").append(fmt(x0)).append("\" y=\"").append(top)
+                        .append("\" width=\"").append(fmt(x1 - x0)).append("\" height=\"").append(bottom - top)
+                        .append("\" fill=\"").append(MARK_COLOR).append("\" fill-opacity=\"0.6\"><title>").append(esc(markName))
+                        .append(" at ").append(num(m[0])).append(": ").append(num(m[1] * 1000)).append(" ms</title></rect>");
+            }
+        }
+        upper2.axes(b, XAxis.linear(""), upperLabel, false);
+        upper2.plot(b, upper, 0);
+        low.axes(b, XAxis.linear(xLabel), lowerLabel, true);
+        low.plot(b, lower, upper.size());
+        legend(b, names, legendTop, marks.isEmpty() ? -1 : names.size() - 1);
+        return b.append("</svg>").toString();
+    }
+
+    /** A plot area in pixels and the data range it shows. */
+    private record Frame(double left, double right, double top, double bottom, double xmin, double xmax, double ymax,
+                         boolean log) {
+        /** The frame that holds every series' points and bands; null when no point is finite. */
+        static Frame of(XAxis axis, List<Series> series, double left, double right, double top, double bottom) {
+            double xmin = Double.MAX_VALUE;
+            double xmax = -Double.MAX_VALUE;
+            for (Series s : series) {
                 for (int i = 0; i < s.x.length; i++) {
-                    if (ok(s.x[i]) && ok(s.lo[i]) && ok(s.hi[i])) {
-                        top.append(fmt(px(s.x[i], xmin, xmax))).append(',').append(fmt(py(s.hi[i], ymax))).append(' ');
-                        bottom.insert(0, fmt(px(s.x[i], xmin, xmax)) + "," + fmt(py(s.lo[i], ymax)) + " ");
+                    if (ok(s.x[i]) && ok(s.y[i]) && (!axis.log() || s.x[i] > 0)) {
+                        double x = axis.log() ? Math.log10(s.x[i]) : s.x[i];
+                        xmin = Math.min(xmin, x);
+                        xmax = Math.max(xmax, x);
                     }
                 }
-                if (top.length() > 0) {
-                    b.append("<polygon class=\"band\" fill=\"").append(color).append("\" fill-opacity=\"0.15\" points=\"")
-                            .append(top).append(bottom).append("\"/>");
+            }
+            for (Tick t : axis.ticks()) {
+                double x = axis.log() ? Math.log10(t.value()) : t.value();
+                xmin = Math.min(xmin, x);
+                xmax = Math.max(xmax, x);
+            }
+            if (xmin > xmax) {
+                return null;
+            }
+            if (axis.categories()) {
+                // Half a slot either side, so the first and last names are not cut at the frame.
+                xmin -= 0.5;
+                xmax += 0.5;
+            } else if (xmax == xmin) {
+                xmin -= Math.abs(xmin) * 0.1 + (axis.ticks().isEmpty() ? 1e-9 : 0.5);
+                xmax += Math.abs(xmax) * 0.1 + (axis.ticks().isEmpty() ? 1e-9 : 0.5);
+            }
+            return new Frame(left, right, top, bottom, xmin, xmax, 1, axis.log()).withY(series, top, bottom);
+        }
+
+        /** The same x range over a new vertical extent, scaled to these series. */
+        Frame withY(List<Series> series, double newTop, double newBottom) {
+            double ymax = 0;
+            for (Series s : series) {
+                for (int i = 0; i < s.x.length; i++) {
+                    if (ok(s.x[i]) && ok(s.y[i])) {
+                        ymax = Math.max(ymax, s.y[i]);
+                        if (s.hi != null && ok(s.hi[i])) {
+                            ymax = Math.max(ymax, s.hi[i]);
+                        }
+                    }
                 }
             }
-            StringBuilder pts = new StringBuilder();
-            for (int i = 0; i < s.x.length; i++) {
-                if (ok(s.x[i]) && ok(s.y[i])) {
-                    double x = px(s.x[i], xmin, xmax);
-                    double y = py(s.y[i], ymax);
-                    pts.append(fmt(x)).append(',').append(fmt(y)).append(' ');
-                    if (!dots) {
+            return new Frame(left, right, newTop, newBottom, xmin, xmax, niceMax(ymax), log);
+        }
+
+        double px(double x) {
+            double v = log ? Math.log10(x) : x;
+            return left + (v - xmin) / (xmax - xmin) * (right - left);
+        }
+
+        double py(double y) {
+            return bottom - y / ymax * (bottom - top);
+        }
+
+        boolean shows(double x, double y) {
+            return ok(x) && ok(y) && (!log || x > 0);
+        }
+
+        void axes(StringBuilder b, XAxis axis, String yLabel, boolean xLabels) {
+            b.append("<g stroke=\"#444\"><line x1=\"").append(fmt(left)).append("\" y1=\"").append(fmt(bottom))
+                    .append("\" x2=\"").append(fmt(right)).append("\" y2=\"").append(fmt(bottom))
+                    .append("\"/><line x1=\"").append(fmt(left)).append("\" y1=\"").append(fmt(top)).append("\" x2=\"")
+                    .append(fmt(left)).append("\" y2=\"").append(fmt(bottom)).append("\"/></g>");
+            for (int i = 0; i <= 4; i++) {
+                double yv = ymax * i / 4;
+                double y = py(yv);
+                b.append("<line stroke=\"#ddd\" x1=\"").append(fmt(left)).append("\" y1=\"").append(fmt(y))
+                        .append("\" x2=\"").append(fmt(right)).append("\" y2=\"").append(fmt(y)).append("\"/>")
+                        .append(text(left - 6, y + 4, num(yv), "end"));
+            }
+            if (xLabels) {
+                for (Tick t : ticks(axis)) {
+                    b.append(text(px(t.value()), bottom + 16, t.label(), "middle"));
+                }
+                b.append(text((left + right) / 2, bottom + 34, axis.label(), "middle"));
+            }
+            double mid = (top + bottom) / 2;
+            b.append("<text x=\"14\" y=\"").append(fmt(mid)).append("\" font-size=\"12\" text-anchor=\"middle\" ")
+                    .append("transform=\"rotate(-90 14 ").append(fmt(mid)).append(")\">").append(esc(yLabel))
+                    .append("</text>");
+        }
+
+        /** The axis's own ticks, else powers of ten (log) or five evenly spaced values (linear). */
+        private List<Tick> ticks(XAxis axis) {
+            if (!axis.ticks().isEmpty()) {
+                return axis.ticks();
+            }
+            List<Tick> out = new java.util.ArrayList<>();
+            if (log) {
+                for (double e = Math.ceil(xmin); e <= Math.floor(xmax); e++) {
+                    out.add(new Tick(Math.pow(10, e), num(Math.pow(10, e))));
+                }
+                return out;
+            }
+            for (int i = 0; i <= 4; i++) {
+                double xv = xmin + (xmax - xmin) * i / 4;
+                out.add(new Tick(xv, num(xv)));
+            }
+            return out;
+        }
+
+        /** Draws the series, colours from {@code firstColor} on. */
+        void plot(StringBuilder b, List<Series> series, int firstColor) {
+            int c = firstColor;
+            for (Series s : series) {
+                boolean dots = s.x.length <= 60;
+                String color = COLORS[c++ % COLORS.length];
+                if (s.lo != null && s.hi != null) {
+                    StringBuilder upper = new StringBuilder();
+                    StringBuilder lower = new StringBuilder();
+                    for (int i = 0; i < s.x.length; i++) {
+                        if (shows(s.x[i], s.lo[i]) && ok(s.hi[i])) {
+                            upper.append(fmt(px(s.x[i]))).append(',').append(fmt(py(s.hi[i]))).append(' ');
+                            lower.insert(0, fmt(px(s.x[i])) + "," + fmt(py(s.lo[i])) + " ");
+                        }
+                    }
+                    if (upper.length() > 0) {
+                        b.append("<polygon class=\"band\" fill=\"").append(color)
+                                .append("\" fill-opacity=\"0.15\" points=\"").append(upper).append(lower).append("\"/>");
+                    }
+                }
+                StringBuilder pts = new StringBuilder();
+                for (int i = 0; i < s.x.length; i++) {
+                    if (!shows(s.x[i], s.y[i])) {
                         continue;
                     }
-                    b.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(fmt(y)).append("\" r=\"3\" fill=\"")
-                            .append(color).append("\"><title>").append(esc(s.name)).append(": ")
-                            .append(num(s.x[i])).append(", ").append(num(s.y[i])).append("</title></circle>");
+                    double x = px(s.x[i]);
+                    double y = py(s.y[i]);
+                    pts.append(fmt(x)).append(',').append(fmt(y)).append(' ');
+                    if (dots) {
+                        b.append("<circle cx=\"").append(fmt(x)).append("\" cy=\"").append(fmt(y))
+                                .append("\" r=\"3\" fill=\"").append(color).append("\"><title>").append(esc(s.name))
+                                .append(": ").append(num(s.x[i])).append(", ").append(num(s.y[i]))
+                                .append("</title></circle>");
+                    }
                 }
+                b.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"2\"")
+                        .append(s.dashed ? " stroke-dasharray=\"6 4\"" : "").append(" points=\"").append(pts)
+                        .append("\"><title>").append(esc(s.name)).append("</title></polyline>");
             }
-            b.append("<polyline fill=\"none\" stroke=\"").append(color).append("\" stroke-width=\"2\"")
-                    .append(s.dashed ? " stroke-dasharray=\"6 4\"" : "").append(" points=\"").append(pts).append("\"/>");
         }
-        legend(b, series.stream().map(s -> s.name + (s.lo != null ? " (band: p50-p95)" : "")).toList());
-        return b.append("</svg>").toString();
     }
 
     /** Bars over equal-width bins starting at 0; {@code binWidth} in x units. */
     public static String histogram(String title, String xLabel, long[] counts, double binWidth) {
-        StringBuilder b = open(title);
+        StringBuilder b = open(null, title, H + 20);
         long max = 0;
         for (long n : counts) {
             max = Math.max(max, n);
@@ -93,15 +278,14 @@ public final class Svg {
         if (counts.length == 0 || max == 0) {
             return b.append(text(W / 2.0, H / 2.0, "no data", "middle")).append("</svg>").toString();
         }
-        double xmax = binWidth * counts.length;
-        double ymax = niceMax(max);
-        axes(b, 0, xmax, ymax, xLabel, "requests");
+        Frame f = new Frame(L, W - R, T, H - B, 0, binWidth * counts.length, niceMax(max), false);
+        f.axes(b, XAxis.linear(xLabel), "requests", true);
         double bw = (W - L - R) / (double) counts.length;
         for (int i = 0; i < counts.length; i++) {
             if (counts[i] == 0) {
                 continue;
             }
-            double y = py(counts[i], ymax);
+            double y = f.py(counts[i]);
             b.append("<rect class=\"bar\" x=\"").append(fmt(L + i * bw)).append("\" y=\"").append(fmt(y))
                     .append("\" width=\"").append(fmt(Math.max(1, bw - 1))).append("\" height=\"")
                     .append(fmt(H - B - y)).append("\" fill=\"").append(COLORS[0]).append("\"><title>")
@@ -161,48 +345,51 @@ public final class Svg {
         return b.append(lg).append("</svg>").toString();
     }
 
-    private static StringBuilder open(String title) {
-        return new StringBuilder("<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(W)
-                .append("\" height=\"").append(H + 20).append("\" viewBox=\"0 0 ").append(W).append(' ')
-                .append(H + 20).append("\" role=\"img\"><title>").append(esc(title)).append("</title>")
-                .append(text(W / 2.0, 18, title, "middle"));
-    }
-
-    private static void axes(StringBuilder b, double xmin, double xmax, double ymax, String xLabel, String yLabel) {
-        b.append("<g stroke=\"#444\"><line x1=\"").append(L).append("\" y1=\"").append(H - B).append("\" x2=\"")
-                .append(W - R).append("\" y2=\"").append(H - B).append("\"/><line x1=\"").append(L).append("\" y1=\"")
-                .append(T).append("\" x2=\"").append(L).append("\" y2=\"").append(H - B).append("\"/></g>");
-        for (int i = 0; i <= 4; i++) {
-            double yv = ymax * i / 4;
-            double y = py(yv, ymax);
-            b.append("<line stroke=\"#ddd\" x1=\"").append(L).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
-                    .append(W - R).append("\" y2=\"").append(fmt(y)).append("\"/>")
-                    .append(text(L - 6, y + 4, num(yv), "end"));
-            double xv = xmin + (xmax - xmin) * i / 4;
-            b.append(text(px(xv, xmin, xmax), H - B + 16, num(xv), "middle"));
+    private static StringBuilder open(String figure, String title, int height) {
+        StringBuilder b = new StringBuilder("<svg class=\"chart\"");
+        if (figure != null) {
+            b.append(" data-figure=\"").append(esc(figure)).append('"');
         }
-        b.append(text((L + W - R) / 2.0, H - B + 34, xLabel, "middle"));
-        b.append("<text x=\"14\" y=\"").append((T + H - B) / 2).append("\" font-size=\"12\" text-anchor=\"middle\" ")
-                .append("transform=\"rotate(-90 14 ").append((T + H - B) / 2).append(")\">").append(esc(yLabel))
-                .append("</text>");
+        return b.append(" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(W).append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(W).append(' ').append(height).append("\" role=\"img\"><title>")
+                .append(esc(title)).append("</title>").append(text(W / 2.0, 18, title, "middle"));
     }
 
-    private static void legend(StringBuilder b, List<String> names) {
+    /** Rows the legend of these names takes: it wraps at the chart's width. */
+    private static int legendRows(List<String> names) {
+        int rows = 1;
         double x = L + 8;
-        double y = H + 4;
-        for (int i = 0; i < names.size(); i++) {
-            b.append("<rect x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y - 9)).append("\" width=\"10\" height=\"10\" fill=\"")
-                    .append(COLORS[i % COLORS.length]).append("\"/>").append(text(x + 14, y, names.get(i), "start"));
-            x += 14 + 7 * names.get(i).length() + 12;
+        for (String n : names) {
+            double w = 14 + 7 * n.length() + 12;
+            if (x + w > W && x > L + 8) {
+                rows++;
+                x = L + 8;
+            }
+            x += w;
         }
+        return rows;
     }
 
-    private static double px(double x, double xmin, double xmax) {
-        return L + (x - xmin) / (xmax - xmin) * (W - L - R);
+    private static void legend(StringBuilder b, List<String> names, double top) {
+        legend(b, names, top, -1);
     }
 
-    private static double py(double y, double ymax) {
-        return H - B - y / ymax * (H - B - T);
+    /** The legend from {@code top}, wrapping; the name at {@code markIndex} (if any) has the marks' colour. */
+    private static void legend(StringBuilder b, List<String> names, double top, int markIndex) {
+        double x = L + 8;
+        double y = top;
+        for (int i = 0; i < names.size(); i++) {
+            double w = 14 + 7 * names.get(i).length() + 12;
+            if (x + w > W && x > L + 8) {
+                x = L + 8;
+                y += 20;
+            }
+            String color = i == markIndex ? MARK_COLOR : COLORS[i % COLORS.length];
+            b.append("<rect x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y - 9))
+                    .append("\" width=\"10\" height=\"10\" fill=\"").append(color).append("\"/>")
+                    .append(text(x + 14, y, names.get(i), "start"));
+            x += w;
+        }
     }
 
     static double niceMax(double v) {

@@ -161,7 +161,8 @@ public final class SweepTable {
                 return "-";
             }
             double a = Math.abs(d);
-            return String.format(Locale.ROOT, a == 0 ? "0" : a >= 100 ? "%.1f" : a >= 0.01 ? "%.2f" : "%.4f", d);
+            return String.format(Locale.ROOT, a == 0 ? "0" : a >= 100 ? "%.1f" : a >= 0.01 ? "%.2f" : a >= 1e-4 ? "%.4f"
+                    : "%.3g", d);
         }
         return v.toString();
     }

@@ -1,6 +1,7 @@
 package org.orbscope.postprocess.run;
 
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.RequestStages;
 
@@ -69,6 +70,12 @@ public final class ClientJoin {
 
     /** @return the number of server requests paired with a client record (probes marked first are skipped) */
     public static int join(List<RequestStages> rows, List<ClientResults.Sent> sent, boolean truncated) {
+        return join(rows, sent, truncated, (r, s) -> { });
+    }
+
+    /** As {@link #join(List, List, boolean)}, telling {@code paired} each server request and its client record. */
+    public static int join(List<RequestStages> rows, List<ClientResults.Sent> sent, boolean truncated,
+                           BiConsumer<RequestStages, ClientResults.Sent> paired) {
         long arrived = rows.stream().filter(ClientJoin::workload).count();
         if (arrived == 0 || arrived > sent.size() || (arrived < sent.size() && !truncated)) {
             return 0;
@@ -83,6 +90,7 @@ public final class ClientJoin {
             r.operation = s.operation();
             r.clientSeq = s.seq();
             r.clientResponseNs = s.responseNs();
+            paired.accept(r, s);
         }
         return j;
     }

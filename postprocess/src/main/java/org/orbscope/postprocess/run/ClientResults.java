@@ -1,21 +1,26 @@
 package org.orbscope.postprocess.run;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
 
 /** The client's per-request records (client/requests.csv): response times and outcomes. */
 public final class ClientResults {
+    /** The client of a point with one client JVM ({@code client/}); several are named by their number. */
+    public static final String SOLE_CLIENT = "client";
     public final Distribution response = new Distribution();
     public final Distribution lateness = new Distribution();
+    /** The response times of {@link #response} in the order the requests ended. */
+    public final OrderedSample responseSeries = new OrderedSample();
     public final Map<String, Long> outcomes = new TreeMap<>();
     public final List<String> problems = new ArrayList<>();
+    final Breakdown breakdown = new Breakdown();
     public long rows;
     public long firstIntendedNs = Long.MAX_VALUE;
     public long lastCompletedNs = Long.MIN_VALUE;
@@ -24,24 +29,28 @@ public final class ClientResults {
     /** Requests that reached the wire, in send order, for lining up with the server's requests. */
     public final List<Sent> sent = new ArrayList<>();
 
-    /** A request the client sent: what it targeted and how long the client waited. */
-    public record Sent(long seq, long sentNs, String object, String operation, long responseNs, String outcome) {
+    /**
+     * A request the client sent: what it targeted, how long the client waited, and which process and client JVM
+     * made it.
+     */
+    public record Sent(long seq, long sentNs, String object, String operation, long responseNs, String outcome,
+                       String process, String client) {
+        /** Its group in each dimension of a {@link Breakdown}. */
+        String[] keys() {
+            return Breakdown.keys(object, operation, process, client);
+        }
     }
 
     /**
-     * Reads the records; the first {@code warmupRequests} of the schedule (by sequence number: rows are written
-     * in completion order) are left out of the response statistics. Never throws: what is wrong with the file is
-     * in {@link #problems}.
+     * Reads the records of several client JVMs together; the first {@code warmupRequests} of each one's schedule
+     * (by sequence number: rows are written in completion order) are left out of the response statistics. Never
+     * throws: what is wrong with a file is in {@link #problems}.
      */
-    public static ClientResults read(Path csv, long warmupRequests) {
-        return read(List.of(csv), warmupRequests);
-    }
-
-    /** The records of several client JVMs together (each one's warm-up left out). */
-    public static ClientResults read(List<Path> csvs, long warmupRequests) {
+    public static ClientResults read(List<ClientDirectory> clients, long warmupRequests) {
         ClientResults r = new ClientResults();
-        for (Path csv : csvs) {
-            RequestsCsv.ReadResult result = RequestsCsv.read(csv, rec -> r.add(rec, warmupRequests));
+        for (ClientDirectory c : clients) {
+            String name = clients.size() == 1 ? SOLE_CLIENT : c.dir().getFileName().toString();
+            RequestsCsv.ReadResult result = RequestsCsv.read(c.requestsCsv(), rec -> r.add(rec, name, warmupRequests));
             r.rows += result.rows;
             r.cutShort |= result.cutShort;
             r.problems.addAll(result.problems);
@@ -50,7 +59,7 @@ public final class ClientResults {
         return r;
     }
 
-    private void add(RequestRecord rec, long warmupRequests) {
+    private void add(RequestRecord rec, String client, long warmupRequests) {
         outcomes.merge(rec.outcome(), 1L, Long::sum);
         if (rec.intendedNs() != RequestRecord.UNKNOWN) {
             firstIntendedNs = Math.min(firstIntendedNs, rec.intendedNs());
@@ -59,13 +68,18 @@ public final class ClientResults {
             lastCompletedNs = Math.max(lastCompletedNs, rec.completedNs());
         }
         if (rec.sent()) {
-            sent.add(new Sent(rec.seq(), rec.sentNs(), rec.object(), rec.operation(), rec.responseNs(), rec.outcome()));
+            sent.add(new Sent(rec.seq(), rec.sentNs(), rec.object(), rec.operation(), rec.responseNs(), rec.outcome(),
+                    rec.process(), client));
         }
+        boolean measured = rec.seq() >= warmupRequests && rec.ok() && rec.responseNs() != RequestRecord.UNKNOWN;
+        breakdown.client(Breakdown.keys(rec.object(), rec.operation(), rec.process(), client), rec.outcome(),
+                measured ? rec.responseNs() : null);
         if (rec.seq() < warmupRequests || !rec.ok()) {
             return;
         }
-        if (rec.responseNs() != RequestRecord.UNKNOWN) {
+        if (measured) {
             response.add(rec.responseNs());
+            responseSeries.add(rec.completedNs(), rec.responseNs());
         }
         if (rec.latenessNs() != RequestRecord.UNKNOWN) {
             lateness.add(rec.latenessNs());
@@ -74,5 +88,10 @@ public final class ClientResults {
 
     public long count(String outcome) {
         return outcomes.getOrDefault(outcome, 0L);
+    }
+
+    /** Seconds from the first intended send to the last answer; NaN when unknown. */
+    public double windowSec() {
+        return lastCompletedNs > firstIntendedNs ? (lastCompletedNs - firstIntendedNs) / 1e9 : Double.NaN;
     }
 }

@@ -2,6 +2,7 @@ package org.orbscope.postprocess.run;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.orbscope.model.ModelParameters;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.scenario.Scenario;
 
@@ -11,6 +12,17 @@ public final class PointAnalysis {
     /** Per stage name: distribution of the measured requests (ns). */
     public final Map<String, Distribution> distributions = new LinkedHashMap<>();
     public Distribution clientResponse;
+    /** The client's measured response times in the order they ended (for batch means). */
+    public OrderedSample responseSeries = new OrderedSample();
+    /** Per stage of {@link PointAnalyzer#COMPARED_STAGES}: the measured requests' times in arrival order. */
+    public final Map<String, OrderedSample> stageSeries = new LinkedHashMap<>();
+    /** The point over time (per second percentiles, CPU, GC); null without client records. */
+    public Timeline timeline;
+    /** The queueing model of the point calibrated with its measured requests; null when it was not simulated. */
+    public ModelParameters calibratedModel;
+    /** {@link ModelCurve#of}'s answer once asked (it simulates a dozen rates). */
+    ModelCurve.Curve modelCurve;
+    boolean modelCurveDone;
     /** Server CPU utilization per sampling interval: {epoch ns, fraction}. */
     public double[][] utilizationSeries = new double[0][];
     public String scenarioText = "";

@@ -1,17 +1,23 @@
 package org.orbscope.postprocess.run;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
@@ -20,7 +26,7 @@ import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestStages;
-import org.orbscope.run.ServedCsv;
+import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -39,6 +45,8 @@ public final class PointAnalyzer {
     /** Stage name -> its first make-up column (cpu; gc, blocked, wait, park, rest follow). */
     public static final Map<String, StageColumn> MAKE_UP = new LinkedHashMap<>();
     public static final String[] PARTS = {"cpu", "gc", "blocked", "wait", "park", "rest"};
+    /** Stages whose times are kept in arrival order, for the spread of their means (run comparisons). */
+    public static final List<String> COMPARED_STAGES = List.of("queue", "completion", "cpu");
     static final double AGREEMENT = 0.05;
 
     static {
@@ -68,6 +76,7 @@ public final class PointAnalyzer {
      * What an analysis reads. A point of a run has them all; a bare trace has no client records, no status
      * and maybe no scenario: those are null, and what they would tell stays unknown.
      *
+     * @param stagesCsv where the stage table is written, or null for nowhere
      * @param skip requests at the start of the trace that are not the workload's (warm-up calls, reachability
      *     checks), when no client records tell them apart
      */
@@ -95,10 +104,16 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Analyzes one point. Never throws for what the point's files hold: whatever is missing, damaged or cut
-     * short becomes a note, and the figures cover what could be read.
+     * Analyzes one point and writes its {@code report/stages.csv}. Never throws for what the point's files hold:
+     * whatever is missing, damaged or cut short becomes a note, and the figures cover what could be read.
      */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
+        return analyze(point, params, traces, true);
+    }
+
+    /** As {@link #analyze(PointDirectory, Map, StageSource)}; {@code writeStages} false leaves the point as it is. */
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
+                                        boolean writeStages) {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
         status(p, point);
@@ -115,7 +130,7 @@ public final class PointAnalyzer {
             p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
         if (scenario != null && !scenario.singleServer()) {
-            return analyzeServers(a, point, params, scenario, text, traces);
+            return analyzeServers(a, point, params, scenario, text, traces, writeStages);
         }
         int cpus = cpus(scenario == null ? null : scenario.servers().get(0), p);
         SystemSamples system = SystemCsv.read(point.server().systemCsv());
@@ -124,18 +139,20 @@ public final class PointAnalyzer {
         }
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
-                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()), point.stagesCsv(), cpus, 0),
+                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
+                writeStages ? point.stagesCsv() : null, cpus, 0),
                 traces);
-        p.server.served = served(point.server());
+        p.server.received = received(point.server());
         return a;
     }
 
     /**
      * A point of several servers: the client's figures for the point, and each server's own figures (trace,
-     * stage table {@code report/stages-<name>.csv}, utilization, served counts) in {@link PointSummary#servers}.
+     * stage table {@code report/stages-<name>.csv}, utilization, what its objects received) in {@link PointSummary#servers}.
      */
     private static PointAnalysis analyzeServers(PointAnalysis a, PointDirectory point, Map<String, String> params,
-                                                Scenario scenario, String text, StageSource traces) {
+                                                Scenario scenario, String text, StageSource traces,
+                                                boolean writeStages) {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
                 ReadyFile.UNKNOWN, null, 0, 0), traces);
@@ -151,8 +168,9 @@ public final class PointAnalyzer {
                 one.summary.notes.add(system.problem());
             }
             analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
-                    ReadyFile.readyEpochNs(dir.ready()), point.stagesCsv(e.getKey()), cpus, 0), traces);
-            one.summary.server.served = served(dir);
+                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0),
+                    traces);
+            one.summary.server.received = received(dir);
             a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
         }
         return a;
@@ -174,10 +192,10 @@ public final class PointAnalyzer {
         return cpus;
     }
 
-    /** The server's served.csv, or null when it wrote none. */
-    private static Map<String, Long> served(ServerDirectory dir) {
+    /** The server's received.csv, or null when it wrote none. */
+    private static List<ReceivedCsv.Row> received(ServerDirectory dir) {
         try {
-            return ServedCsv.read(dir.served());
+            return ReceivedCsv.read(dir.received());
         } catch (IOException e) {
             return null;
         }
@@ -214,14 +232,19 @@ public final class PointAnalyzer {
             warmup = scenario.client().warmup();
         }
 
-        ClientResults client = in.clients() == null ? null
-                : ClientResults.read(in.clients().stream().map(ClientDirectory::requestsCsv).toList(), warmup);
+        ClientResults client = in.clients() == null ? null : ClientResults.read(in.clients(), warmup);
         // One of several servers takes the client's records for its window and probes only; the point has them.
-        if (client != null && (in.trace() == null || in.joinClient())) {
+        boolean clientOwned = client != null && (in.trace() == null || in.joinClient());
+        if (clientOwned) {
             clientPart(p, client, in.clients());
             a.clientResponse = client.response;
+            a.responseSeries = client.responseSeries;
+            p.clientSpectrum = Spectrum.of(client.response);
         }
         if (in.trace() == null) {
+            if (client != null) {
+                p.breakdown = client.breakdown.figures(client.windowSec());
+            }
             return a; // several servers: their own analyses hold the server figures
         }
         p.utilization.cpus = cpus;
@@ -244,16 +267,21 @@ public final class PointAnalyzer {
                 p.notes.add(p.server.traceNote);
             }
         }
+        if (stages != null && stages.diagnostics().truncated && in.point() != null) {
+            writerStopped(in.point().server().log()).ifPresent(p.notes::add);
+        }
         long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
         if (stages != null) {
             List<RequestStages> rows = stages.rows();
             p.server.roles = stages.diagnostics().roles;
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
+            Map<RequestStages, ClientResults.Sent> pairs = new IdentityHashMap<>();
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
                 if (in.joinClient()) {
-                    p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated);
+                    p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated,
+                            pairs::put);
                 }
                 if (in.server() != null) {
                     poas(rows, in.server());
@@ -262,18 +290,28 @@ public final class PointAnalyzer {
                 p.server.probes = ClientJoin.markFirst(rows, in.skip());
             }
             try {
-                StagesCsv.write(in.stagesCsv(), rows);
+                if (in.stagesCsv() != null) {
+                    StagesCsv.write(in.stagesCsv(), rows);
+                }
             } catch (IOException e) {
                 p.notes.add("stages.csv could not be written: " + e.getMessage());
             }
             List<RequestStages> measured = PointPrediction.measured(rows, warmup);
+            if (client != null) {
+                for (RequestStages r : measured) {
+                    ClientResults.Sent sent = pairs.get(r);
+                    if (sent != null) {
+                        client.breakdown.server(sent.keys(), r);
+                    }
+                }
+            }
             long[] window = serverPart(a, measured, stages.diagnostics());
             if (window != null) {
                 windowFrom = window[0];
                 windowTo = window[1];
             }
             if (scenario != null && scenario.singleServer() && p.cpuPerRequestMs != null) {
-                p.simulated = simulated(scenario, measured, p);
+                p.simulated = simulated(a, scenario, measured);
             }
         }
         SystemSamples system = in.system();
@@ -284,6 +322,13 @@ public final class PointAnalyzer {
             }
         }
         a.utilizationSeries = system.series(cpus, 150);
+        if (clientOwned) {
+            p.breakdown = client.breakdown.figures(client.windowSec());
+            a.timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
+                    : client.firstIntendedNs / 1_000_000, system, stages == null ? List.of() : stages.gcPauses(),
+                    a.utilizationSeries);
+            p.notes.addAll(a.timeline.problems);
+        }
         utilization(p, system, windowFrom, windowTo, cpus);
         if (cpus == 1 && p.cpuPerRequestMs != null && p.serverRatePerMs != null) {
             double rho = p.serverRatePerMs * p.cpuPerRequestMs;
@@ -298,6 +343,24 @@ public final class PointAnalyzer {
         }
         return a;
     }
+
+    /**
+     * Why the agent stopped writing the trace (a full disk, a file size limit), as it said in the server's log:
+     * the cause of a truncated trace whose JVM did not die.
+     */
+    private static Optional<String> writerStopped(Path log) {
+        if (!Files.isRegularFile(log)) {
+            return Optional.empty();
+        }
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.startsWith(STOPPED)).findFirst()
+                    .map(l -> "server/server.log: " + l.substring("orbscope: ".length()));
+        } catch (IOException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final String STOPPED = "orbscope: trace writing stopped";
 
     private static void status(PointSummary p, PointDirectory point) {
         try {
@@ -334,11 +397,13 @@ public final class PointAnalyzer {
                 .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
     }
 
-    private static PointSummary.Simulated simulated(Scenario scenario, List<RequestStages> measured, PointSummary p) {
+    private static PointSummary.Simulated simulated(PointAnalysis a, Scenario scenario, List<RequestStages> measured) {
+        PointSummary p = a.summary;
         PointSummary.Simulated out = new PointSummary.Simulated();
         try {
             PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
             ModelParameters params = PointPrediction.model(scenario, PointPrediction.sample(measured), settings);
+            a.calibratedModel = params;
             SimulationResult r = PointPrediction.simulate(params, settings);
             out.queueMs = r.queue().meanMs();
             out.completionMs = r.completion().meanMs();
@@ -447,16 +512,29 @@ public final class PointAnalyzer {
         long last = Long.MIN_VALUE;
         long measured = measuredRows.size();
         long cpuRows = 0;
+        StageColumn[] cpuParts = {StageColumn.CPU_RECEIVER, StageColumn.CPU_CONTROLLER, StageColumn.CPU_DISPATCHER};
+        double[] partSums = new double[cpuParts.length];
+        long[] partCounts = new long[cpuParts.length];
         for (RequestStages r : measuredRows) {
             first = Math.min(first, r.get(StageColumn.ARRIVAL));
             last = Math.max(last, r.get(StageColumn.ARRIVAL));
             for (Map.Entry<String, StageColumn> e : STAGES.entrySet()) {
                 if (r.has(e.getValue())) {
                     dist.get(e.getKey()).add(r.get(e.getValue()));
+                    if (COMPARED_STAGES.contains(e.getKey())) {
+                        a.stageSeries.computeIfAbsent(e.getKey(), k -> new OrderedSample())
+                                .add(r.get(StageColumn.ARRIVAL), r.get(e.getValue()));
+                    }
                 }
             }
             if (r.has(StageColumn.CPU_TOTAL)) {
                 cpuRows++;
+            }
+            for (int i = 0; i < cpuParts.length; i++) {
+                if (r.has(cpuParts[i])) {
+                    partSums[i] += r.get(cpuParts[i]);
+                    partCounts[i]++;
+                }
             }
             for (Map.Entry<String, StageColumn> e : MAKE_UP.entrySet()) {
                 double[] sums = makeUpSums.get(e.getKey());
@@ -488,7 +566,17 @@ public final class PointAnalyzer {
                 p.makeUp.put(stage, parts);
             }
         }
-        if (cpuRows > 0) {
+        if (cpuRows == measured && cpuRows > 0) {
+            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
+        } else if (partCounts[0] > 0 && partCounts[2] > 0) {
+            // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
+            double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
+                    + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
+            p.cpuPerRequestMs = ns / 1e6;
+            p.notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
+                    + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
+                    + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));
+        } else if (cpuRows > 0) {
             p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
         } else if (measured > 0) {
             p.notes.add("the trace has no thread CPU times: CPU columns are empty");

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.ReceivedCsv;
 
 /** Everything the report says about one sweep point; serialized into summary.json as is. Times in ms. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -45,6 +47,13 @@ public final class PointSummary {
      * {@link #server}, {@link #stages} and {@link #utilization} stay empty then). Null for one server.
      */
     public Map<String, ServerFigures> servers;
+    /**
+     * The point's requests by target object, operation, arrival process and client JVM (keys of
+     * {@link Breakdown#DIMENSIONS}): counts, throughput, response and completion times, share of server CPU.
+     */
+    public Map<String, List<Breakdown.GroupFigures>> breakdown = new LinkedHashMap<>();
+    /** The client's response times at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum"). */
+    public List<Spectrum.Step> clientSpectrum;
     public List<String> notes = new ArrayList<>();
 
     /** What one of several servers measured: its trace, stages and utilization, as a one-server point has them. */
@@ -110,8 +119,8 @@ public final class PointSummary {
         public long matchedToClient;
         /** Requests before the workload began (server warm-up, client reachability checks), not in the statistics. */
         public long probes;
-        /** "object.operation" -> requests served, from served.csv (null when the server wrote none). */
-        public Map<String, Long> served;
+        /** What the server's objects were sent, from its received.csv (null when the server wrote none). */
+        public List<ReceivedCsv.Row> received;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -29,6 +29,7 @@ public final class TraceStages implements EventVisitor {
     private final long epochOffset;
     private long droppedMarkers;
     private final List<SystemSample> processSamples = new ArrayList<>();
+    private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
 
     private TraceStages(TraceReader reader, TraceRoles roles) {
         this.roles = roles;
@@ -68,7 +69,7 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
-            return new StageResult(result.rows(), result.diagnostics(), t.processSamples);
+            return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }
     }
 
@@ -106,6 +107,7 @@ public final class TraceStages implements EventVisitor {
                 break;
             case EventType.GC:
                 extractor.gc(ts, e.c);
+                gcPauses.add(new StageResult.GcPause(ts, e.c));
                 break;
             case EventType.THREAD_END:
                 extractor.threadEnded(e.threadId, ts);

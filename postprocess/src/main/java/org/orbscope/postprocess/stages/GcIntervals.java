@@ -1,71 +1,38 @@
 package org.orbscope.postprocess.stages;
 
-import java.util.Arrays;
+import org.orbscope.postprocess.stats.LongPairs;
 
 /** GC pauses of the run; answers how much of a time interval they cover. Pauses are few: kept in memory. */
 final class GcIntervals {
-    private long[] starts = new long[64];
-    private long[] ends = new long[64];
-    private int n;
-    private boolean sorted = true;
+    /** Start -> end of each pause. */
+    private final LongPairs pauses = new LongPairs();
 
     void add(long start, long duration) {
-        if (n == starts.length) {
-            starts = Arrays.copyOf(starts, n * 2);
-            ends = Arrays.copyOf(ends, n * 2);
-        }
-        if (n > 0 && start < starts[n - 1]) {
-            sorted = false;
-        }
-        starts[n] = start;
-        ends[n] = start + Math.max(0, duration);
-        n++;
+        pauses.add(start, start + Math.max(0, duration));
     }
 
     int count() {
-        return n;
+        return pauses.size();
     }
 
     long total() {
         long t = 0;
-        for (int i = 0; i < n; i++) {
-            t += ends[i] - starts[i];
+        for (int i = 0; i < pauses.size(); i++) {
+            t += pauses.value(i) - pauses.key(i);
         }
         return t;
     }
 
-    private void sort() {
-        if (sorted) {
-            return;
-        }
-        Integer[] idx = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            idx[i] = i;
-        }
-        Arrays.sort(idx, (a, b) -> Long.compare(starts[a], starts[b]));
-        long[] s = new long[n];
-        long[] e = new long[n];
-        for (int i = 0; i < n; i++) {
-            s[i] = starts[idx[i]];
-            e[i] = ends[idx[i]];
-        }
-        starts = s;
-        ends = e;
-        sorted = true;
-    }
-
     /** Nanoseconds of [from, to) covered by GC pauses (pauses do not overlap each other). */
     long overlap(long from, long to) {
+        int n = pauses.size();
         if (n == 0 || to <= from) {
             return 0;
         }
-        sort();
-        int i = Arrays.binarySearch(starts, 0, n, from);
-        i = i < 0 ? Math.max(0, -i - 2) : i;
         long sum = 0;
-        for (; i < n && starts[i] < to; i++) {
-            long a = Math.max(from, starts[i]);
-            long b = Math.min(to, ends[i]);
+        for (int i = pauses.floor(from); i < n && pauses.key(i) < to; i++) {
+            long a = Math.max(from, pauses.key(i));
+            long b = Math.min(to, pauses.value(i));
             if (b > a) {
                 sum += b - a;
             }

@@ -81,6 +81,10 @@ final class StageCalculator {
         s.set(StageColumn.CPU_RECEIVER, cpuReceiver);
         s.set(StageColumn.CPU_SERVANT, cpuServant);
         s.set(StageColumn.CPU_REPLY, cpuReply);
+        // Each thread's part on its own: under CPU sampling the parts are drawn independently, so the mean CPU
+        // per request is the sum of the parts' means, not the mean of the few requests with every part.
+        s.set(StageColumn.CPU_CONTROLLER, c == null ? Mark.UNKNOWN : cpuController);
+        s.set(StageColumn.CPU_DISPATCHER, cpuDispatchAll);
         if (known(cpuController, cpuDispatch1, cpuServant)) {
             long reply = cpuReply == Mark.UNKNOWN ? 0 : cpuReply;
             s.set(StageColumn.CPU_POA, Math.max(0, cpuController + cpuDispatch1 - cpuServant - reply));

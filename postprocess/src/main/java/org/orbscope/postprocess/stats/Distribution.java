@@ -44,7 +44,8 @@ public final class Distribution {
     }
 
     public double percentile(double p) {
-        return count == 0 ? Double.NaN : histogram.getValueAtPercentile(p);
+        // HdrHistogram answers its bucket's highest equivalent value, which may pass the exact maximum.
+        return count == 0 ? Double.NaN : Math.min(histogram.getValueAtPercentile(p), max);
     }
 
     public double min() {

@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,7 +49,7 @@ class HtmlInChromiumTest {
         assertTrue(dom.contains("orbscope report: synthetic"));
         assertFalse(dom.contains("ERR_"), "no Chromium error page");
         assertFalse(dom.contains("This page isn"), "no Chromium error page");
-        assertFalse(dom.toLowerCase().contains("nan"), "no NaN printed");
+        assertDrawn(dom, List.of("rate-response", "throughput", "spectrum-overlay", "spectrum-rate_10_s"));
     }
 
     @Test
@@ -64,8 +67,57 @@ class HtmlInChromiumTest {
         assertTrue(dom.contains("Stage make-up (mean)"));
         assertEquals(2, count(dom, "<table class=\"stages\">"), "a stage table per point");
         assertTrue(count(dom, "<svg") >= 2 + 2 * 6, "sweep charts + per-point charts");
-        assertFalse(dom.contains("ERR_"));
+        assertDrawn(dom, List.of("rate-queue", "rate-completion", "rate-response", "throughput", "spectrum-overlay"));
+        assertTrue(figure(dom, "throughput").contains("model completion"), "the model's curve");
+    }
+
+    @Test
+    void twoAxisPayloadSweepFiguresAreDrawn() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
+        SyntheticRun run = ExperimentReportTest.payloadRun(tmp.resolve("run"));
+        String dom = dumpDom(Reporter.report(run.dir()).dir().resolve("index.html"), tmp);
+        assertDrawn(dom, List.of("axis-response-operation", "axis-response-size", "throughput", "spectrum-overlay",
+                "timeline-operation_in_octet_seq_size_24"));
+        assertTrue(dom.contains("<table id=\"pivot-0\""), "the matrix");
+        assertTrue(dom.contains("<table id=\"regression-0\""), "the regression");
+    }
+
+    @Test
+    void comparisonFiguresAreDrawn() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
+        Path a = CompareReportTest.payloadRun(tmp.resolve("before"), 1).dir();
+        Path b = CompareReportTest.payloadRun(tmp.resolve("after"), 3).dir();
+        Path out = CompareReportTest.compare(tmp.resolve("cmp"), a, b);
+        String dom = dumpDom(out.resolve("index.html"), tmp);
+        assertDrawn(dom, List.of("compare-axis-response-operation", "compare-axis-response-size",
+                "compare-throughput", "compare-spectrum-operation_in_double_seq_size_240000"));
+        assertTrue(dom.contains("<table id=\"compare-response_mean_ms\""));
+        assertTrue(dom.contains("<td class=\"warn\">"), "flagged ratios");
+    }
+
+    /**
+     * Each of {@code expected} is in the DOM, and every figure of the page is drawn: a line or point in it, no
+     * "no data" placeholder; no Chromium error page, no NaN printed.
+     */
+    static void assertDrawn(String dom, List<String> expected) {
+        Matcher m = Pattern.compile("<svg[^>]*data-figure=\"([^\"]+)\"").matcher(dom);
+        Map<String, String> figures = new LinkedHashMap<>();
+        while (m.find()) {
+            figures.put(m.group(1), dom.substring(m.start(), dom.indexOf("</svg>", m.start())));
+        }
+        for (String f : expected) {
+            assertTrue(figures.containsKey(f), "figure " + f + " in the DOM (figures: " + figures.keySet() + ")");
+        }
+        figures.forEach((name, svg) -> {
+            assertFalse(svg.contains(">no data<"), "figure " + name + " has data");
+            assertTrue(svg.contains("<polyline") || svg.contains("<circle"), "figure " + name + " draws a line");
+        });
+        assertFalse(dom.contains("ERR_"), "no Chromium error page");
         assertFalse(dom.toLowerCase().contains("nan"), "no NaN printed");
+    }
+
+    static String figure(String dom, String name) {
+        return ExperimentReportTest.figure(dom, name);
     }
 
     /** Chromium's DOM of {@code html}; its profile and output go under {@code work}, which the test removes. */

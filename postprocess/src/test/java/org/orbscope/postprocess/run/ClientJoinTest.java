@@ -26,7 +26,7 @@ class ClientJoinTest {
     private static List<ClientResults.Sent> sentAt(long... nanos) {
         List<ClientResults.Sent> sent = new ArrayList<>();
         for (int i = 0; i < nanos.length; i++) {
-            sent.add(new ClientResults.Sent(i, nanos[i], "o", "call", 2 * MS, "ok"));
+            sent.add(new ClientResults.Sent(i, nanos[i], "o", "call", 2 * MS, "ok", "p", ClientResults.SOLE_CLIENT));
         }
         return sent;
     }

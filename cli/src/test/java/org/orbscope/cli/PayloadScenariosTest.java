@@ -1,0 +1,115 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.PointStatus;
+import org.orbscope.run.ReceivedCsv;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
+
+/**
+ * The shipped payload and invocation-style scenarios (Beekhuis's marshalling matrix, seed 003's SII/DII and
+ * oneway/twoway) validate whole, and run at a small size to a report: every point ok, every request of every point
+ * answered, with the operation the point's descriptor says, and the server received each request's elements.
+ */
+class PayloadScenariosTest {
+    static final Path SCENARIOS = Path.of("..", "scenarios");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theShippedScenariosValidateWithTheirFullSweeps() {
+        for (Map.Entry<String, Integer> e : Map.of("beekhuis-a-marshalling.yaml", 160, "seed003-sii-vs-dii.yaml", 4,
+                "seed003-oneway-vs-twoway.yaml", 8).entrySet()) {
+            CliRunner r = CliRunner.run("validate", SCENARIOS.resolve(e.getKey()).toString());
+            assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+            assertTrue(r.out.contains(e.getValue() + " point(s)"), r.out);
+        }
+    }
+
+    /**
+     * Runs {@code file} with {@code sets}; per point (by name) the operation called and the elements each request
+     * carries; checks that every point has {@code requests} requests, all answered, as expected.
+     */
+    private void runsSmall(String file, int requests, Map<String, Object[]> expected, String... sets) throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        List<String> args = new ArrayList<>(List.of("run", SCENARIOS.resolve(file).toString(), "--out",
+                dir.resolve("runs").toString(), "--set", "client.processes[0].requests=" + requests, "--set",
+                "client.warmup=1", "--set", "server.warmupCalls=0"));
+        for (String s : sets) {
+            args.add("--set");
+            args.add(s);
+        }
+        CliRunner r = CliRunner.run(args.toArray(new String[0]));
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run;
+        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
+            run = s.filter(p -> p.getFileName().toString().contains(file.replace(".yaml", ""))).findFirst().orElseThrow();
+        }
+        assertTrue(Files.isRegularFile(run.resolve("report/report.md")), "report written");
+        assertEquals(expected.size() + 1, Files.readAllLines(run.resolve("report/summary.csv")).size());
+        for (Map.Entry<String, Object[]> e : expected.entrySet()) {
+            Path point = run.resolve("points").resolve(e.getKey());
+            assertEquals(PointStatus.OK, PointStatus.read(point.resolve("status.json")).status(), e.getKey());
+            List<RequestRecord> rows = new ArrayList<>();
+            RequestsCsv.read(point.resolve("client/requests.csv"), rows::add);
+            assertEquals(requests, rows.size(), e.getKey());
+            for (RequestRecord rec : rows) {
+                assertTrue(rec.ok(), e.getKey() + ": " + rec);
+                assertEquals(e.getValue()[0], rec.operation(), e.getKey());
+            }
+            List<ReceivedCsv.Row> received = ReceivedCsv.read(point.resolve("server/received.csv"));
+            assertEquals(1, received.size(), e.getKey() + ": " + received);
+            assertEquals(e.getValue()[0], received.get(0).operation(), e.getKey());
+            assertEquals(requests, received.get(0).requests(), e.getKey());
+            assertEquals(requests * (long) e.getValue()[1], received.get(0).elements(), e.getKey());
+        }
+    }
+
+    @Test
+    @Timeout(300)
+    void beekhuisMarshallingRunsNarrowedToItsLargestStructCells() throws Exception {
+        runsSmall("beekhuis-a-marshalling.yaml", 6, Map.of(
+                        "type=basic,shape=array,direction=inout,size=240000", new Object[] {"inout_basic_array_240000", 10000L},
+                        "type=basic,shape=sequence,direction=inout,size=240000", new Object[] {"inout_basic_seq", 10000L},
+                        "type=octet,shape=array,direction=inout,size=240000", new Object[] {"inout_octet_array_240000", 240000L},
+                        "type=octet,shape=sequence,direction=inout,size=240000", new Object[] {"inout_octet_seq", 240000L}),
+                "sweep={\"client.processes[0].targets[0].payload.type\": [basic, octet], "
+                        + "\"client.processes[0].targets[0].payload.shape\": [array, sequence], "
+                        + "\"client.processes[0].targets[0].payload.direction\": [inout], "
+                        + "\"client.processes[0].targets[0].payload.size\": [240000]}");
+    }
+
+    @Test
+    @Timeout(300)
+    void seed003SiiVsDiiRunsSmall() throws Exception {
+        runsSmall("seed003-sii-vs-dii.yaml", 20, Map.of(
+                "invocation=sync,operation=ping", new Object[] {"ping", 0L},
+                "invocation=sync,operation=post", new Object[] {"post", 0L},
+                "invocation=dii,operation=ping", new Object[] {"ping", 0L},
+                "invocation=dii,operation=post", new Object[] {"post", 0L}));
+    }
+
+    @Test
+    @Timeout(300)
+    void seed003OnewayVsTwowayRunsSmall() throws Exception {
+        Map<String, Object[]> expected = new java.util.LinkedHashMap<>();
+        for (long size : new long[] {0, 1024, 16384, 262144}) {
+            expected.put("invocation=sync,size=" + size, new Object[] {"in_octet_seq", size});
+            expected.put("invocation=oneway,size=" + size, new Object[] {"post", size});
+        }
+        runsSmall("seed003-oneway-vs-twoway.yaml", 10, expected);
+    }
+}

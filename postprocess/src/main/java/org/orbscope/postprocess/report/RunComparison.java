@@ -1,0 +1,248 @@
+package org.orbscope.postprocess.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.orbscope.postprocess.run.Breakdown;
+import org.orbscope.postprocess.run.OrderedSample;
+import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.run.Timeline;
+import org.orbscope.postprocess.stats.BatchMeans;
+import org.orbscope.postprocess.stats.Summary;
+
+/**
+ * Several runs side by side (before and after a tuning change, one ORB against another, monitored against
+ * unmonitored): their points matched by name, each figure with its 95% batch-means half-width, and every run's
+ * figure as a ratio to the first run's, flagged when the two differ by more than their own spread.
+ */
+public final class RunComparison {
+    /** A figure compared across runs: its id (CSV and JSON), its heading, and how a point gives it. */
+    public record Measure(String id, String title, String unit, Function<PointAnalysis, BatchMeans.Estimate> of) {
+    }
+
+    /** A figure of one point in one run, with its ratio to the first run's ({@code null} for the first run). */
+    public record Cell(String run, Double value, Double halfWidth, Double ratio, boolean differs) {
+    }
+
+    /** One measure of one point across the runs (null cells where a run lacks the point or the figure). */
+    public record Row(String point, String measure, List<Cell> cells) {
+    }
+
+    /** The measures compared, in report order. */
+    public static final List<Measure> MEASURES = List.of(
+            new Measure("response_mean_ms", "Client mean response time", "ms",
+                    a -> series(a.responseSeries, s -> BatchMeans.mean(s), a.summary.client.response, Summary::meanMs)),
+            new Measure("response_p99_ms", "Client 99th percentile response time", "ms",
+                    a -> series(a.responseSeries, s -> BatchMeans.percentile(s, 99), a.summary.client.response,
+                            Summary::p99Ms)),
+            new Measure("throughput_per_s", "Achieved throughput", "req/s", RunComparison::throughput),
+            new Measure("completion_mean_ms", "Server mean completion time", "ms",
+                    a -> series(a.stageSeries.get("completion"), s -> BatchMeans.mean(s),
+                            a.summary.stages.get("completion"), Summary::meanMs)),
+            new Measure("queue_mean_ms", "Server mean queueing time", "ms",
+                    a -> series(a.stageSeries.get("queue"), s -> BatchMeans.mean(s), a.summary.stages.get("queue"),
+                            Summary::meanMs)),
+            new Measure("cpu_per_request_ms", "Server CPU per request", "ms",
+                    a -> series(a.stageSeries.get("cpu"), s -> BatchMeans.mean(s), a.summary.stages.get("cpu"),
+                            Summary::meanMs)));
+
+    private final List<RunData> runs;
+    private final List<String> names;
+    private final List<String> points;
+
+    public RunComparison(List<RunData> runs) {
+        if (runs.size() < 2) {
+            throw new IllegalArgumentException("a comparison needs two runs or more");
+        }
+        this.runs = List.copyOf(runs);
+        List<String> n = new ArrayList<>();
+        for (RunData r : runs) {
+            String name = r.runName();
+            for (int k = 2; n.contains(name); k++) {
+                name = r.runName() + "#" + k;
+            }
+            n.add(name);
+        }
+        this.names = List.copyOf(n);
+        Set<String> pts = new LinkedHashSet<>();
+        runs.forEach(r -> r.points().forEach(p -> pts.add(p.summary.name)));
+        this.points = List.copyOf(pts);
+    }
+
+    public List<RunData> runs() {
+        return runs;
+    }
+
+    /** The runs' names as the report shows them (a repeated name gets #2, #3 ...). */
+    public List<String> names() {
+        return names;
+    }
+
+    /** Every point name of any run: the first run's in its report order, then the others' new ones. */
+    public List<String> points() {
+        return points;
+    }
+
+    /** The point named {@code name} of run {@code i}, or null. */
+    public PointAnalysis point(int run, String name) {
+        return runs.get(run).points().stream().filter(p -> p.summary.name.equals(name)).findFirst().orElse(null);
+    }
+
+    /** Every measure of every point that some run has a figure for. */
+    public List<Row> rows() {
+        List<Row> out = new ArrayList<>();
+        for (Measure m : MEASURES) {
+            for (String point : points) {
+                Row r = row(m, point);
+                if (r.cells().stream().anyMatch(c -> c.value() != null)) {
+                    out.add(r);
+                }
+            }
+        }
+        return out;
+    }
+
+    Row row(Measure m, String point) {
+        List<BatchMeans.Estimate> est = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            PointAnalysis a = point(i, point);
+            est.add(a == null ? null : m.of().apply(a));
+        }
+        BatchMeans.Estimate base = est.get(0);
+        List<Cell> cells = new ArrayList<>();
+        for (int i = 0; i < est.size(); i++) {
+            BatchMeans.Estimate e = est.get(i);
+            Double value = e == null || Double.isNaN(e.value()) ? null : e.value();
+            Double half = e == null || Double.isNaN(e.halfWidth()) ? null : e.halfWidth();
+            Double ratio = i == 0 || value == null || base == null || Double.isNaN(base.value()) || base.value() == 0
+                    ? null : value / base.value();
+            boolean differs = i > 0 && e != null && base != null && base.differsFrom(e);
+            cells.add(new Cell(names.get(i), value, half, ratio, differs));
+        }
+        return new Row(point, m.id(), cells);
+    }
+
+    /** A table per measure: a row per point, each run's figure (with its half-width), then each ratio to the first. */
+    public List<Table> tables() {
+        List<Table> out = new ArrayList<>();
+        List<Row> rows = rows();
+        for (Measure m : MEASURES) {
+            List<String> headers = new ArrayList<>(List.of("point"));
+            headers.add(names.get(0));
+            for (String n : names.subList(1, names.size())) {
+                headers.add(n);
+                headers.add(n + " / " + names.get(0));
+            }
+            Table.Builder t = new Table.Builder("compare-" + m.id(), m.title() + " (" + m.unit() + ")",
+                    "Each figure with its 95% half-width (batch means); a ratio is starred and red when the two runs "
+                            + "differ by more than their half-widths together.", headers);
+            for (Row r : rows) {
+                if (!r.measure().equals(m.id())) {
+                    continue;
+                }
+                List<Object> cells = new ArrayList<>();
+                cells.add(r.point());
+                for (Cell c : r.cells()) {
+                    cells.add(c.value() == null ? null : new Table.Estimate(c.value(), c.halfWidth()));
+                    if (c != r.cells().get(0)) {
+                        cells.add(new Table.Ratio(c.ratio(), c.differs()));
+                    }
+                }
+                t.row(cells);
+            }
+            if (!t.isEmpty()) {
+                out.add(t.build());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Per point and dimension with two groups or more in some run: each group's mean response time and throughput
+     * in every run, with the ratio of means to the first run's (groups have no batch series: not flagged).
+     */
+    public List<Table> breakdownTables() {
+        List<Table> out = new ArrayList<>();
+        for (String point : points) {
+            for (String dim : Breakdown.DIMENSIONS) {
+                List<Map<String, Breakdown.GroupFigures>> byRun = new ArrayList<>();
+                Set<String> keys = new LinkedHashSet<>();
+                for (int i = 0; i < runs.size(); i++) {
+                    PointAnalysis a = point(i, point);
+                    Map<String, Breakdown.GroupFigures> groups = new LinkedHashMap<>();
+                    if (a != null) {
+                        a.summary.breakdown.getOrDefault(dim, List.of()).forEach(g -> groups.put(g.key(), g));
+                    }
+                    byRun.add(groups);
+                    keys.addAll(groups.keySet());
+                }
+                if (keys.size() < 2) {
+                    continue;
+                }
+                List<String> headers = new ArrayList<>(List.of(dim));
+                for (int i = 0; i < runs.size(); i++) {
+                    headers.add(names.get(i) + " mean (ms)");
+                    headers.add(names.get(i) + " throughput (req/s)");
+                    if (i > 0) {
+                        headers.add(names.get(i) + " / " + names.get(0) + " mean");
+                    }
+                }
+                Table.Builder t = new Table.Builder("compare-breakdown-" + HtmlReport.anchor(point) + "-" + dim,
+                        "Point " + point + " by " + dim, "", headers);
+                for (String key : keys) {
+                    List<Object> cells = new ArrayList<>(List.of(key));
+                    Double base = mean(byRun.get(0).get(key));
+                    for (int i = 0; i < runs.size(); i++) {
+                        Breakdown.GroupFigures g = byRun.get(i).get(key);
+                        Double mean = mean(g);
+                        cells.add(mean);
+                        cells.add(g == null ? null : g.throughputPerSec());
+                        if (i > 0) {
+                            cells.add(new Table.Ratio(mean == null || base == null || base == 0 ? null : mean / base,
+                                    false));
+                        }
+                    }
+                    t.row(cells);
+                }
+                out.add(t.build());
+            }
+        }
+        return out;
+    }
+
+    private static Double mean(Breakdown.GroupFigures g) {
+        return g == null || g.response() == null ? null : g.response().meanMs();
+    }
+
+    /** A statistic of a series in time order with its spread; without the series, the summary's with none. */
+    private static BatchMeans.Estimate series(OrderedSample sample, Function<long[], BatchMeans.Estimate> stat,
+                                              Summary summary, Function<Summary, Double> fallback) {
+        if (sample != null && sample.size() > 0) {
+            return stat.apply(sample.values());
+        }
+        Double v = summary == null ? null : fallback.apply(summary);
+        return v == null ? null : new BatchMeans.Estimate(v, Double.NaN);
+    }
+
+    /**
+     * The achieved throughput with the spread of the requests answered per second, over the seconds the clients
+     * logged (the first and last, cut short, left out).
+     */
+    static BatchMeans.Estimate throughput(PointAnalysis a) {
+        Double rate = a.summary.client.achievedRatePerSec;
+        if (rate == null) {
+            return null;
+        }
+        Timeline t = a.timeline;
+        if (t == null || t.seconds.size() < 5) {
+            return new BatchMeans.Estimate(rate, Double.NaN);
+        }
+        double[] counts = t.seconds.subList(1, t.seconds.size() - 1).stream().mapToDouble(Timeline.Second::requests)
+                .toArray();
+        return new BatchMeans.Estimate(rate, BatchMeans.meanOfCounts(counts).halfWidth());
+    }
+}

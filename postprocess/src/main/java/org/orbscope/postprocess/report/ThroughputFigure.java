@@ -1,0 +1,94 @@
+package org.orbscope.postprocess.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.orbscope.postprocess.run.ModelCurve;
+import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.postprocess.sweep.SweepAxes;
+import org.orbscope.postprocess.sweep.SweepAxis;
+
+/**
+ * Response time against achieved throughput, the curve capacity is read from: the measured points (client
+ * response, and server completion when traced), one line per combination of the axes other than the arrival
+ * rate, with the queueing model's completion time over the whole range up to saturation, dashed.
+ */
+final class ThroughputFigure {
+    /** At most this many model curves: one per series, the first series first. */
+    static final int MAX_CURVES = 4;
+
+    private ThroughputFigure() {
+    }
+
+    /** A model curve of one series of points (named by the values of its axes other than the rate). */
+    record SeriesCurve(String series, ModelCurve.Curve curve) {
+    }
+
+    /** The points in series: grouped by the axes other than the arrival rate, each by throughput. */
+    private static Map<String, List<PointAnalysis>> series(RunData run) {
+        List<SweepAxis> others = run.axes().axes().stream().filter(a -> !a.isRate()).toList();
+        Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, run.points(), a -> a.summary.params);
+        groups.values().forEach(pts -> pts.sort(Comparator.comparingDouble(a -> throughput(a.summary))));
+        return groups;
+    }
+
+    /**
+     * The model curves of the first {@value #MAX_CURVES} series, each from its point with the most measured
+     * requests (the best calibration).
+     */
+    static List<SeriesCurve> curves(RunData run) {
+        List<SeriesCurve> out = new ArrayList<>();
+        for (Map.Entry<String, List<PointAnalysis>> g : series(run).entrySet()) {
+            if (out.size() == MAX_CURVES) {
+                break;
+            }
+            PointAnalysis source = g.getValue().stream().max(Comparator.comparingLong(a -> a.summary.server.measured
+                    + a.summary.client.ok)).orElseThrow();
+            ModelCurve.Curve c = ModelCurve.of(source);
+            if (c != null) {
+                out.add(new SeriesCurve(g.getKey(), c));
+            }
+        }
+        return out;
+    }
+
+    static String render(String figure, RunData run) {
+        List<Svg.Series> series = new ArrayList<>();
+        for (Map.Entry<String, List<PointAnalysis>> g : series(run).entrySet()) {
+            List<PointAnalysis> pts = g.getValue();
+            String name = g.getKey().isEmpty() ? "" : " " + g.getKey();
+            series.add(measured("client response" + name, pts, p -> p.client.response));
+            if (pts.stream().anyMatch(a -> a.summary.stages.containsKey("completion"))) {
+                series.add(measured("server completion" + name, pts, p -> p.stages.get("completion")));
+            }
+        }
+        for (SeriesCurve c : curves(run)) {
+            double[] x = c.curve().steps().stream().mapToDouble(ModelCurve.Step::throughputPerSec).toArray();
+            double[] y = c.curve().steps().stream().mapToDouble(ModelCurve.Step::completionMs).toArray();
+            series.add(new Svg.Series("model completion" + (c.series().isEmpty() ? "" : " " + c.series()) + " ("
+                    + c.curve().source() + ")", x, y, null, null, true));
+        }
+        return Svg.lineChart(figure, "Response time against achieved throughput", Svg.XAxis.linear(
+                "achieved throughput (requests/s)"), "ms", series);
+    }
+
+    static Svg.Series measured(String name, List<PointAnalysis> pts,
+                                       Function<PointSummary, Summary> stat) {
+        double[] x = new double[pts.size()];
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = throughput(pts.get(i).summary);
+            y[i] = SweepFigures.value(stat.apply(pts.get(i).summary), Summary::meanMs);
+        }
+        return new Svg.Series(name, x, y, null, null, false);
+    }
+
+    /** The client's achieved rate (requests answered ok per second); NaN when unknown. */
+    static double throughput(PointSummary p) {
+        return p.client.achievedRatePerSec == null ? Double.NaN : p.client.achievedRatePerSec;
+    }
+}

@@ -1,0 +1,129 @@
+package org.orbscope.postprocess.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+
+/**
+ * A point's requests split by target object, operation, arrival process and client JVM: the client's counts and
+ * response times per group, and, for the server requests paired with a client record, their completion time and
+ * CPU (Beekhuis's dispatch cost per object, Balay et al.'s hot spot against the rest, the spread between clients).
+ */
+public final class Breakdown {
+    /** The ways a point is split, in report order. */
+    public static final List<String> DIMENSIONS = List.of("object", "operation", "process", "client");
+    /** The group of requests an unnamed process made. */
+    static final String UNNAMED = "(unnamed)";
+
+    private final Map<String, Map<String, Group>> groups = new LinkedHashMap<>();
+
+    Breakdown() {
+        DIMENSIONS.forEach(d -> groups.put(d, new TreeMap<>(Breakdown::naturalOrder)));
+    }
+
+    /** What one group holds while the point is read. */
+    private static final class Group {
+        long requests;
+        long ok;
+        long failed;
+        long notSent;
+        final Distribution response = new Distribution();
+        final Distribution completion = new Distribution();
+        long cpuNs;
+        long cpuRequests;
+    }
+
+    /**
+     * The figures of one group.
+     *
+     * @param throughputPerSec requests answered ok per second of the point's window (first intended send to last
+     *     answer), so the groups of a dimension add up to the point's throughput
+     * @param response the client's response times of the group's ok requests after the warm-up
+     * @param completion the server's completion times of the group's measured requests (with a server trace)
+     * @param cpuShare the group's part of the CPU of all measured requests (with thread CPU times in the trace)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record GroupFigures(String key, long requests, long ok, long failed, long notSent, Double throughputPerSec,
+                               Summary response, Summary completion, Double cpuPerRequestMs, Double cpuShare) {
+    }
+
+    /** Names in natural order: digit runs compare as numbers (module-2 before module-10, client 2 before 10). */
+    static int naturalOrder(String a, String b) {
+        String[] x = a.split("(?<=\\D)(?=\\d)|(?<=\\d)(?=\\D)");
+        String[] y = b.split("(?<=\\D)(?=\\d)|(?<=\\d)(?=\\D)");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = x[i].matches("\\d{1,18}") && y[i].matches("\\d{1,18}")
+                    ? Long.compare(Long.parseLong(x[i]), Long.parseLong(y[i])) : x[i].compareTo(y[i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return x.length != y.length ? Integer.compare(x.length, y.length) : a.compareTo(b);
+    }
+
+    /** The keys of a request in every dimension, in {@link #DIMENSIONS} order. */
+    static String[] keys(String object, String operation, String process, String client) {
+        return new String[] {object, operation, process == null || process.isEmpty() ? UNNAMED : process, client};
+    }
+
+    /** A client record; {@code response} is its response time when it counts in the statistics, else null. */
+    void client(String[] keys, String outcome, Long responseNs) {
+        for (int d = 0; d < keys.length; d++) {
+            Group g = groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group());
+            g.requests++;
+            if (RequestRecord.OK.equals(outcome)) {
+                g.ok++;
+            } else if (RequestRecord.NOT_SENT.equals(outcome)) {
+                g.notSent++;
+            } else {
+                g.failed++;
+            }
+            if (responseNs != null) {
+                g.response.add(responseNs);
+            }
+        }
+    }
+
+    /** A measured server request paired with the client record of these keys. */
+    void server(String[] keys, RequestStages r) {
+        for (int d = 0; d < keys.length; d++) {
+            Group g = groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group());
+            if (r.has(StageColumn.COMPLETION)) {
+                g.completion.add(r.get(StageColumn.COMPLETION));
+            }
+            if (r.has(StageColumn.CPU_TOTAL)) {
+                g.cpuNs += r.get(StageColumn.CPU_TOTAL);
+                g.cpuRequests++;
+            }
+        }
+    }
+
+    /** Per dimension, its groups' figures; {@code windowSec} is the point's client window (NaN: unknown). */
+    Map<String, List<GroupFigures>> figures(double windowSec) {
+        Map<String, List<GroupFigures>> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, Group>> dim : groups.entrySet()) {
+            long totalCpu = dim.getValue().values().stream().mapToLong(g -> g.cpuNs).sum();
+            List<GroupFigures> rows = new ArrayList<>();
+            for (Map.Entry<String, Group> e : dim.getValue().entrySet()) {
+                Group g = e.getValue();
+                rows.add(new GroupFigures(e.getKey(), g.requests, g.ok, g.failed, g.notSent,
+                        windowSec > 0 ? g.ok / windowSec : null, Summary.of(g.response),
+                        g.completion.isEmpty() ? null : Summary.of(g.completion),
+                        g.cpuRequests == 0 ? null : g.cpuNs / 1e6 / g.cpuRequests,
+                        totalCpu <= 0 || g.cpuRequests == 0 ? null : (double) g.cpuNs / totalCpu));
+            }
+            if (!rows.isEmpty()) {
+                out.put(dim.getKey(), rows);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,152 @@
+package org.orbscope.postprocess.run;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.LatencyLog;
+import org.orbscope.run.SystemSample;
+import org.orbscope.run.SystemSamples;
+
+/**
+ * A point over time, on one axis of seconds from the clients' first interval: per second the response-time
+ * percentiles of every client's {@code latency.hlog} together, the server's CPU utilisation, and its GC pauses
+ * (from the trace, else from the GC time {@code system.csv} counts between two samples).
+ */
+public final class Timeline {
+    /** One second of the clients' responses: how many ended ok, their 50th and 99th percentile and maximum. */
+    public record Second(double startSec, long requests, double p50Ms, double p99Ms, double maxMs) {
+    }
+
+    /** A GC pause, or the GC time between two samples when only system.csv says: start and length in seconds. */
+    public record Pause(double startSec, double lengthSec) {
+    }
+
+    /** The server's process CPU utilisation (fraction of its CPUs) around a time. */
+    public record Cpu(double sec, double utilization) {
+    }
+
+    /** Epoch ms of second 0. */
+    public final long baseEpochMs;
+    public final List<Second> seconds = new ArrayList<>();
+    public final List<Pause> pauses = new ArrayList<>();
+    public final List<Cpu> cpu = new ArrayList<>();
+    /** Where the GC pauses come from: {@code trace} or {@code system.csv} (none: no pause was seen). */
+    public String pauseSource = "none";
+    public final List<String> problems = new ArrayList<>();
+
+    private Timeline(long baseEpochMs) {
+        this.baseEpochMs = baseEpochMs;
+    }
+
+    /**
+     * The timeline of a point. {@code fallbackBaseEpochMs} is second 0 when no client wrote a latency log;
+     * {@code tracePauses} is empty without a trace; {@code cpuSeries} are (epoch ns, utilisation) pairs.
+     */
+    static Timeline of(List<ClientDirectory> clients, long fallbackBaseEpochMs, SystemSamples system,
+                       List<StageResult.GcPause> tracePauses, double[][] cpuSeries) {
+        List<LatencyLog.Reader> readers = new ArrayList<>();
+        List<Histogram> current = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        try {
+            for (ClientDirectory c : clients) {
+                try {
+                    LatencyLog.Reader r = LatencyLog.open(c.latencyLog());
+                    readers.add(r);
+                    current.add(r.next());
+                } catch (NoSuchFileException e) {
+                    problems.add(c.dir().getFileName() + "/latency.hlog missing: no response percentiles over time");
+                } catch (IOException e) {
+                    problems.add(c.latencyLog() + ": unreadable: " + e.getMessage());
+                }
+            }
+            long base = current.stream().filter(h -> h != null).mapToLong(Histogram::getStartTimeStamp).min()
+                    .orElse(fallbackBaseEpochMs);
+            Timeline t = new Timeline(base);
+            t.problems.addAll(problems);
+            t.mergeSeconds(readers, current);
+            for (int i = 0; i < readers.size(); i++) {
+                if (readers.get(i).damaged()) {
+                    t.problems.add(clients.get(i).dir().getFileName() + "/latency.hlog ends in a damaged line: the "
+                            + "intervals before it are shown");
+                }
+            }
+            t.addPauses(system, tracePauses);
+            for (double[] c : cpuSeries) {
+                t.cpu.add(new Cpu((c[0] / 1e6 - base) / 1000, c[1]));
+            }
+            t.clipToWorkload();
+            return t;
+        } finally {
+            readers.forEach(LatencyLog.Reader::close);
+        }
+    }
+
+    /**
+     * Keeps the CPU samples and GC pauses of the seconds around the workload: the server's start-up and the time
+     * after the last answer would squeeze the workload into a sliver of the time axis.
+     */
+    private void clipToWorkload() {
+        if (seconds.isEmpty()) {
+            return;
+        }
+        double from = seconds.get(0).startSec() - MARGIN_SEC;
+        double to = seconds.get(seconds.size() - 1).startSec() + 1 + MARGIN_SEC;
+        cpu.removeIf(c -> c.sec() < from || c.sec() > to);
+        pauses.removeIf(p -> p.startSec() + p.lengthSec() < from || p.startSec() > to);
+    }
+
+    /** Seconds shown before the first and after the last second of the workload. */
+    static final double MARGIN_SEC = 2;
+
+    /** Merges the clients' intervals second by second, reading each log once in time order. */
+    private void mergeSeconds(List<LatencyLog.Reader> readers, List<Histogram> current) {
+        while (true) {
+            long second = Long.MAX_VALUE;
+            for (Histogram h : current) {
+                if (h != null) {
+                    second = Math.min(second, secondOf(h));
+                }
+            }
+            if (second == Long.MAX_VALUE) {
+                return;
+            }
+            Histogram merged = new Histogram(3);
+            for (int i = 0; i < current.size(); i++) {
+                while (current.get(i) != null && secondOf(current.get(i)) == second) {
+                    merged.add(current.get(i));
+                    current.set(i, readers.get(i).next());
+                }
+            }
+            if (merged.getTotalCount() > 0) {
+                seconds.add(new Second(second, merged.getTotalCount(), merged.getValueAtPercentile(50) / 1e6,
+                        merged.getValueAtPercentile(99) / 1e6, merged.getMaxValue() / 1e6));
+            }
+        }
+    }
+
+    private long secondOf(Histogram h) {
+        return Math.floorDiv(h.getStartTimeStamp() - baseEpochMs, 1000);
+    }
+
+    private void addPauses(SystemSamples system, List<StageResult.GcPause> tracePauses) {
+        if (!tracePauses.isEmpty()) {
+            pauseSource = "trace";
+            for (StageResult.GcPause p : tracePauses) {
+                pauses.add(new Pause((p.startEpochNs() / 1e6 - baseEpochMs) / 1000, p.durationNs() / 1e9));
+            }
+            return;
+        }
+        List<SystemSample> samples = system.samples();
+        for (int i = 1; i < samples.size(); i++) {
+            long gcMs = samples.get(i).gcTimeMs() - samples.get(i - 1).gcTimeMs();
+            if (gcMs > 0) {
+                pauseSource = "system.csv";
+                pauses.add(new Pause((samples.get(i - 1).epochMs() - baseEpochMs) / 1000.0, gcMs / 1000.0));
+            }
+        }
+    }
+}
