@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code orbscope} command: subcommands are registered here and live in their own classes. */
 @Command(name = "orbscope", mixinStandardHelpOptions = true, version = "orbscope 0.1.0",
         description = "Measure, explain and predict the performance of Java CORBA middleware.",
-        subcommands = {RunCommand.class, ServerCommand.class, ClientCommand.class, ValidateCommand.class,
+        subcommands = {RunCommand.class, HostCommand.class, ServerCommand.class, ClientCommand.class, ValidateCommand.class,
                 ReportCommand.class, CompareCommand.class, SimulateCommand.class, BaselineCommand.class, TraceCommand.class,
                 AttachCommand.class, ProfileCommand.class,
                 CommandLine.HelpCommand.class})

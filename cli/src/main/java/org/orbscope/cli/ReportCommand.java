@@ -42,6 +42,14 @@ final class ReportCommand implements Callable<Integer> {
             description = "TRACE only: leave the first N requests out (the server's warm-up), when no --scenario says")
     long skip;
 
+    @Option(names = "--from", paramLabel = "TIME",
+            description = "TRACE only: report the requests that arrived from TIME on: an instant "
+                    + "(2026-11-23T22:15:00Z) or a time since the recording's start (90s, 15m, 1h30m)")
+    String from;
+
+    @Option(names = "--to", paramLabel = "TIME", description = "TRACE only: ... and before TIME (as --from)")
+    String to;
+
     @Option(names = "--out", paramLabel = "DIR", description = "TRACE only: where the report goes (default: <trace>-report/ next to it)")
     Path out;
 
@@ -71,8 +79,9 @@ final class ReportCommand implements Callable<Integer> {
                     System.err.println("orbscope report: " + input + ": not a run directory (no points/ folder)");
                     return Orbscope.EXIT_BAD_INPUT;
                 }
-                if (scenario != null || out != null || skip != 0) {
-                    System.err.println("orbscope report: --scenario, --skip and --out are for a trace, not a run directory");
+                if (scenario != null || out != null || skip != 0 || from != null || to != null) {
+                    System.err.println("orbscope report: --scenario, --skip, --from, --to and --out are for a trace, "
+                            + "not a run directory");
                     return Orbscope.EXIT_BAD_INPUT;
                 }
                 Path dir = Reporter.report(input, t -> TraceStages.extract(t, roles)).dir();
@@ -90,7 +99,12 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             Path dir = out != null ? out : TraceReport.defaultOut(input);
-            TraceReport.report(input, options, dir);
+            try {
+                TraceReport.report(input, options.window(from, to), dir);
+            } catch (IllegalArgumentException e) {
+                System.err.println("orbscope report: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            }
             System.out.println(dir.resolve("index.html"));
             return Orbscope.EXIT_OK;
         } catch (org.orbscope.trace.TraceFormatException e) {

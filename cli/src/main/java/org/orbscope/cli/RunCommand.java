@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.Locale;
+import org.orbscope.hosts.Coordinator;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.run.HostsPart;
+import org.orbscope.postprocess.run.PointSummary;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.AtomicFiles;
@@ -19,6 +23,7 @@ import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.SweepPoint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +51,18 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "skip the report step")
     boolean noReport;
 
+    @Option(names = "--naming", paramLabel = "URL", description = "scenarios with hosts: bind the coordinator in this "
+            + "naming service instead of starting JacORB's name server")
+    String naming;
+
+    @Option(names = "--address", paramLabel = "ADDRESS", description = "scenarios with hosts: the address hosts reach "
+            + "this machine at (default: the first address of its interfaces)")
+    String address;
+
+    @Option(names = "--naming-port", paramLabel = "PORT", description = "scenarios with hosts: the port of the name "
+            + "server the run starts (default: ${DEFAULT-VALUE})")
+    int namingPort = Coordinator.DEFAULT_NAMING_PORT;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (readyTimeoutSeconds < 1) {
@@ -66,17 +83,51 @@ final class RunCommand implements Callable<Integer> {
             return Orbscope.EXIT_BAD_INPUT;
         }
         System.out.println("orbscope run: " + s.name() + ", " + in.points().size() + " point(s) -> " + run.dir());
-        PointRunner runner = new PointRunner(new PointRunner.Settings(scenario.file.toAbsolutePath().getParent(),
-                Duration.ofSeconds(readyTimeoutSeconds), AgentJar.locate()));
+        PointRunner.Settings settings = new PointRunner.Settings(scenario.file.toAbsolutePath().getParent(),
+                Duration.ofSeconds(readyTimeoutSeconds), AgentJar.locate());
+        Coordinator coordinator = null;
+        if (in.points().stream().anyMatch(RunCommand::onHosts)) {
+            try {
+                coordinator = Coordinator.start(new Coordinator.Options(naming, address, namingPort,
+                        Coordinator.DEFAULT_NAME), run, System.out);
+            } catch (IOException e) {
+                System.err.println("orbscope run: " + e.getMessage());
+                return Orbscope.EXIT_RUN_FAILED;
+            }
+        }
+        try {
+            return runPoints(in, run, settings, coordinator);
+        } finally {
+            if (coordinator != null) {
+                coordinator.close();
+            }
+        }
+    }
+
+    private int runPoints(ScenarioInput.Loaded in, RunDirectory run, PointRunner.Settings settings,
+                          Coordinator coordinator) throws IOException, InterruptedException {
+        PointRunner runner = coordinator == null ? new PointRunner(settings)
+                : new PointRunner(settings, coordinator.jvms(settings.scenarioDir(), settings.agentJar()));
         onSignals(runner);
+        if (coordinator != null) {
+            coordinator.awaitHosts(in.points(), runner::interrupted);
+        }
         Progress progress = new Progress(System.out, in.points().size());
         boolean allOk = true;
         for (int i = 0; i < in.points().size() && !runner.interrupted(); i++) {
             SweepPoint p = in.points().get(i);
             PointDirectory dir = run.point(p.name());
             progress.starting(i, p.name());
-            PointStatus status = runner.run(p, dir);
+            PointStatus status;
+            try {
+                status = runner.run(coordinator == null ? p : coordinator.place(p), dir);
+            } catch (ScenarioException e) {
+                throw new IllegalStateException("a point that loaded does not load with its server's address", e);
+            }
             progress.finished(i, p.name(), status, clientSummaries(dir));
+            if (onHosts(p)) {
+                hostLines(dir, p.scenario().client().warmup());
+            }
             allOk &= status.ok();
         }
         if (runner.interrupted()) {
@@ -112,6 +163,46 @@ final class RunCommand implements Callable<Integer> {
                         + "writing what was measured (again to quit at once)");
                 runner.interrupt();
             });
+        }
+    }
+
+    /** Whether a point runs on hosts: client hosts, or the server on a host. */
+    private static boolean onHosts(SweepPoint p) {
+        return p.scenario().client().hosts() != null
+                || p.scenario().singleServer() && p.scenario().server().host() != null;
+    }
+
+    /** One line per host of a point that ran on hosts: how its part went and what it measured. */
+    private static void hostLines(PointDirectory dir, long warmup) {
+        PointSummary p = new PointSummary();
+        HostsPart.fill(p, dir, warmup);
+        if (p.hosts == null) {
+            return;
+        }
+        for (PointSummary.Host h : p.hosts) {
+            StringBuilder b = new StringBuilder("  host ").append(h.name).append(" (").append(h.role).append("): ")
+                    .append(h.status);
+            if (h.records != null) {
+                b.append(String.format(Locale.ROOT, ", %d records, %d ok, %d failed, %d not sent, mean %s ms",
+                        h.records, h.ok, h.failed, h.notSent,
+                        SweepTable.format(h.response == null ? null : h.response.meanMs())));
+            }
+            if (h.clockOffsetMs != null) {
+                b.append(", clock offset ").append(SweepTable.format(h.clockOffsetMs)).append(" ms (round trip ")
+                        .append(SweepTable.format(h.roundTripMs)).append(" ms)");
+            }
+            if (h.barrierToFirstRequestMs != null) {
+                b.append(", first request ").append(SweepTable.format(h.barrierToFirstRequestMs))
+                        .append(" ms after the barrier");
+            }
+            if (h.error != null) {
+                b.append(": ").append(h.error);
+            }
+            System.out.println(b);
+        }
+        if (p.startSpreadMs != null) {
+            System.out.println("  start instants within " + SweepTable.format(p.startSpreadMs)
+                    + " ms of each other on the common time axis");
         }
     }
 

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,14 +22,17 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.model.ScenarioMapping;
+import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.SweepPoint;
 
 /**
  * Every scenario in {@code scenarios/} runs to a report at the size its header's {@code # short run:} line gives
  * (the arguments a user adds to {@code orbscope run} for a short look): every point ends ok, every request the
- * point's scenario asks for is answered, and the report has a row per point.
+ * point's scenario asks for is answered, and the report has a row per point. A scenario with client hosts runs
+ * with {@code orbscope host} JVMs on loopback.
  */
 class ShippedScenariosRunTest {
     private static final Path SCENARIOS = Path.of("..", "scenarios");
@@ -59,12 +64,51 @@ class ShippedScenariosRunTest {
         throw new AssertionError(scenario + ": no '" + SHORT_RUN + "' line: every shipped scenario says how to run it short");
     }
 
+    /**
+     * A scenario with client hosts: as many {@code orbscope host} JVMs on loopback as its points need, and the
+     * run's arguments for a name server on a free port of loopback.
+     */
+    private List<Process> startHosts(Path scenario, List<String> args) throws Exception {
+        List<String> sets = new ArrayList<>();
+        for (int i = 0; i < args.size() - 1; i++) {
+            if (args.get(i).equals("--set")) {
+                sets.add(args.get(i + 1));
+            }
+        }
+        int needed = 0;
+        for (SweepPoint p : ScenarioLoader.loadDocument(scenario, sets).points()) {
+            needed = Math.max(needed, p.scenario().client().hostCount());
+        }
+        List<Process> hosts = new ArrayList<>();
+        if (needed == 0) {
+            return hosts;
+        }
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        args.addAll(List.of("--address", "127.0.0.1", "--naming-port", Integer.toString(port)));
+        for (int i = 1; i <= needed; i++) {
+            hosts.add(JvmLauncher.main(Orbscope.class.getName()).args("host", "--naming",
+                    "corbaloc:iiop:1.2@127.0.0.1:" + port + "/NameService", "--name", "h" + i, "--work",
+                    dir.resolve("host-" + i).toString(), "--once", "--wait", "5m")
+                    .log(dir.resolve(scenario.getFileName() + "-host-" + i + ".log")).start());
+        }
+        return hosts;
+    }
+
     private void runShort(Path scenario) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path runs = dir.resolve(scenario.getFileName().toString());
         List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--out", runs.toString()));
         args.addAll(shortRunArguments(scenario));
-        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        List<Process> hosts = startHosts(scenario, args);
+        CliRunner r;
+        try {
+            r = CliRunner.run(args.toArray(String[]::new));
+        } finally {
+            hosts.forEach(Process::destroyForcibly);
+        }
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(runs);
         List<PointDirectory> points = RunDirectory.open(run).points();

@@ -21,6 +21,16 @@ public final class JacorbOrbs {
         return p;
     }
 
+    /** An ORB with the base properties and {@code extra} on top. */
+    public static ORB orb(Properties extra) {
+        // JacORB logs through slf4j: its connection chatter would drown what a command prints on the console.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel",
+                System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+        Properties p = base();
+        p.putAll(extra);
+        return ORB.init(new String[0], p);
+    }
+
     /**
      * A client ORB: a reply that never comes gives up after {@code replyTimeoutMillis}, a connection that cannot
      * be made after 5 s, and nothing is retried (a failure is measured, not hidden).

@@ -54,8 +54,7 @@ public final class ScenarioMapping {
         ClientSpec client = s.client();
         ModelParameters.Builder b = ModelParameters.builder();
         b.threadingModel(o.threading() != null ? o.threading() : ThreadingModel.THREAD_POOL);
-        int instances = client.instances();
-        b.connections(client.connections() * instances);
+        b.connections(client.connections() * client.jvms());
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         Dist marshal = Dist.deterministic(o.marshalCpuNanos());
         for (ServerSpec server : s.servers()) {
@@ -104,9 +103,9 @@ public final class ScenarioMapping {
                         target.operation(client.invocation()), marshal);
                 probabilities[t] = p.probability(t);
             }
-            for (int i = 0; i < instances; i++) {
-                // One connection per instance pins its stream there; several spread round-robin over all of them.
-                b.stream(arrivals(p.arrival()), client.connections() == 1 ? i : -1, targets, probabilities);
+            for (int jvm : client.jvmsOf(p)) {
+                // One connection per client JVM pins its stream there; several spread round-robin over all of them.
+                b.stream(arrivals(p.arrival()), client.connections() == 1 ? jvm : -1, targets, probabilities);
             }
         }
         return b.build();
@@ -132,19 +131,21 @@ public final class ScenarioMapping {
 
     /**
      * The number of requests the scenario's client sends: counts, or rate x duration (a closed process bounded by
-     * time counts nothing: its rate is an outcome), over all client instances.
+     * time counts nothing: its rate is an outcome), over all client JVMs (instances, on every client host).
      */
     public static long requests(Scenario s) {
         long n = 0;
         for (ProcessSpec p : s.client().processes()) {
+            long each = 0;
             if (p.requests() != null) {
-                n += p.requests();
+                each = p.requests();
             } else if (!p.arrival().closed()) {
-                n += p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
+                each = p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
                         : p.arrival().replayTimesNanos().length;
             }
+            n += each * s.client().jvmsOf(p).size();
         }
-        return n * s.client().instances();
+        return n;
     }
 
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */

@@ -12,11 +12,14 @@ import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.postprocess.report.HtmlReport;
 import org.orbscope.postprocess.report.JvmSummaryReport;
 import org.orbscope.postprocess.report.MarkdownReport;
+import org.orbscope.postprocess.report.OverTimeReport;
 import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.run.PointAnalysis;
 import org.orbscope.postprocess.run.PointAnalyzer;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.run.OverTime;
+import org.orbscope.postprocess.run.StageSource;
+import org.orbscope.postprocess.run.TraceWindow;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.scenario.Scenario;
@@ -41,8 +44,21 @@ public final class TraceReport {
      *     the first requests are the server's warm-up calls and the client's reachability checks
      * @param skip requests at the start that are not the workload's, when no scenario says
      */
-    public record Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip) {
+    public record Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip, String from,
+                          String to) {
         public static final Options DEFAULTS = new Options(null, null, "", 0);
+
+        public Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip) {
+            this(profile, scenario, scenarioText, skip, null, null);
+        }
+
+        /**
+         * These options for the requests that arrived in [{@code from}, {@code to}): instants or times since
+         * the recording's start ({@link TraceWindow}); null leaves that side open.
+         */
+        public Options window(String from, String to) {
+            return new Options(profile, scenario, scenarioText, skip, from, to);
+        }
     }
 
     private TraceReport() {
@@ -57,12 +73,26 @@ public final class TraceReport {
      */
     public static Reporter.Report report(Path trace, Options options, Path out) throws IOException {
         int cpus;
+        long startNs;
+        long endNs;
         try (TraceReader r = TraceReader.open(trace)) {
             cpus = processors(r.info());
+            // From the recording's first event; the last segment's events run on a little past its start.
+            long[] span = r.segmentSpan();
+            startNs = r.toEpochNanos(span[0]);
+            endNs = r.toEpochNanos(span[1]) + 2_000_000_000L;
         }
+        TraceWindow window = TraceWindow.parse(options.from(), options.to(), startNs);
+        OverTime overTime = new OverTime(startNs, endNs);
         PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, options.scenario(),
                 options.scenarioText(), skip(options), out.resolve("stages.csv"), cpus,
-                t -> TraceStages.extract(t, options.profile()));
+                StageSource.streaming(options.profile()), window, overTime);
+        if (!window.all()) {
+            a.summary.notes.add("the requests that arrived from " + describe(options.from(), window.fromNs())
+                    + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
+                    + " shows the whole recording");
+        }
+        OverTimeReport.write(out, traceName(trace), overTime.intervals(a.system, cpus), startNs);
         AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),
@@ -71,11 +101,16 @@ public final class TraceReport {
         JvmSummaryReport.write(TraceSummary.read(trace), out.resolve(JVM_DIR), JvmSummaryReport.DEFAULT_TOP);
         AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data, List.of(new HtmlReport.Link(
                 JVM_DIR + "/index.html", "JVM summaries of the trace: monitors, parking, allocations, methods "
-                + "(flame graph), threads"))));
+                + "(flame graph), threads"), new HtmlReport.Link(OverTimeReport.HTML, "the whole recording over "
+                + "time: requests/s, completion percentiles, CPU and GC per interval, to pick a window"))));
         AtomicFiles.write(out.resolve("report.md"), MarkdownReport.render(data));
         SummaryFiles.writeCsv(out.resolve("summary.csv"), List.of(), List.of(a));
         SummaryFiles.writeJson(out.resolve("summary.json"), data);
         return new Reporter.Report(out, List.of(a), List.of());
+    }
+
+    private static String describe(String given, long epochNs) {
+        return given == null ? (epochNs == Long.MIN_VALUE ? "the start" : "the end") : given;
     }
 
     /** Where the report of a trace goes unless told: next to it, {@code <trace name>-report/}. */

@@ -1,6 +1,9 @@
 package org.orbscope.run;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -24,6 +27,27 @@ public final class AtomicFiles {
     }
 
     public static void write(Path file, Body body) throws IOException {
+        writeBytes(file, out -> {
+            Writer w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
+            body.write(w);
+            w.flush();
+        });
+    }
+
+    public static void write(Path file, String text) throws IOException {
+        write(file, w -> w.write(text));
+    }
+
+    /** Writes bytes as they are (a file shipped from another host). */
+    public static void write(Path file, byte[] bytes) throws IOException {
+        writeBytes(file, out -> out.write(bytes));
+    }
+
+    private interface Bytes {
+        void write(OutputStream out) throws IOException;
+    }
+
+    private static void writeBytes(Path file, Bytes body) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
@@ -34,8 +58,8 @@ public final class AtomicFiles {
             // Not a POSIX file system: keep the default permissions.
         }
         try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                body.write(w);
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                body.write(out);
             }
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -45,9 +69,5 @@ public final class AtomicFiles {
         } finally {
             Files.deleteIfExists(tmp);
         }
-    }
-
-    public static void write(Path file, String text) throws IOException {
-        write(file, w -> w.write(text));
     }
 }

@@ -27,11 +27,13 @@ import java.util.Map;
  *               invokers, the ORB's, the recorder, GC), or null when not known
  * @param threadsStarted threads the client JVM started in that time (JacORB starts one per deferred DII
  *                       request), or null when not known
+ * @param startEpochNs the schedule's time zero (epoch ns, on the time axis of requests.csv); null when unknown
  */
 public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
-                            boolean interrupted, String error, Double cpuSec, Long threadsStarted) {
+                            boolean interrupted, String error, Double cpuSec, Long threadsStarted,
+                            Long startEpochNs) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
@@ -23,8 +24,14 @@ import org.orbscope.scenario.ServerSpec;
  *   servers/&lt;name&gt;/ each server's files, for a scenario with {@code servers:}
  *   client/        the client's files ({@link ClientDirectory}); clients/1 .. clients/N with several client JVMs,
  *                  which start together at the time in clients/start ({@link StartGate})
+ *   hosts.json     with client hosts: how the coordinator ran them ({@link HostsFile})
+ *   hosts/&lt;host&gt;/  a client host's part: point.yaml, ior/, its client JVMs' files in 1 .. N, its start gate
+ *                  (start) and host.log
  *   report/        stages.csv ({@link StagesCsv}) or stages-&lt;server&gt;.csv per monitored server, point.json
  * </pre>
+ *
+ * A host keeps the same layout in its own work directory and ships its part's files into the run directory under
+ * the same names.
  */
 public final class PointDirectory {
     private final Path dir;
@@ -91,24 +98,86 @@ public final class PointDirectory {
         return dir.resolve("clients").resolve("start");
     }
 
-    /** The client directories that exist: {@code client/} and those under {@code clients/}, in number order. */
+    /**
+     * The client directories that exist: {@code client/}, those under {@code clients/}, then those of every client
+     * host under {@code hosts/}, in host name and number order.
+     */
     public List<ClientDirectory> existingClients() {
         List<ClientDirectory> all = new ArrayList<>();
         if (Files.isDirectory(client().dir())) {
             all.add(client());
         }
-        Path many = dir.resolve("clients");
-        if (Files.isDirectory(many)) {
-            try (Stream<Path> s = Files.list(many)) {
-                s.filter(Files::isDirectory).sorted(Comparator.comparing(p -> {
-                    String n = p.getFileName().toString();
-                    return n.matches("[0-9]+") ? String.format("%09d", Integer.parseInt(n)) : n;
-                })).forEach(p -> all.add(new ClientDirectory(p)));
-            } catch (IOException e) {
-                // An unreadable clients/ folder: the report says the client records are missing.
-            }
+        numbered(dir.resolve("clients")).forEach(p -> all.add(new ClientDirectory(p)));
+        clientsByHost().values().forEach(all::addAll);
+        return all;
+    }
+
+    /** The client directories of each client host whose part exists under {@code hosts/}, by host name. */
+    public Map<String, List<ClientDirectory>> clientsByHost() {
+        Map<String, List<ClientDirectory>> byHost = new TreeMap<>();
+        for (Path host : subdirectories(dir.resolve("hosts"))) {
+            List<ClientDirectory> clients = new ArrayList<>();
+            numbered(host).forEach(p -> clients.add(new ClientDirectory(p)));
+            byHost.put(host.getFileName().toString(), clients);
+        }
+        return byHost;
+    }
+
+    /** A client host's part of the point: {@code hosts/<host>/}. */
+    public Path hostDir(String host) {
+        return dir.resolve("hosts").resolve(host);
+    }
+
+    /** The client JVMs' directories of a host, {@code hosts/<host>/1 .. N}. */
+    public List<ClientDirectory> hostClients(String host, int instances) {
+        List<ClientDirectory> all = new ArrayList<>();
+        for (int i = 1; i <= instances; i++) {
+            all.add(new ClientDirectory(hostDir(host).resolve(Integer.toString(i))));
         }
         return all;
+    }
+
+    /** The scenario a client host's JVMs run: its processes only ({@code hosts/<host>/point.yaml}). */
+    public Path hostPointYaml(String host) {
+        return hostDir(host).resolve("point.yaml");
+    }
+
+    /** Where a client host keeps the server's references for its JVMs ({@code hosts/<host>/ior/}). */
+    public Path hostIorDir(String host) {
+        return hostDir(host).resolve("ior");
+    }
+
+    /** The start gate of a client host's JVMs, opened at the coordinator's start instant. */
+    public Path hostStartGate(String host) {
+        return hostDir(host).resolve("start");
+    }
+
+    /** What a host says about its part of the point: {@code hosts/<host>/host.log}. */
+    public Path hostLog(String host) {
+        return hostDir(host).resolve("host.log");
+    }
+
+    /** How the coordinator ran the point's hosts ({@link HostsFile}). */
+    public Path hostsJson() {
+        return dir.resolve("hosts.json");
+    }
+
+    /** The numbered subdirectories of {@code parent} (client JVMs), in number order. */
+    private static List<Path> numbered(Path parent) {
+        return subdirectories(parent).stream().filter(p -> p.getFileName().toString().matches("[0-9]+"))
+                .sorted(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString()))).toList();
+    }
+
+    private static List<Path> subdirectories(Path parent) {
+        if (!Files.isDirectory(parent)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(parent)) {
+            return s.filter(Files::isDirectory).sorted().toList();
+        } catch (IOException e) {
+            // An unreadable folder: the report says the client records are missing.
+            return List.of();
+        }
     }
 
     public Path reportDir() {

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
  *   scenario.yaml        the scenario as given, --set overrides applied
  *   points/&lt;point&gt;/      one per sweep point (see {@link PointDirectory})
  *   report/              index.html, report.md, summary.csv, summary.json (written by the report)
+ *   coordinator.ior      with hosts: the coordinator's reference (also bound in the naming service)
+ *   naming.log           with hosts: the console of the naming service the run started
  * </pre>
  *
  * Every path of the layout is named here and in {@link PointDirectory}; no other class builds one.
@@ -38,6 +40,12 @@ public final class RunDirectory {
         }
         Files.createDirectories(d.resolve("points"));
         return new RunDirectory(d);
+    }
+
+    /** The run directory {@code dir}, made if it does not exist (a host's copy of a coordinator's run). */
+    public static RunDirectory at(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("points"));
+        return new RunDirectory(dir);
     }
 
     /**
@@ -67,6 +75,19 @@ public final class RunDirectory {
 
     public Path scenarioFile() {
         return dir.resolve("scenario.yaml");
+    }
+
+    public Path coordinatorIor() {
+        return dir.resolve("coordinator.ior");
+    }
+
+    public Path namingLog() {
+        return dir.resolve("naming.log");
+    }
+
+    /** Where the naming service the run started writes its reference. */
+    public Path namingIor() {
+        return dir.resolve("naming.ior");
     }
 
     public Path reportDir() {

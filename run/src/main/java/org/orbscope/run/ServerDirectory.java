@@ -12,6 +12,7 @@ import java.nio.file.Path;
  *   received.csv     {@link ReceivedCsv}: what each object was sent, written when the server stops
  *   server.trace     the agent's trace, when monitored
  *   server.log       the JVM's console output (when started by the runner)
+ *   host.log         what the server's host said about its part (when the server runs on a host)
  * </pre>
  */
 public record ServerDirectory(Path dir) {
@@ -45,5 +46,9 @@ public record ServerDirectory(Path dir) {
 
     public Path log() {
         return dir.resolve("server.log");
+    }
+
+    public Path hostLog() {
+        return dir.resolve("host.log");
     }
 }

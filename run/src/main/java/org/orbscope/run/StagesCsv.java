@@ -3,12 +3,14 @@ package org.orbscope.run;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,29 +49,86 @@ public final class StagesCsv {
         w.write('\n');
         StringBuilder b = new StringBuilder(512);
         for (RequestStages r : rows) {
-            b.setLength(0);
-            b.append(r.index).append(',').append(r.key).append(',').append(clean(r.receiverThread)).append(',')
-                    .append(clean(r.dispatcherThread)).append(',').append(r.poa).append(',')
-                    .append(clean(r.object)).append(',').append(clean(r.operation)).append(',')
-                    .append(r.status).append(',').append(r.missing);
-            for (int i = 0; i < StageColumn.count(); i++) {
-                b.append(',');
-                StageColumn c = StageColumn.at(i);
-                if (r.has(c)) {
-                    b.append(r.get(c));
-                }
-            }
-            b.append(',');
-            if (r.clientSeq != StageColumn.UNKNOWN) {
-                b.append(r.clientSeq);
-            }
-            b.append(',');
-            if (r.clientResponseNs != StageColumn.UNKNOWN) {
-                b.append(r.clientResponseNs);
-            }
-            b.append('\n');
-            w.append(b);
+            append(w, b, r);
         }
+    }
+
+    /**
+     * Opens a stage table to write row by row, as the rows are produced: into a temporary file next to
+     * {@code file}, which {@link Streaming#close()} moves into place, so a reader never sees half a table.
+     */
+    public static Streaming create(Path file) throws IOException {
+        return new Streaming(file);
+    }
+
+    /** A stage table being written row by row. */
+    public static final class Streaming implements Closeable {
+        private final Path file;
+        private final Path tmp;
+        private final Writer out;
+        private final StringBuilder b = new StringBuilder(512);
+        private IOException failure;
+
+        private Streaming(Path file) throws IOException {
+            this.file = file;
+            Path dir = file.toAbsolutePath().getParent();
+            Files.createDirectories(dir);
+            tmp = dir.resolve(file.getFileName() + ".tmp");
+            out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+            out.write(header());
+            out.write('\n');
+        }
+
+        /** Appends a row; after a write error (a full disk) rows are dropped and {@link #close()} throws it. */
+        public void append(RequestStages r) {
+            if (failure != null) {
+                return;
+            }
+            try {
+                StagesCsv.append(out, b, r);
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                out.close();
+            } catch (IOException e) {
+                failure = failure == null ? e : failure;
+            }
+            if (failure != null) {
+                Files.deleteIfExists(tmp);
+                throw failure;
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+    }
+
+    private static void append(Writer w, StringBuilder b, RequestStages r) throws IOException {
+        b.setLength(0);
+        b.append(r.index).append(',').append(r.key).append(',').append(clean(r.receiverThread)).append(',')
+                .append(clean(r.dispatcherThread)).append(',').append(r.poa).append(',')
+                .append(clean(r.object)).append(',').append(clean(r.operation)).append(',')
+                .append(r.status).append(',').append(r.missing);
+        for (int i = 0; i < StageColumn.count(); i++) {
+            b.append(',');
+            StageColumn c = StageColumn.at(i);
+            if (r.has(c)) {
+                b.append(r.get(c));
+            }
+        }
+        b.append(',');
+        if (r.clientSeq != StageColumn.UNKNOWN) {
+            b.append(r.clientSeq);
+        }
+        b.append(',');
+        if (r.clientResponseNs != StageColumn.UNKNOWN) {
+            b.append(r.clientResponseNs);
+        }
+        b.append('\n');
+        w.append(b);
     }
 
     private static String clean(String s) {

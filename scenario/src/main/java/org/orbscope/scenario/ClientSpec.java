@@ -1,12 +1,13 @@
 package org.orbscope.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The workload client: N_con connections (one JacORB ORB instance each, since JacORB shares one connection
  * per target per ORB), the invocation style, and the arrival processes that run concurrently. {@code instances}
  * runs that many client JVMs side by side (Beekhuis's client capsules), each with the whole client spec and its
- * own seed.
+ * own seed; with {@code hosts}, that many on every client host.
  */
 public record ClientSpec(
         List<Integer> cpus,
@@ -17,6 +18,7 @@ public record ClientSpec(
         Integer warmup,
         String maxDuration,
         Integer instances,
+        HostsSpec hosts,
         List<ProcessSpec> processes) {
 
     /**
@@ -41,6 +43,36 @@ public record ClientSpec(
         warmup = warmup == null ? 0 : warmup;
         instances = instances == null ? 1 : instances;
         processes = processes == null ? List.of() : processes;
+    }
+
+    /** Client hosts per point: 0 when the clients run on this machine. */
+    public int hostCount() {
+        return hosts == null ? 0 : hosts.count();
+    }
+
+    /** Client JVMs of a point: {@code instances} on this machine, or on each client host. */
+    public int jvms() {
+        return instances * Math.max(1, hostCount());
+    }
+
+    /**
+     * The client JVMs that run process {@code p}, by number (0 .. {@link #jvms()} - 1; JVM {@code h * instances + i}
+     * is instance {@code i} of host {@code h}): all of them, or those of the host the process names. A JVM's
+     * number seeds its draws.
+     */
+    public List<Integer> jvmsOf(ProcessSpec p) {
+        int from = 0;
+        int to = jvms();
+        if (p.host() != null) {
+            int h = hosts.used().indexOf(p.host());
+            from = h * instances;
+            to = from + instances;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int j = from; j < to; j++) {
+            out.add(j);
+        }
+        return out;
     }
 
     /** Hard limit on the client's run time in nanoseconds (a guard, not a workload parameter). */

@@ -27,7 +27,7 @@ final class Copies {
                 }
             }
             servers.add(new ServerSpec(v.name(), v.cpus(), v.jvmArgs(), v.orb(), v.poaManagers(), v.poas(), objects,
-                    v.seed(), v.warmupCalls(), v.monitoring()));
+                    v.seed(), v.warmupCalls(), v.monitoring(), v.host()));
         }
         List<ProcessSpec> processes = new ArrayList<>();
         for (ProcessSpec p : s.client().processes()) {
@@ -41,11 +41,11 @@ final class Copies {
                     targets.add(new TargetSpec(target.server(), id, target.operation(), share, target.payload()));
                 }
             }
-            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets));
+            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host()));
         }
         ClientSpec c = s.client();
         ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invocation(), c.seed(), c.warmup(),
-                c.maxDuration(), c.instances(), processes);
+                c.maxDuration(), c.instances(), c.hosts(), processes);
         return s.singleServer()
                 ? new Scenario(s.name(), s.description(), servers.get(0), null, client, s.monitoring(), s.sweep())
                 : new Scenario(s.name(), s.description(), null, servers, client, s.monitoring(), s.sweep());

@@ -3,10 +3,12 @@ package org.orbscope.scenario;
 import java.util.List;
 
 /**
- * One open arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
- * from its arrival law, each to a target chosen by the targets' routing probabilities.
+ * One arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
+ * from its arrival law, each to a target chosen by the targets' routing probabilities. With client hosts it runs
+ * on every host, or only on the one named by {@code host}.
  */
-public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets) {
+public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets,
+                          String host) {
 
     public ProcessSpec {
         targets = targets == null ? List.of() : targets;

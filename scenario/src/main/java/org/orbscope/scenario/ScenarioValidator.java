@@ -54,6 +54,7 @@ final class ScenarioValidator {
         }
         validateServers(s);
         validateClient(s);
+        validateHosts(s);
         validateMonitoring(s.monitoring(), "monitoring");
         for (int i = 0; i < s.servers().size(); i++) {
             MonitoringSpec own = s.servers().get(i).monitoring();
@@ -71,6 +72,104 @@ final class ScenarioValidator {
             throw new Problem(at + ".config", "no such agent config file: " + m.config());
         }
     }
+
+    /** Where the client JVMs and the server run: hosts by count or by name, processes placed on named hosts. */
+    private static void validateHosts(Scenario s) throws Problem {
+        if (!s.singleServer()) {
+            // The coordinator places one server and hands client hosts the references of its objects only.
+            for (int i = 0; i < s.servers().size(); i++) {
+                if (s.servers().get(i).host() != null) {
+                    throw new Problem("servers[" + i + "].host", "only the one server of 'server:' runs on a host; "
+                            + "the servers of 'servers:' run on the machine of orbscope run");
+                }
+            }
+            if (s.client().hosts() != null) {
+                throw new Problem("client.hosts", "client hosts run against the one server of 'server:'; this "
+                        + "scenario has 'servers:'");
+            }
+        }
+        String serverHost = s.servers().isEmpty() ? null : s.servers().get(0).host();
+        if (serverHost != null) {
+            hostName("server.host", serverHost);
+        }
+        HostsSpec hosts = s.client().hosts();
+        List<ProcessSpec> processes = s.client().processes();
+        if (hosts == null) {
+            for (int i = 0; i < processes.size(); i++) {
+                if (processes.get(i).host() != null) {
+                    throw new Problem("client.processes[" + i + "].host", "a process runs on a host of "
+                            + "client.hosts.names; this scenario has no client.hosts");
+                }
+            }
+            return;
+        }
+        if (hosts.count() < 1 || hosts.count() > HostsSpec.MAX_HOSTS) {
+            throw new Problem("client.hosts.count", "count must be 1 to " + HostsSpec.MAX_HOSTS + ", not "
+                    + hosts.count());
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < hosts.names().size(); i++) {
+            String n = hosts.names().get(i);
+            hostName("client.hosts.names[" + i + "]", n);
+            if (!names.add(n)) {
+                throw new Problem("client.hosts.names[" + i + "]", "host '" + n + "' is named twice");
+            }
+            if (n.equals(serverHost)) {
+                throw new Problem("client.hosts.names[" + i + "]", "host '" + n + "' is also server.host: a host "
+                        + "runs the server or clients, not both");
+            }
+        }
+        if (!names.isEmpty() && hosts.count() > names.size()) {
+            throw new Problem("client.hosts.count", "count " + hosts.count() + " is more than the " + names.size()
+                    + " hosts named");
+        }
+        for (String field : new String[] {"register", "barrier", "lateAfter"}) {
+            String text = field.equals("register") ? hosts.register() : field.equals("barrier") ? hosts.barrier()
+                    : hosts.lateAfter();
+            if (parse("client.hosts." + field, () -> Durations.parseNanos(text)) <= 0) {
+                throw new Problem("client.hosts." + field, field + " must be positive, not '" + text + "'");
+            }
+        }
+        List<String> used = hosts.used();
+        Set<String> busy = new HashSet<>();
+        boolean everywhere = false;
+        for (int i = 0; i < processes.size(); i++) {
+            String h = processes.get(i).host();
+            if (h == null) {
+                everywhere = true;
+                continue;
+            }
+            String at = "client.processes[" + i + "].host";
+            hostName(at, h);
+            if (names.isEmpty()) {
+                throw new Problem(at, "a process runs on a named host: give client.hosts.names");
+            }
+            if (!names.contains(h)) {
+                throw new Problem(at, "host '" + h + "' is not in client.hosts.names" + Names.suggestion(h, names)
+                        + " (" + String.join(", ", names) + ")");
+            }
+            if (!used.contains(h)) {
+                throw new Problem(at, "host '" + h + "' is not among the " + used.size() + " hosts of the point "
+                        + "(client.hosts.count " + hosts.count() + ": " + String.join(", ", used) + ")");
+            }
+            busy.add(h);
+        }
+        if (!everywhere) {
+            for (String h : used) {
+                if (!busy.contains(h)) {
+                    throw new Problem("client.hosts.names", "host '" + h + "' has no process to run: every process "
+                            + "names another host");
+                }
+            }
+        }
+    }
+
+    private static void hostName(String at, String name) throws Problem {
+        if (name == null || !name.matches(HostsSpec.NAME_PATTERN)) {
+            throw new Problem(at, "a host name holds letters, digits, '.', '_' and '-' only, not '" + name + "'");
+        }
+    }
+
 
     /** Operations a servant may call: those whose request the server can build without a payload of its own. */
     static final Set<String> CALLABLE = new TreeSet<>(List.of("ping", "call", "post", "forward"));

@@ -175,4 +175,15 @@ class ServersScenarioTest {
         assertEquals(6, points.get(2).scenario().server("proxy").object("p").operations().get("call").calls().get(0)
                 .count());
     }
+
+    @Test
+    void serversStayOnThisMachineAndTheirClientsToo() {
+        ScenarioException onHost = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n"));
+        assertEquals("servers[0].host", onHost.field());
+        assertTrue(onHost.problem().contains("only the one server of 'server:' runs on a host"), onHost.getMessage());
+        ScenarioException clientHosts = bad(PROXY.replace("client:\n", "client:\n  hosts: {count: 1}\n"));
+        assertEquals("client.hosts", clientHosts.field());
+        assertTrue(clientHosts.problem().contains("client hosts run against the one server of 'server:'"),
+                clientHosts.getMessage());
+    }
 }

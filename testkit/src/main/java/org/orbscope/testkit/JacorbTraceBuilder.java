@@ -3,8 +3,7 @@ package org.orbscope.testkit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
@@ -28,7 +27,10 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private static final OrbProfile PROFILE = jacorb();
     private final TraceWriter w;
     private final Path file;
-    private final Map<Integer, ThreadBuffer> buffers = new HashMap<>();
+    private static final long AGE_NS = 1_000_000_000L;
+    /** By thread id (the writer numbers threads from 1): arrays, as a billion-event trace calls this per event. */
+    private ThreadBuffer[] buffers = new ThreadBuffer[16];
+    private long[] since = new long[16];
     private final int receiver;
     private final int gcThread;
     private final int controller;
@@ -81,9 +83,14 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         return w.defineMethod(className, name, descriptor, m == null ? null : m.role());
     }
 
+    /** The agent hands a thread's buffer over once it is full or older than a second: so does the builder. */
     private ThreadBuffer buf(int thread, long nanos) {
-        ThreadBuffer b = buffers.get(thread);
-        if (b != null && !b.hasRoom()) {
+        if (thread >= buffers.length) {
+            buffers = Arrays.copyOf(buffers, thread * 2);
+            since = Arrays.copyOf(since, thread * 2);
+        }
+        ThreadBuffer b = buffers[thread];
+        if (b != null && (!b.hasRoom() || nanos - since[thread] > AGE_NS)) {
             w.submit(b);
             b = null;
         }
@@ -91,7 +98,8 @@ public final class JacorbTraceBuilder implements AutoCloseable {
             while ((b = w.acquire(thread, nanos)) == null) {
                 Thread.onSpinWait();
             }
-            buffers.put(thread, b);
+            buffers[thread] = b;
+            since[thread] = nanos;
         }
         return b;
     }
@@ -162,10 +170,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
      */
     public void handOver() throws IOException {
         long before = Files.size(file);
-        for (ThreadBuffer b : buffers.values()) {
-            w.submit(b);
-        }
-        buffers.clear();
+        submitAll();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (Files.size(file) == before && System.nanoTime() < deadline) {
             Thread.onSpinWait();
@@ -181,11 +186,18 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         buf(dispatchers[dispatcher % dispatchers.length], at).dropped(at, count);
     }
 
+    private void submitAll() {
+        for (int i = 0; i < buffers.length; i++) {
+            if (buffers[i] != null) {
+                w.submit(buffers[i]);
+                buffers[i] = null;
+            }
+        }
+    }
+
     @Override
     public void close() throws IOException {
-        for (ThreadBuffer b : buffers.values()) {
-            w.submit(b);
-        }
+        submitAll();
         w.close();
     }
 }

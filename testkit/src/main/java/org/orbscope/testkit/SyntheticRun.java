@@ -133,7 +133,7 @@ public final class SyntheticRun {
             new ClientSummary(w.requests(), w.requests(), 0, 0, 0, duration, w.requests() / duration, w.ratePerSec(),
                     new ClientSummary.Response(null, null, null, null, null, null, null),
                     new ClientSummary.Lateness(null, null, null), Map.of(RequestRecord.OK, (long) w.requests()), true,
-                    false, null, null, null).write(client.summary());
+                    false, null, null, null, EPOCH0).write(client.summary());
         }
         writeSystem(p, (long) (w.requests() * gap / 1e6), w.util(), w.gcEveryMs(), w.gcPauseMs());
         return p.dir();
@@ -228,7 +228,7 @@ public final class SyntheticRun {
         new ClientSummary(n, ok, n - ok, 0, 0, n * gap / 1e9, ok / (n * gap / 1e9), ratePerSec,
                 new ClientSummary.Response(null, null, null, null, null, null, null),
                 new ClientSummary.Lateness(null, null, null), Map.of(), ok == n, false,
-                ok == n ? null : "COMM_FAILURE", null, null).write(p.client().summary());
+                ok == n ? null : "COMM_FAILURE", null, null, EPOCH0).write(p.client().summary());
         writeSystem(p, (long) (n * gap / 1e6), util, 0, 0);
         return p.dir();
     }

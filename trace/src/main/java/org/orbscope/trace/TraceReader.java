@@ -404,6 +404,23 @@ public final class TraceReader implements AutoCloseable {
         return footerEndNanos >= 0 ? footerEndNanos : maxNanos;
     }
 
+    /**
+     * The earliest and the latest start of a segment of a thread's events (definitions aside), from the index
+     * alone: the span of the recording before any event is read; {@code {startNanos(), startNanos()}} for a trace
+     * without events. The last segment's events lie after its start.
+     */
+    public long[] segmentSpan() {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (Segment s : segments) {
+            if (s.threadId != 0 && s.threadId != LOST) {
+                first = Math.min(first, s.base);
+                last = Math.max(last, s.base);
+            }
+        }
+        return first == Long.MAX_VALUE ? new long[] {startNanos, startNanos} : new long[] {first, last};
+    }
+
     /** Converts a trace nanoTime to epoch nanoseconds with the header's calibration. */
     public long toEpochNanos(long nanos) {
         return startEpochMillis * 1_000_000L + (nanos - startNanos);

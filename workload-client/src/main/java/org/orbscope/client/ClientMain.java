@@ -20,10 +20,11 @@ import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 
 /**
- * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior-dir NAME=DIR ... | --ior FILE|URL) --out DIR}: the
- * client JVM that {@code orbscope run} starts. {@code --ior-dir} is the IOR directory of the one server, or of each
- * named server of a {@code servers:} scenario. Exit codes: 0 every request answered, 1 the run failed (server gone,
- * requests failed), 2 bad input.
+ * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior-dir NAME=DIR ... | --ior FILE|URL) --out DIR
+ * [--instance N] [--start-gate FILE] [--clock-offset-ns NS]}: the client JVM that {@code orbscope run} and
+ * {@code orbscope host} start. {@code --ior-dir} is the IOR directory of the one server, or of each named server of a
+ * {@code servers:} scenario. Exit codes: 0 every request answered, 1 the run failed (server gone, requests failed),
+ * 2 bad input.
  */
 public final class ClientMain {
     private ClientMain() {
@@ -41,6 +42,7 @@ public final class ClientMain {
         String ior = null;
         Path out = Paths.get(".");
         int instance = 0;
+        long clockOffset = 0;
         Path startGate = null;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
@@ -54,10 +56,16 @@ public final class ClientMain {
                 case "--out": out = Paths.get(args[i + 1]); break;
                 case "--start-gate": startGate = Paths.get(args[i + 1]); break;
                 case "--instance":
+                case "--clock-offset-ns":
                     try {
-                        instance = Integer.parseInt(args[i + 1]);
+                        long v = Long.parseLong(args[i + 1]);
+                        if (args[i].equals("--instance")) {
+                            instance = (int) v;
+                        } else {
+                            clockOffset = v;
+                        }
                     } catch (NumberFormatException e) {
-                        System.err.println("orbscope client: --instance needs a number, not " + args[i + 1]);
+                        System.err.println("orbscope client: " + args[i] + " needs a number, not " + args[i + 1]);
                         return 2;
                     }
                     break;
@@ -68,7 +76,7 @@ public final class ClientMain {
         }
         if (scenarioFile == null || (iorDirs.isEmpty() && ior == null)) {
             System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR "
-                    + "[--instance N] [--start-gate FILE]");
+                    + "[--instance N] [--start-gate FILE] [--clock-offset-ns NS]");
             return 2;
         }
         Scenario scenario;
@@ -99,7 +107,8 @@ public final class ClientMain {
         }, "orbscope-client-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop, instance, startGate);
+            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop,
+                    new WorkloadClient.Start(instance, startGate, clockOffset));
             if (r.interrupted()) {
                 System.err.println("orbscope client: " + WorkloadClient.INTERRUPTED + "; " + r.sent() + " requests sent, "
                         + "results so far are in " + out);

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.EpochClock;
 import org.orbscope.run.LatencyLog;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
@@ -43,8 +44,7 @@ final class RequestLog {
     private final List<String> processNames;
     private final List<List<String[]>> targets;
     private final int warmup;
-    private final long epochAtStart;
-    private final long nanoAtStart;
+    private final EpochClock clock;
     private final ClientDirectory out;
     private final Recorder interval = new Recorder(HIGHEST_NANOS, 3);
     private final Histogram response = new Histogram(HIGHEST_NANOS, 3);
@@ -62,8 +62,9 @@ final class RequestLog {
     private long startNanos;
     private long intervalStartEpochMs;
 
+    /** Records on {@code clock}: this machine's, or the coordinator's for a client host. */
     RequestLog(Schedule schedule, List<String> processNames, List<List<String[]>> targets, int warmup,
-               ClientDirectory out) {
+               ClientDirectory out, EpochClock clock) {
         this.schedule = schedule;
         this.processNames = processNames;
         this.targets = targets;
@@ -76,8 +77,7 @@ final class RequestLog {
             c.process[Slots.at(i)] = schedule.process[i];
             c.target[Slots.at(i)] = schedule.target[i];
         }
-        this.epochAtStart = System.currentTimeMillis() * 1_000_000L;
-        this.nanoAtStart = System.nanoTime();
+        this.clock = clock;
     }
 
     /** Opens the files; {@code runStartNanos} is the schedule's time zero on this JVM's nanoTime clock. */
@@ -264,7 +264,8 @@ final class RequestLog {
                         measured > 0 ? lateness.getMaxValue() / 1e3 : null),
                 outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error,
                 cpuAtBegin < 0 ? null : (processCpuNanos() - cpuAtBegin) / 1e9,
-                ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsAtBegin);
+                ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsAtBegin,
+                clock.epochNanos(startNanos));
         summary.write(out.summary());
         if (failure != null) {
             throw failure;
@@ -287,7 +288,7 @@ final class RequestLog {
     }
 
     private long epoch(long nanos) {
-        return epochAtStart + (nanos - nanoAtStart);
+        return clock.epochNanos(nanos);
     }
 
     private long epochMillis(long nanos) {

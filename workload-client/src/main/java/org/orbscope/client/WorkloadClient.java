@@ -15,6 +15,7 @@ import org.omg.CORBA.UserException;
 import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.EpochClock;
 import org.orbscope.run.StartGate;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessSpec;
@@ -65,16 +66,30 @@ public final class WorkloadClient {
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
                                     AtomicReference<String> stop) throws IOException {
-        return run(scenario, iors, outDir, stop, 0, null);
+        return run(scenario, iors, outDir, stop, Start.ALONE);
     }
 
     /**
-     * As {@link #run(Scenario, Map, Path, AtomicReference)} as client JVM number {@code instance} of several,
-     * which start their schedules together at the time of {@code startGate} ({@link StartGate}; null: at once).
+     * How a client JVM starts among several.
+     *
+     * @param instance its number among the point's client JVMs, which seeds its draws
+     * @param gate where it waits for the start time ({@link StartGate}); null: it starts at once
+     * @param clockOffsetNanos what it adds to this machine's clock to record on the common time axis (a client
+     *     host's offset to the coordinator); the gate's time is on that axis too
+     */
+    public record Start(int instance, Path gate, long clockOffsetNanos) {
+        public static final Start ALONE = new Start(0, null, 0);
+    }
+
+    /**
+     * As {@link #run(Scenario, Map, Path, AtomicReference)} as one of several client JVMs, which start their
+     * schedules together at the time of the start gate.
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
-                                    AtomicReference<String> stop, int instance, Path startGate) throws IOException {
+                                    AtomicReference<String> stop, Start how) throws IOException {
         ClientSpec client = scenario.client();
+        int instance = how.instance();
+        EpochClock clock = EpochClock.calibrate(how.clockOffsetNanos());
         Schedule schedule = Schedule.of(client, client.maxDurationNanos(), instance);
         List<String> processNames = new ArrayList<>();
         List<List<String[]>> targetNames = new ArrayList<>();
@@ -87,7 +102,7 @@ public final class WorkloadClient {
             targetNames.add(t);
         }
         RequestLog log = new RequestLog(schedule, processNames, targetNames, client.warmup(),
-                new ClientDirectory(outDir));
+                new ClientDirectory(outDir), clock);
         String error = null;
         ORB[] orbs = new ORB[client.connections()];
         long start = System.nanoTime();
@@ -116,7 +131,7 @@ public final class WorkloadClient {
             for (Target[][] connection : stubs) {
                 probe(connection, client); // opens every connection before the first arrival
             }
-            long gateNs = startGate == null ? 0 : gate(startGate, outDir, stop);
+            long gateAt = how.gate() == null ? Long.MIN_VALUE : gate(how.gate(), outDir, stop, clock);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
                 AmiSender ami;
                 try {
@@ -124,7 +139,7 @@ public final class WorkloadClient {
                 } catch (UserException e) {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
-                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs); // the sender waits before the first arrival
+                start = Math.max(System.nanoTime() + LEAD_NANOS, gateAt); // the sender waits before the first arrival
                 log.begin(start);
                 error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
@@ -135,7 +150,7 @@ public final class WorkloadClient {
                 AtomicLong done = caller.done;
                 AtomicLong failures = caller.failures;
                 // Let every invoker be waiting before the first arrival.
-                start = System.nanoTime() + Math.max(LEAD_NANOS, gateNs);
+                start = Math.max(System.nanoTime() + LEAD_NANOS, gateAt);
                 log.begin(start);
                 long guard = start + client.maxDurationNanos();
                 long runStart = start;
@@ -406,12 +421,16 @@ public final class WorkloadClient {
     /** From the last reachability check to the first arrival (ClientJoin tells the checks apart by it). */
     static final long LEAD_NANOS = 20_000_000L;
 
-    /** Says this client is ready, waits for the start gate, and returns how long from now the schedule starts. */
-    private static long gate(Path startGate, Path outDir, AtomicReference<String> stop) throws IOException {
+    /**
+     * Says this client is ready, waits for the start gate, and returns the start instant on this JVM's nanoTime
+     * clock (the gate's time is on {@code clock}'s axis). The instant is kept as it is, not as a delay from now, so
+     * that what the client does between the gate and its first arrival does not shift its start.
+     */
+    private static long gate(Path startGate, Path outDir, AtomicReference<String> stop, EpochClock clock)
+            throws IOException {
         StartGate.checked(new ClientDirectory(outDir));
         try {
-            long startEpochMs = StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null);
-            return Math.max(0, startEpochMs - System.currentTimeMillis()) * 1_000_000L;
+            return clock.nanoTime(StartGate.await(startGate, GATE_LIMIT, () -> stop.get() != null));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while waiting for the start gate");

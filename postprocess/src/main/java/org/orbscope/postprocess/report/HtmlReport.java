@@ -157,6 +157,21 @@ public final class HtmlReport {
                 .append(p.server.matchedToClient).append(" paired with client records, ")
                 .append(p.server.measured).append(" measured, ").append(p.server.droppedEvents)
                 .append(" dropped events").append(p.server.truncated ? ", trace truncated" : "").append(".</p>");
+        if (p.hosts != null) {
+            b.append("<h4>Hosts</h4><table><thead><tr>");
+            for (String h : HostsTable.HEADER) {
+                b.append("<th>").append(Svg.esc(h)).append("</th>");
+            }
+            b.append("</tr></thead><tbody>");
+            for (String[] row : HostsTable.rows(p)) {
+                b.append("<tr>");
+                for (String c : row) {
+                    b.append("<td>").append(Svg.esc(c)).append("</td>");
+                }
+                b.append("</tr>");
+            }
+            b.append("</tbody></table><p>").append(Svg.esc(HostsTable.spread(p))).append("</p>");
+        }
         if (p.servers != null) {
             servers(b, p);
         } else if (!p.stages.isEmpty()) {

@@ -54,6 +54,12 @@ public final class MarkdownReport {
             }
             b.append('\n');
             servers(b, p);
+            if (p.hosts != null) {
+                b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")
+                        .append("---|".repeat(HostsTable.HEADER.length)).append('\n');
+                HostsTable.rows(p).forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
+                b.append('\n').append(HostsTable.spread(p)).append("\n\n");
+            }
             if (!p.stages.isEmpty()) {
                 stages(b, p.stages);
             }

@@ -50,24 +50,6 @@ public final class ClientJoin {
         return probes;
     }
 
-    /**
-     * Marks the first {@code n} requests to arrive (for a trace without client records, whose start the user
-     * or the scenario says is not the workload's); returns how many were marked.
-     */
-    public static int markFirst(List<RequestStages> rows, long n) {
-        int marked = 0;
-        for (RequestStages r : rows) {
-            if (marked >= n) {
-                break;
-            }
-            if (r.has(StageColumn.ARRIVAL)) {
-                r.status = RequestStages.PROBE;
-                marked++;
-            }
-        }
-        return marked;
-    }
-
     /** @return the number of server requests paired with a client record (probes marked first are skipped) */
     public static int join(List<RequestStages> rows, List<ClientResults.Sent> sent, boolean truncated) {
         return join(rows, sent, truncated, (r, s) -> { });

@@ -25,6 +25,8 @@ public final class PointAnalysis {
     boolean modelCurveDone;
     /** Server CPU utilization per sampling interval: {epoch ns, fraction}. */
     public double[][] utilizationSeries = new double[0][];
+    /** The process samples the utilization comes from (system.csv, or the trace's own), or null. */
+    public org.orbscope.run.SystemSamples system;
     public String scenarioText = "";
     /** The point's scenario, or null when its point.yaml is missing or does not load. */
     public Scenario scenario;

@@ -82,7 +82,7 @@ public final class PointAnalyzer {
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
-                  long readyEpochNs, Path stagesCsv, int cpus, long skip) {
+                  long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime) {
         /**
          * True when the client's requests all went to the traced server, so that its records pair with the
          * server's by rank; otherwise they only tell the workload's window and the probes before it.
@@ -140,9 +140,10 @@ public final class PointAnalyzer {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
-                writeStages ? point.stagesCsv() : null, cpus, 0),
+                writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null),
                 traces);
         p.server.received = received(point.server());
+        HostsPart.fill(p, point, scenario == null ? 0 : scenario.client().warmup());
         return a;
     }
 
@@ -155,7 +156,7 @@ public final class PointAnalyzer {
                                                 boolean writeStages) {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
-                ReadyFile.UNKNOWN, null, 0, 0), traces);
+                ReadyFile.UNKNOWN, null, 0, 0, TraceWindow.ALL, null), traces);
         a.summary.servers = new LinkedHashMap<>();
         for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
             ServerSpec spec = scenario.server(e.getKey());
@@ -168,7 +169,8 @@ public final class PointAnalyzer {
                 one.summary.notes.add(system.problem());
             }
             analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
-                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0),
+                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0,
+                    TraceWindow.ALL, null),
                     traces);
             one.summary.server.received = received(dir);
             a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
@@ -207,10 +209,20 @@ public final class PointAnalyzer {
      */
     public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
                                              Path stagesCsv, int cpus, StageSource traces) {
+        return analyzeTrace(name, trace, scenario, scenarioText, skip, stagesCsv, cpus, traces, TraceWindow.ALL, null);
+    }
+
+    /**
+     * The analysis of the requests of a trace that arrived in {@code window}; {@code overTime} (or null) sees
+     * every request and GC pause of the trace.
+     */
+    public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
+                                             Path stagesCsv, int cpus, StageSource traces, TraceWindow window,
+                                             OverTime overTime) {
         PointAnalysis a = new PointAnalysis();
         a.summary.status = "trace";
         return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
-                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip), traces);
+                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip, window, overTime), traces);
     }
 
     /** The analysis of whatever {@code in} holds, into {@code a}. */
@@ -250,6 +262,7 @@ public final class PointAnalyzer {
         p.utilization.cpus = cpus;
 
         StageResult stages = null;
+        long[] streamedWindow = null;
         if (!Files.isRegularFile(in.trace())) {
             p.server.trace = "absent";
             p.server.traceNote = in.monitored()
@@ -259,7 +272,18 @@ public final class PointAnalyzer {
             p.notes.add(p.server.traceNote);
         } else {
             try {
-                stages = traces.extract(in.trace());
+                if (in.clients() == null) {
+                    // A trace on its own: nothing needs the whole table, so it streams through.
+                    StreamedTrace streamed = new StreamedTrace(a, in.skip(), warmup, scenario != null, in.window(),
+                            in.overTime());
+                    stages = streamed.read(traces, in.trace(), in.stagesCsv());
+                    streamedWindow = streamed.window();
+                    if (scenario != null && p.cpuPerRequestMs != null) {
+                        p.simulated = simulated(a, scenario, streamed.sampled());
+                    }
+                } else {
+                    stages = traces.extract(in.trace());
+                }
                 p.server.trace = "read";
             } catch (IOException | RuntimeException e) {
                 p.server.trace = "unreadable";
@@ -272,7 +296,11 @@ public final class PointAnalyzer {
         }
         long windowFrom = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long windowTo = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
-        if (stages != null) {
+        if (streamedWindow != null) {
+            windowFrom = streamedWindow[0];
+            windowTo = streamedWindow[1];
+        }
+        if (stages != null && in.clients() != null) {
             List<RequestStages> rows = stages.rows();
             p.server.roles = stages.diagnostics().roles;
             // Counted in the requests line, not a note: notes list what is missing or suspicious.
@@ -286,8 +314,6 @@ public final class PointAnalyzer {
                 if (in.server() != null) {
                     poas(rows, in.server());
                 }
-            } else {
-                p.server.probes = ClientJoin.markFirst(rows, in.skip());
             }
             try {
                 if (in.stagesCsv() != null) {
@@ -322,6 +348,7 @@ public final class PointAnalyzer {
             }
         }
         a.utilizationSeries = system.series(cpus, 150);
+        a.system = system;
         if (clientOwned) {
             p.breakdown = client.breakdown.figures(client.windowSec());
             a.timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
@@ -389,12 +416,13 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Sum of the open processes' arrival rates over all client instances, requests per second (NaN when every
-     * process is closed).
+     * Sum of the open processes' arrival rates over all client JVMs (instances, on every client host), requests per
+     * second (NaN when every process is closed).
      */
     static double offeredRatePerSec(Scenario s) {
-        return s.client().instances() * s.client().processes().stream().filter(pr -> !pr.arrival().closed())
-                .mapToDouble(pr -> pr.arrival().ratePerSecond()).reduce(Double::sum).orElse(Double.NaN);
+        return s.client().processes().stream().filter(pr -> !pr.arrival().closed())
+                .mapToDouble(pr -> pr.arrival().ratePerSecond() * s.client().jvmsOf(pr).size())
+                .reduce(Double::sum).orElse(Double.NaN);
     }
 
     private static PointSummary.Simulated simulated(PointAnalysis a, Scenario scenario, List<RequestStages> measured) {
@@ -469,123 +497,9 @@ public final class PointAnalyzer {
 
     /** Fills the stage statistics from the measured requests; returns the measurement window {first, last arrival}. */
     private static long[] serverPart(PointAnalysis a, List<RequestStages> measuredRows, StageDiagnostics d) {
-        PointSummary p = a.summary;
-        p.server.requests = d.requests;
-        p.server.complete = d.complete;
-        p.server.rejected = d.rejected;
-        p.server.incomplete = d.incomplete;
-        p.server.droppedEvents = d.droppedEvents;
-        p.server.truncated = d.truncated;
-        p.server.gcPauses = d.gcPauses;
-        p.server.gcTotalMs = d.gcTotalNs / 1e6;
-        if (d.truncated) {
-            p.notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
-        }
-        if (d.lostChunks > 0) {
-            p.notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
-                    + "requests with events there are incomplete");
-        }
-        if (d.requests == 0) {
-            p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: was the agent "
-                    + "started with the ORB's profile (monitoring.profile)?"
-                    : "the server trace has stage events but no request could be assembled from them");
-        }
-        if (d.droppedEvents > 0) {
-            p.notes.add("the agent dropped " + d.droppedEvents + " events; affected requests are incomplete");
-        }
-        if (d.incomplete > 0) {
-            p.notes.add(d.incomplete + " of " + d.requests + " server requests are incomplete (markers missing; "
-                    + "see status/missing in stages.csv) and are left out of the statistics");
-        }
-        if (d.rejected > 0) {
-            p.notes.add(d.rejected + " requests were rejected by the server (dispatcher queue full)");
-        }
-        Map<String, Distribution> dist = a.distributions;
-        STAGES.keySet().forEach(k -> dist.put(k, new Distribution()));
-        Map<String, double[]> makeUpSums = new LinkedHashMap<>();
-        Map<String, long[]> makeUpCounts = new LinkedHashMap<>();
-        MAKE_UP.keySet().forEach(k -> {
-            makeUpSums.put(k, new double[PARTS.length]);
-            makeUpCounts.put(k, new long[PARTS.length]);
-        });
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        long measured = measuredRows.size();
-        long cpuRows = 0;
-        StageColumn[] cpuParts = {StageColumn.CPU_RECEIVER, StageColumn.CPU_CONTROLLER, StageColumn.CPU_DISPATCHER};
-        double[] partSums = new double[cpuParts.length];
-        long[] partCounts = new long[cpuParts.length];
-        for (RequestStages r : measuredRows) {
-            first = Math.min(first, r.get(StageColumn.ARRIVAL));
-            last = Math.max(last, r.get(StageColumn.ARRIVAL));
-            for (Map.Entry<String, StageColumn> e : STAGES.entrySet()) {
-                if (r.has(e.getValue())) {
-                    dist.get(e.getKey()).add(r.get(e.getValue()));
-                    if (COMPARED_STAGES.contains(e.getKey())) {
-                        a.stageSeries.computeIfAbsent(e.getKey(), k -> new OrderedSample())
-                                .add(r.get(StageColumn.ARRIVAL), r.get(e.getValue()));
-                    }
-                }
-            }
-            if (r.has(StageColumn.CPU_TOTAL)) {
-                cpuRows++;
-            }
-            for (int i = 0; i < cpuParts.length; i++) {
-                if (r.has(cpuParts[i])) {
-                    partSums[i] += r.get(cpuParts[i]);
-                    partCounts[i]++;
-                }
-            }
-            for (Map.Entry<String, StageColumn> e : MAKE_UP.entrySet()) {
-                double[] sums = makeUpSums.get(e.getKey());
-                long[] counts = makeUpCounts.get(e.getKey());
-                for (int i = 0; i < PARTS.length; i++) {
-                    StageColumn c = StageColumn.makeUp(e.getValue(), i);
-                    if (r.has(c)) {
-                        sums[i] += r.get(c);
-                        counts[i]++;
-                    }
-                }
-            }
-        }
-        p.server.measured = measured;
-        for (Map.Entry<String, Distribution> e : dist.entrySet()) {
-            if (!e.getValue().isEmpty()) {
-                p.stages.put(e.getKey(), Summary.of(e.getValue()));
-            }
-        }
-        for (String stage : MAKE_UP.keySet()) {
-            Map<String, Double> parts = new LinkedHashMap<>();
-            for (int i = 0; i < PARTS.length; i++) {
-                long n = makeUpCounts.get(stage)[i];
-                if (n > 0) {
-                    parts.put(PARTS[i], makeUpSums.get(stage)[i] / n / 1e6);
-                }
-            }
-            if (!parts.isEmpty()) {
-                p.makeUp.put(stage, parts);
-            }
-        }
-        if (cpuRows == measured && cpuRows > 0) {
-            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
-        } else if (partCounts[0] > 0 && partCounts[2] > 0) {
-            // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
-            double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
-                    + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
-            p.cpuPerRequestMs = ns / 1e6;
-            p.notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
-                    + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
-                    + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));
-        } else if (cpuRows > 0) {
-            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
-        } else if (measured > 0) {
-            p.notes.add("the trace has no thread CPU times: CPU columns are empty");
-        }
-        if (measured < 2 || last <= first) {
-            return null;
-        }
-        p.serverRatePerMs = (measured - 1) / ((last - first) / 1e6);
-        return new long[] {first, last};
+        StageStatistics stats = new StageStatistics(a, Long.MAX_VALUE);
+        measuredRows.forEach(stats::add);
+        return stats.finish(a.summary, d);
     }
 
     private static void utilization(PointSummary p, SystemSamples system, long from, long to, int cpus) {

@@ -101,17 +101,9 @@ public final class PointPrediction {
      */
     public static List<RequestStages> measured(List<RequestStages> rows, long warmup) {
         List<RequestStages> out = new ArrayList<>();
-        long workloadIndex = 0;
+        Measured m = new Measured(warmup);
         for (RequestStages r : rows) {
-            if (RequestStages.PROBE.equals(r.status)) {
-                continue;
-            }
-            long rank = workloadIndex++;
-            if (!r.complete()) {
-                continue;
-            }
-            boolean warm = warmup > 0 && (r.clientSeq != StageColumn.UNKNOWN ? r.clientSeq < warmup : rank < warmup);
-            if (!warm) {
+            if (m.test(r)) {
                 out.add(r);
             }
         }

@@ -54,6 +54,12 @@ public final class PointSummary {
     public Map<String, List<Breakdown.GroupFigures>> breakdown = new LinkedHashMap<>();
     /** The client's response times at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum"). */
     public List<Spectrum.Step> clientSpectrum;
+    /** The point's hosts (hosts.json and each client host's records); null when the point ran on this machine. */
+    public List<Host> hosts;
+    /** Client hosts: the spread (max - min) of the client JVMs' schedule starts on the common time axis, ms. */
+    public Double startSpreadMs;
+    /** Client hosts: the spread (max - min) of the hosts' first requests on the common time axis, ms. */
+    public Double firstRequestSpreadMs;
     public List<String> notes = new ArrayList<>();
 
     /** What one of several servers measured: its trace, stages and utilization, as a one-server point has them. */
@@ -97,6 +103,35 @@ public final class PointSummary {
         public Integer instances;
         public String error;
         public Double achievedRatePerSec;
+    }
+
+    /** One host of the point: how its part went, and for a client host what its JVMs recorded. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class Host {
+        public String name;
+        /** clients | server */
+        public String role;
+        /** ok | failed | missing | dead | missed-start | late | interrupted (hosts.json) */
+        public String status;
+        public String error;
+        public String address;
+        public Integer instances;
+        /** The coordinator's clock minus the host's (ms), and the round trip of the ping it comes from (ms). */
+        public Double clockOffsetMs;
+        public Double roundTripMs;
+        public Long records;
+        public Long ok;
+        public Long failed;
+        public Long notSent;
+        /** Requests its part's scenario schedules that it holds no record of (a host that died); null if unknown. */
+        public Long missing;
+        public Summary response;
+        /** Its client JVMs' earliest schedule start, ms after the point's start instant. */
+        public Double startMs;
+        /** From the barrier's release to the host's first request (ms): the coordination's overhead. */
+        public Double barrierToFirstRequestMs;
+        /** How long before the start instant the host opened its JVMs' start gate (ms). */
+        public Double gateLeadMs;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

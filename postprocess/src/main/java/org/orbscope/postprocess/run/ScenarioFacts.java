@@ -61,7 +61,17 @@ final class ScenarioFacts {
         }
         List<Integer> clientCpus = s.client().cpus();
         int instances = s.client().instances();
-        f.add("Client: " + (instances > 1 ? instances + " JVMs, each " : "")
+        if (s.client().hosts() != null) {
+            List<String> names = s.client().hosts().used();
+            f.add("Client hosts: " + s.client().hostCount() + (names.isEmpty() ? " (the first to register)"
+                    : " (" + String.join(", ", names) + ")") + ", " + instances + " client JVM(s) on each, started "
+                    + "together by the coordinator's barrier (time-out " + s.client().hosts().barrier() + ")");
+        }
+        if (s.singleServer() && s.server().host() != null) {
+            f.add("Server host: " + s.server().host());
+        }
+        f.add("Client: " + (instances > 1 ? instances + " JVMs" + (s.client().hosts() != null ? " per host" : "")
+                + ", each " : "")
                 + (clientCpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + clientCpus) + ", "
                 + s.client().connections() + " connection(s), " + s.client().invocation().name().toLowerCase()
                 + " invocations" + (s.client().warmup() > 0 ? ", warm-up " + s.client().warmup()
@@ -69,7 +79,7 @@ final class ScenarioFacts {
         for (ProcessSpec p : s.client().processes()) {
             f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
                     + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
-                    : "until the replay ends"));
+                    : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : ""));
         }
         if (s.singleServer()) {
             MonitoringSpec m = s.monitoring(s.servers().get(0));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.orbscope.postprocess.stages.BlockKind;
 import org.orbscope.postprocess.stages.Role;
+import org.orbscope.postprocess.stages.RowSink;
 import org.orbscope.postprocess.stages.TraceRoles;
 import org.orbscope.run.SystemSample;
 import org.orbscope.postprocess.stages.StageEventSink;
@@ -24,16 +25,19 @@ import org.orbscope.trace.profile.ProfileException;
  * roles through {@link TraceRoles}; times become epoch ns with the trace header's calibration.
  */
 public final class TraceStages implements EventVisitor {
-    private final StageExtractor extractor = new StageExtractor();
+    private final StageExtractor extractor;
     private final TraceRoles roles;
     private final long epochOffset;
     private long droppedMarkers;
     private final List<SystemSample> processSamples = new ArrayList<>();
+    private final RowSink sink;
     private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
 
-    private TraceStages(TraceReader reader, TraceRoles roles) {
+    private TraceStages(TraceReader reader, TraceRoles roles, RowSink sink) {
+        this.sink = sink;
         this.roles = roles;
         this.epochOffset = reader.toEpochNanos(0);
+        this.extractor = sink == null ? new StageExtractor() : new StageExtractor(sink);
     }
 
     /** The stage table of a trace, with the roles it carries (or the profile it names). */
@@ -47,6 +51,16 @@ public final class TraceStages implements EventVisitor {
      * @throws IOException also for a profile the trace names that cannot be loaded
      */
     public static StageResult extract(Path trace, OrbProfile profile) throws IOException {
+        return extract(trace, profile, null);
+    }
+
+    /**
+     * Streams the stage table of a trace into {@code sink} as its rows are joined (null: keeps them in the
+     * result). Memory grows with the requests in flight, not with the length of the trace.
+     *
+     * @return the diagnostics and process samples; the rows only when {@code sink} is null
+     */
+    public static StageResult extract(Path trace, OrbProfile profile, RowSink sink) throws IOException {
         try (TraceReader r = TraceReader.open(trace)) {
             TraceRoles roles;
             try {
@@ -54,7 +68,7 @@ public final class TraceStages implements EventVisitor {
             } catch (ProfileException e) {
                 throw new IOException(e.getMessage(), e);
             }
-            TraceStages t = new TraceStages(r, roles);
+            TraceStages t = new TraceStages(r, roles, sink);
             r.read(t);
             for (int tid : r.threadIds()) {
                 String name = r.dictionary().threadName(tid);
@@ -107,6 +121,9 @@ public final class TraceStages implements EventVisitor {
                 break;
             case EventType.GC:
                 extractor.gc(ts, e.c);
+                if (sink != null) {
+                    sink.gc(ts, e.c);
+                }
                 gcPauses.add(new StageResult.GcPause(ts, e.c));
                 break;
             case EventType.THREAD_END:

@@ -13,6 +13,8 @@ abstract class Fragment {
     boolean hasKey;
     /** {@link #anchor()} computed once before sorting. */
     long sortTime;
+    /** The order in which fragments were closed: breaks ties between equal times as a stable sort would. */
+    long seq;
     ThreadState thread;
     /** Events of its thread may be missing inside it (a skipped chunk, a drop): its request is incomplete. */
     boolean cut;

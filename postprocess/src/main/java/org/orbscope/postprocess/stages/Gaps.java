@@ -33,6 +33,20 @@ final class Gaps {
         n++;
     }
 
+    /** Forgets the gaps that end before {@code t}: no join still to come looks at them. */
+    void forgetBefore(long t) {
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            if (to[i] >= t) {
+                from[kept] = from[i];
+                to[kept] = to[i];
+                kinds[kept] = kinds[i];
+                kept++;
+            }
+        }
+        n = kept;
+    }
+
     private boolean overlaps(int kind, long a, long b) {
         for (int i = 0; i < n; i++) {
             if ((kinds[i] & kind) != 0 && from[i] < b && to[i] > a) {

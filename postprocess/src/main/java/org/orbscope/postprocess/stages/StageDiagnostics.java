@@ -14,6 +14,10 @@ public final class StageDiagnostics {
     public long unkeyedFragments;
     /** Fragments joined although a hole in the receiver's record made their request uncertain (incomplete). */
     public long ambiguousJoins;
+    /** Fragments that reached the joiner after it had joined past their time (their thread held them long). */
+    public long lateFragments;
+    /** Requests still open when their first fragment was older than the join's expiry: reported incomplete. */
+    public long expiredRequests;
     public boolean truncated;
     /** Damaged chunks of the trace that were skipped. */
     public long lostChunks;
@@ -23,4 +27,29 @@ public final class StageDiagnostics {
     public long complete;
     public long rejected;
     public long incomplete;
+
+    /** A copy, to count a window of the trace in. */
+    public StageDiagnostics copy() {
+        StageDiagnostics d = new StageDiagnostics();
+        d.roles = roles;
+        d.boundaryEvents = boundaryEvents;
+        d.droppedEvents = droppedEvents;
+        d.droppedUnattributed = droppedUnattributed;
+        d.fragmentsCutByDrops = fragmentsCutByDrops;
+        d.nonRequestMessages = nonRequestMessages;
+        d.unjoinableAfterLoss = unjoinableAfterLoss;
+        d.unkeyedFragments = unkeyedFragments;
+        d.ambiguousJoins = ambiguousJoins;
+        d.lateFragments = lateFragments;
+        d.expiredRequests = expiredRequests;
+        d.truncated = truncated;
+        d.lostChunks = lostChunks;
+        d.gcPauses = gcPauses;
+        d.gcTotalNs = gcTotalNs;
+        d.requests = requests;
+        d.complete = complete;
+        d.rejected = rejected;
+        d.incomplete = incomplete;
+        return d;
+    }
 }

@@ -7,19 +7,38 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Streams boundary events into per-thread fragments of requests. Memory grows with the number of requests
- * (their fragments), not with the number of events; {@link #finish} joins fragments into requests.
+ * Streams boundary events into per-thread fragments of requests and joins them into rows as the trace goes
+ * ({@link FragmentJoiner}): memory grows with the requests in flight, not with the requests seen. Rows go to a
+ * {@link RowSink} as they are final; without one, {@link #finish} returns them all.
  */
 public final class StageExtractor implements StageEventSink {
     private static final int DIRECT_TIDS = 1 << 16;
 
     private final ThreadState[] direct = new ThreadState[DIRECT_TIDS];
     private final Map<Long, ThreadState> others = new HashMap<>();
-    private final List<Fragment> fragments = new ArrayList<>();
     private final GcIntervals gc = new GcIntervals();
     private final StageDiagnostics diagnostics = new StageDiagnostics();
     /** Stretches of time in which some thread's events are missing (drops, the cut of a truncated trace). */
     private final Gaps gaps = new Gaps();
+    /** The rows, when no sink was given. */
+    private final List<RequestStages> rows;
+    private final FragmentJoiner joiner;
+    private long latest = Long.MIN_VALUE;
+    private long nextAdvance = Long.MIN_VALUE;
+
+    /** An extractor that keeps the rows and returns them from {@link #finish}. */
+    public StageExtractor() {
+        rows = new ArrayList<>();
+        joiner = new FragmentJoiner(gc, gaps, diagnostics, rows::add, FragmentJoiner.DEFAULT_HORIZON_NS,
+                FragmentJoiner.DEFAULT_EXPIRY_NS);
+    }
+
+    /** An extractor that hands each row to {@code sink} as it is final and keeps none. */
+    public StageExtractor(RowSink sink) {
+        rows = null;
+        joiner = new FragmentJoiner(gc, gaps, diagnostics, sink, FragmentJoiner.DEFAULT_HORIZON_NS,
+                FragmentJoiner.DEFAULT_EXPIRY_NS);
+    }
 
     private ThreadState thread(long tid) {
         ThreadState t;
@@ -43,6 +62,14 @@ public final class StageExtractor implements StageEventSink {
             t.holeSince = Long.MIN_VALUE;
         }
         t.lastTs = Math.max(t.lastTs, ts);
+        if (ts > latest) {
+            latest = ts;
+            // The joiner looks at the clock every millisecond of trace time, not at every event.
+            if (ts >= nextAdvance) {
+                joiner.advance(ts);
+                nextAdvance = ts + 1_000_000;
+            }
+        }
         return t;
     }
 
@@ -224,7 +251,7 @@ public final class StageExtractor implements StageEventSink {
                     }
                     c.assigned = ts;
                     if (standalone) {
-                        fragments.add(c);
+                        joiner.add(c);
                     }
                 }
                 break;
@@ -340,19 +367,19 @@ public final class StageExtractor implements StageEventSink {
             diagnostics.nonRequestMessages++;
             return;
         }
-        fragments.add(r);
+        joiner.add(r);
     }
 
     private void closeController(ThreadState t) {
         if (t.controller != null && !leftOut(t.controller)) {
-            fragments.add(t.controller);
+            joiner.add(t.controller);
         }
         t.controller = null;
     }
 
     private void closeDispatcher(ThreadState t) {
         if (t.dispatcher != null && !leftOut(t.dispatcher)) {
-            fragments.add(t.dispatcher);
+            joiner.add(t.dispatcher);
         }
         t.dispatcher = null;
     }
@@ -376,9 +403,10 @@ public final class StageExtractor implements StageEventSink {
     }
 
     /**
-     * Ends the stream and joins fragments into requests.
+     * Ends the stream and joins the fragments left into requests.
      *
      * @param truncated whether the trace ended without its proper end (crash, kill)
+     * @return the diagnostics, and the rows unless a sink took them
      */
     public StageResult finish(boolean truncated) {
         for (ThreadState t : threads()) {
@@ -399,8 +427,8 @@ public final class StageExtractor implements StageEventSink {
         diagnostics.truncated = truncated;
         diagnostics.gcPauses = gc.count();
         diagnostics.gcTotalNs = gc.total();
-        List<RequestStages> rows = new FragmentJoiner(gc, gaps).join(fragments, diagnostics);
-        return new StageResult(rows, diagnostics);
+        joiner.finish();
+        return new StageResult(rows == null ? List.of() : rows, diagnostics);
     }
 
     /**

@@ -133,6 +133,35 @@ class TraceStagesTest {
     }
 
     @Test
+    void aTraceLongerThanTheJoinHorizonStreamsEveryRequestWholeAndInArrivalOrder() throws Exception {
+        // 3000 requests 20 ms apart: 60 s of trace, six times the joiner's horizon; keys repeat every 3 requests
+        // and a GC pause lies in every 100th request's servant call.
+        Path file = tmp.resolve("long.trace");
+        int n = 3000;
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(file)) {
+            for (int i = 0; i < n; i++) {
+                b.request(BASE + i * GAP, 0x1000 + i % 3, i, true);
+                if (i % 100 == 0) {
+                    b.gc(BASE + i * GAP + 5_000_000, 1_000_000);
+                }
+            }
+        }
+        java.util.List<RequestStages> rows = new java.util.ArrayList<>();
+        StageResult r = TraceStages.extract(file, null, rows::add);
+        assertTrue(r.rows().isEmpty(), "a sink takes the rows");
+        assertEquals(n, r.diagnostics().complete);
+        assertEquals(0, r.diagnostics().lateFragments);
+        assertEquals(n, rows.size());
+        for (int i = 0; i < n; i++) {
+            RequestStages row = rows.get(i);
+            assertEquals(i, row.index);
+            assertEquals(rows.get(0).get(StageColumn.ARRIVAL) + i * GAP, row.get(StageColumn.ARRIVAL));
+            assertEquals(JacorbTraceBuilder.COMPLETION_NS, row.get(StageColumn.COMPLETION));
+            assertEquals(i % 100 == 0 ? 1_000_000 : 0, row.get(StageColumn.SERVANT_GC), "request " + i);
+        }
+    }
+
+    @Test
     void neverCompletedRequestsAreCountedNotInvented() throws Exception {
         StageResult r = TraceStages.extract(write(30, 20));
         assertEquals(20, r.diagnostics().complete);

@@ -1,0 +1,91 @@
+package org.orbscope.hosts;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.orbscope.coordination.Refused;
+import org.orbscope.coordination.Task;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.EpochClock;
+import org.orbscope.run.LocalJvms;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.StartGate;
+import org.orbscope.scenario.Scenario;
+
+/**
+ * A client host's part of a point (Beekhuis's client capsule, whose main process synchronises on behalf of its
+ * threads): measure the clock offset, start the part's client JVMs, wait until all have checked their targets,
+ * meet the other hosts at the coordinator's barrier, open the JVMs' start gate at the one start instant, wait for
+ * them to end, and ship what they wrote.
+ */
+final class ClientsPart extends PartRun {
+    ClientsPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
+        super(session, task, options, console, dir, dir.hostDir(session.name), dir.hostPointYaml(session.name),
+                dir.hostLog(session.name));
+    }
+
+    @Override
+    Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
+        String me = session.name;
+        for (int i = 0; i < task.objects.length; i++) {
+            AtomicFiles.write(dir.hostIorDir(me).resolve(task.objects[i] + ".ior"), task.references[i] + "\n");
+        }
+        ClockExchange.Sample clock = ClockExchange.measure(session.coordinator);
+        session.coordinator.clock_offset(session.id, task.point, clock.offsetNs(), clock.roundTripNs(),
+                clock.pings());
+        log.line("point " + task.point + ": clock offset " + clock.offsetNs() / 1000 + " us (round trip "
+                + clock.roundTripNs() / 1000 + " us); starting " + task.instances + " client JVM(s)");
+        List<ClientDirectory> dirs = dir.hostClients(me, task.instances);
+        List<Process> jvms = new ArrayList<>();
+        for (int i = 0; i < dirs.size(); i++) {
+            jvms.add(LocalJvms.client(s, dirs.get(i), List.of("--scenario", dir.hostPointYaml(me).toString(),
+                    "--ior-dir", dir.hostIorDir(me).toString(), "--out", dirs.get(i).dir().toString(),
+                    "--instance", Integer.toString(task.firstInstance + i), "--start-gate",
+                    dir.hostStartGate(me).toString(), "--clock-offset-ns", Long.toString(clock.offsetNs()))));
+        }
+        AtomicBoolean signalled = new AtomicBoolean();
+        Runnable stopJvms = () -> {
+            signalled.set(true);
+            jvms.forEach(Process::destroy); // SIGTERM: a client stops sending and writes what it measured
+        };
+        try (Heartbeat beat = heartbeat(stopJvms)) {
+            String error = StartGate.awaitChecked(dirs, jvms, Duration.ofMillis(task.readyTimeoutMs), beat::stopped);
+            long gateOpened = 0;
+            if (error == null) {
+                try {
+                    long start = session.coordinator.await_start(session.id, task.point);
+                    StartGate.open(dir.hostStartGate(me), start);
+                    gateOpened = EpochClock.calibrate(clock.offsetNs()).epochNanos(System.nanoTime());
+                    log.line("point " + task.point + ": start instant heard " + (start - gateOpened) / 1_000_000
+                            + " ms before it came");
+                } catch (Refused r) {
+                    error = r.reason;
+                }
+            }
+            if (error != null) {
+                log.line("point " + task.point + ": " + error + "; stopping the client JVMs");
+                stopJvms.run();
+            }
+            int exit = 0;
+            long limit = LocalJvms.clientLimitMillis(s);
+            for (int i = 0; i < jvms.size(); i++) {
+                Integer e = LocalJvms.awaitClient(jvms.get(i), limit, signalled::get);
+                if (e == null || e != 0) {
+                    exit = exit != 0 ? exit : e == null ? 1 : e;
+                    if (error == null) {
+                        error = "client JVM " + (i + 1) + (e == null ? " did not end in time; killed"
+                                : " exited with code " + e) + "; see " + dir.dir().relativize(dirs.get(i).log());
+                    }
+                }
+            }
+            if (beat.stopped() && error == null) {
+                error = "stopped by the coordinator";
+            }
+            return new Outcome(error != null && exit == 0 ? 1 : exit, error, gateOpened);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package org.orbscope.hosts;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.omg.CORBA.BAD_PARAM;
+import org.omg.CORBA.ORB;
+import org.omg.CORBA.SystemException;
+import org.omg.CORBA.UserException;
+import org.omg.CosNaming.NamingContextExt;
+import org.omg.CosNaming.NamingContextExtHelper;
+import org.orbscope.coordination.Coordinator;
+import org.orbscope.coordination.CoordinatorHelper;
+import org.orbscope.coordination.HostInfo;
+import org.orbscope.coordination.TaskKind;
+import org.orbscope.coordination.Refused;
+import org.orbscope.coordination.Task;
+import org.orbscope.orb.JacorbOrbs;
+
+/**
+ * {@code orbscope host}: a machine that runs parts of points for the coordinator of {@code orbscope run}. It finds
+ * the coordinator through the naming service (waiting for it), registers under its name, and then runs the parts
+ * it is given, one at a time, until the run is over; then it waits for the next run, or ends ({@code --once}).
+ */
+public final class HostAgent {
+    /** Exit codes: every run it took part in ended; the coordinator was never found or was lost; bad input. */
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+    /** The longest call to the coordinator (its barrier holds calls up to client.hosts.barrier, at most 10 min). */
+    private static final long REPLY_TIMEOUT_MS = 15 * 60_000L;
+    private static final Pattern URL_HOST = Pattern.compile("^corba(?:loc|name):(?:iiop:)?(?:[0-9.]+@)?([^:/#,]+):([0-9]+)");
+
+    /**
+     * What a host is told.
+     *
+     * @param naming the naming service's URL (corbaloc:, corbaname:, IOR:), or null when {@code coordinator} is given
+     * @param coordinator the coordinator's own reference (IOR:, corbaloc:, corbaname:, or a file holding one), or null
+     * @param coordinatorName the name the coordinator is bound under in the naming service
+     * @param name the name this host registers under
+     * @param address the address this host's JVMs listen on, or null for the one it reaches the coordinator from
+     * @param work where the host keeps its copy of each run's files
+     * @param once end after one run instead of waiting for the next
+     * @param patience how long to wait for a coordinator (at the start and between runs)
+     * @param agentJar the agent jar, for a monitored server on this host
+     */
+    public record Options(String naming, String coordinator, String coordinatorName, String name, String address,
+                          Path work, boolean once, Duration patience, Path agentJar) {
+    }
+
+    private final Options options;
+    private final PrintStream out;
+
+    private HostAgent(Options options, PrintStream out) {
+        this.options = options;
+        this.out = out;
+    }
+
+    /** Runs the host until its runs are over; returns its exit code. */
+    public static int run(Options options, PrintStream out) throws InterruptedException {
+        return new HostAgent(options, out).serve();
+    }
+
+    private int serve() throws InterruptedException {
+        Properties p = new Properties();
+        p.setProperty("jacorb.connection.client.pending_reply_timeout", Long.toString(REPLY_TIMEOUT_MS));
+        p.setProperty("jacorb.connection.client.connect_timeout", "5000");
+        p.setProperty("jacorb.retries", "0");
+        ORB orb = JacorbOrbs.orb(p);
+        try {
+            String where = options.coordinator() != null ? options.coordinator() : options.naming();
+            String address = options.address() != null ? options.address() : addressToward(where);
+            boolean took = false;
+            while (true) {
+                Coordinator c = find(orb, System.nanoTime() + options.patience().toNanos());
+                if (c == null) {
+                    out.println("orbscope host: no coordinator at " + where + " within " + options.patience().toSeconds()
+                            + " s" + (took ? "; done" : ""));
+                    return took ? EXIT_OK : EXIT_FAILED;
+                }
+                Session session;
+                try {
+                    int id = c.register_host(new HostInfo(options.name(), address,
+                            Runtime.getRuntime().availableProcessors(), System.getProperty("java.version")));
+                    session = new Session(c, id, options.name());
+                } catch (Refused r) {
+                    out.println("orbscope host: the coordinator refused to register this host: " + r.reason);
+                    return EXIT_BAD_INPUT;
+                } catch (SystemException e) {
+                    continue; // it went away meanwhile: look for it again
+                }
+                out.println("orbscope host: registered as " + options.name() + " (" + address + ")");
+                took = true;
+                boolean over = runParts(session);
+                if (options.once()) {
+                    return over ? EXIT_OK : EXIT_FAILED;
+                }
+                out.println("orbscope host: " + (over ? "the run is over" : "lost the coordinator")
+                        + "; waiting for the next run");
+            }
+        } catch (IllegalArgumentException e) {
+            out.println("orbscope host: " + e.getMessage());
+            return EXIT_BAD_INPUT;
+        } finally {
+            orb.shutdown(false);
+        }
+    }
+
+    /** Runs the parts the coordinator gives, one at a time: true when it says the run is over, false when lost. */
+    private boolean runParts(Session session) throws InterruptedException {
+        while (true) {
+            try {
+                Task t = session.next(CoordinatorServant.MAX_WAIT_MS);
+                if (t.kind == TaskKind.QUIT) {
+                    return true;
+                }
+                if (t.kind == TaskKind.RUN_CLIENTS || t.kind == TaskKind.RUN_SERVER) {
+                    var dir = PartRun.pointDir(options, t);
+                    PartRun part = t.kind == TaskKind.RUN_CLIENTS ? new ClientsPart(session, t, options, out, dir)
+                            : new ServerPart(session, t, options, out, dir);
+                    part.runAndReport();
+                }
+            } catch (Refused r) {
+                out.println("orbscope host: the coordinator refused a call: " + r.reason);
+                return false;
+            } catch (SystemException e) {
+                out.println("orbscope host: the coordinator does not answer (" + e.getClass().getSimpleName() + ")");
+                return false;
+            } catch (IOException e) {
+                out.println("orbscope host: cannot write under " + options.work() + ": " + e.getMessage());
+                return false;
+            }
+        }
+    }
+
+    /**
+     * The coordinator, looked up until {@code deadlineNanos}: through the naming service, or from its own
+     * reference; a binding left by a run that is gone does not count.
+     *
+     * @return null when none answered in time
+     * @throws IllegalArgumentException when the URL or reference is malformed
+     */
+    private Coordinator find(ORB orb, long deadlineNanos) throws InterruptedException {
+        long nextSay = System.nanoTime();
+        while (true) {
+            try {
+                org.omg.CORBA.Object ref;
+                if (options.coordinator() != null) {
+                    ref = orb.string_to_object(reference(options.coordinator()));
+                } else {
+                    NamingContextExt naming = NamingContextExtHelper.narrow(orb.string_to_object(options.naming()));
+                    ref = naming.resolve_str(options.coordinatorName());
+                }
+                Coordinator c = CoordinatorHelper.narrow(ref);
+                c.clock();
+                return c;
+            } catch (BAD_PARAM e) {
+                throw new IllegalArgumentException("not a reference or URL CORBA can read: "
+                        + (options.coordinator() != null ? options.coordinator() : options.naming()));
+            } catch (SystemException | UserException e) {
+                // no naming service yet, no coordinator bound yet, or a binding of a run that is over
+            }
+            if (System.nanoTime() > deadlineNanos) {
+                return null;
+            }
+            if (System.nanoTime() >= nextSay) {
+                out.println("orbscope host: waiting for the coordinator ("
+                        + (options.coordinator() != null ? options.coordinator() : "'" + options.coordinatorName()
+                        + "' in " + options.naming()) + ")");
+                nextSay = System.nanoTime() + 30_000_000_000L;
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    /** A reference as given, or read from the file that holds one. */
+    private static String reference(String given) {
+        Path f = Path.of(given);
+        if (!given.contains(":") && Files.isRegularFile(f)) {
+            try {
+                return Files.readString(f).trim();
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read " + given + ": " + e.getMessage());
+            }
+        }
+        return given;
+    }
+
+    /** The address this host reaches the coordinator's (or naming service's) host from. */
+    private static String addressToward(String url) {
+        Matcher m = URL_HOST.matcher(url);
+        return m.find() ? Addresses.toward(m.group(1), Integer.parseInt(m.group(2))) : Addresses.guess();
+    }
+}

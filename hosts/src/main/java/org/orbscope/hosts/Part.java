@@ -1,0 +1,73 @@
+package org.orbscope.hosts;
+
+import org.orbscope.coordination.PartReport;
+import org.orbscope.run.HostsFile;
+
+/** One host's part of one point, as the coordinator records it from the host's calls. */
+final class Part {
+    final HostState host;
+    /** {@link HostsFile.Host#CLIENTS} or {@link HostsFile.Host#SERVER}. */
+    final String role;
+    final int instances;
+    final int firstInstance;
+    volatile Long clockOffsetNs;
+    volatile Long roundTripNs;
+    volatile Integer clockSamples;
+    volatile Long barrierArrivalEpochNs;
+    volatile PartReport report;
+    volatile Long reportedEpochNs;
+    volatile long bytesReceived;
+    /** The status the coordinator gave the part when it stopped counting on it ({@link HostsFile#LATE}, ...). */
+    private volatile String verdict;
+    private volatile String verdictReason;
+
+    Part(HostState host, String role, int instances, int firstInstance) {
+        this.host = host;
+        this.role = role;
+        this.instances = instances;
+        this.firstInstance = firstInstance;
+    }
+
+    /** The coordinator stops counting on the part, with a status of hosts.json and why. */
+    void giveUp(String status, String reason) {
+        if (verdict == null) {
+            verdictReason = reason;
+            verdict = status;
+        }
+    }
+
+    boolean reported() {
+        return report != null;
+    }
+
+    /** Over for the coordinator: reported, dead, or given up on. */
+    boolean over() {
+        return report != null || verdict != null || host.gone();
+    }
+
+    /** The part's line of hosts.json. */
+    HostsFile.Host record() {
+        PartReport r = report;
+        Integer exit = r == null ? null : r.exit;
+        String status;
+        String error;
+        if (verdict != null) {
+            status = verdict;
+            error = verdictReason;
+        } else if (r != null) {
+            error = r.error.isEmpty() ? null : r.error;
+            status = r.exit == 0 && error == null ? HostsFile.OK : HostsFile.FAILED;
+        } else if (host.gone()) {
+            status = HostsFile.DEAD;
+            error = "the host stopped calling the coordinator; what it shipped until then is kept";
+        } else {
+            status = HostsFile.LATE;
+            error = "the host had not reported when the point ended; what it shipped until then is kept";
+        }
+        return new HostsFile.Host(host.name(), role, host.info.address, role.equals(HostsFile.Host.CLIENTS)
+                ? instances : null, role.equals(HostsFile.Host.CLIENTS) ? firstInstance : null, clockOffsetNs,
+                roundTripNs, clockSamples, barrierArrivalEpochNs,
+                r != null && r.gateOpenedNs != 0 ? r.gateOpenedNs : null, status, exit, error, bytesReceived,
+                host.lastContactEpochNs(), reportedEpochNs);
+    }
+}

@@ -1,0 +1,111 @@
+package org.orbscope.hosts;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.orbscope.coordination.Refused;
+import org.orbscope.coordination.PartReport;
+import org.orbscope.coordination.Task;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.RunDirectory;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
+
+/**
+ * A host's part of a point, in the host's own copy of the run directory (the coordinator's layout, under
+ * {@code --work}): the scenario the part's JVMs read is written, the part runs, what its JVMs wrote is shipped
+ * (during the run by the heartbeat, the rest at the end), and the part is reported finished.
+ */
+abstract class PartRun {
+    /** How the part ended: the worst exit of its JVMs, why not ok (or null), when its start gate opened. */
+    record Outcome(int exit, String error, long gateOpenedNs) {
+    }
+
+    final Session session;
+    final Task task;
+    final HostAgent.Options options;
+    final PointDirectory dir;
+    final HostLog log;
+    private final Path base;
+    private final Path scenarioFile;
+    private final Shipper shipper;
+
+    /**
+     * @param base the part's directory in the point (all of it is shipped)
+     * @param scenarioFile where the JVMs' scenario goes
+     * @param logFile the part's host.log
+     */
+    PartRun(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir, Path base,
+            Path scenarioFile, Path logFile) {
+        this.session = session;
+        this.task = task;
+        this.options = options;
+        this.dir = dir;
+        this.base = base;
+        this.scenarioFile = scenarioFile;
+        this.log = new HostLog(console, logFile);
+        this.shipper = new Shipper(session, task.point, dir.dir(), base);
+    }
+
+    /** The point's directory in the host's copy of the run. */
+    static PointDirectory pointDir(HostAgent.Options options, Task task) throws IOException {
+        return RunDirectory.at(options.work().resolve(task.run)).point(task.point);
+    }
+
+    /** Writes what the part's scenario names besides itself, before the scenario is loaded (and checked). */
+    void prepare() throws IOException {
+    }
+
+    /** The part itself, its scenario loaded. */
+    abstract Outcome run(Scenario s) throws IOException, InterruptedException, Refused;
+
+    /** A heartbeat for the part: ships and listens for the coordinator's stop, which {@code onStop} carries out. */
+    Heartbeat heartbeat(Runnable onStop) {
+        return new Heartbeat(session, task.point, shipper, new AtomicBoolean(), onStop, log);
+    }
+
+    /** Runs the part, ships its files and reports it finished. */
+    final void runAndReport() throws InterruptedException, Refused {
+        Outcome o;
+        try {
+            clear(base);
+            AtomicFiles.write(scenarioFile, task.scenario);
+            prepare();
+            o = run(ScenarioLoader.load(scenarioFile));
+        } catch (ScenarioException e) {
+            o = new Outcome(2, "the host cannot read its part of the point: " + e.getMessage(), 0);
+        } catch (IOException e) {
+            o = new Outcome(1, "the host could not run its part: " + e.getMessage(), 0);
+        }
+        if (o.error() != null) {
+            log.line("point " + task.point + ": " + o.error());
+        }
+        try {
+            shipper.ship(true);
+        } catch (IOException e) {
+            o = new Outcome(o.exit() == 0 ? 1 : o.exit(), (o.error() == null ? "" : o.error() + "; ")
+                    + "not every file could be shipped: " + e.getMessage(), o.gateOpenedNs());
+        }
+        log.line("point " + task.point + ": done (exit " + o.exit() + "), " + shipper.bytes() + " bytes shipped");
+        session.coordinator.finished(session.id, task.point, new PartReport(o.exit(), o.error() == null ? "" : o.error(),
+                o.gateOpenedNs()));
+    }
+
+    /** Empties the part's directory: a part runs once, and its files are shipped from the start. */
+    private static void clear(Path dir) throws IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+}

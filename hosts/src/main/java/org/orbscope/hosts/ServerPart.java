@@ -1,0 +1,58 @@
+package org.orbscope.hosts;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.orbscope.coordination.Refused;
+import org.orbscope.coordination.Task;
+import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.LocalJvms;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.PointJvms;
+import org.orbscope.scenario.Scenario;
+
+/**
+ * A server host's part of a point: the server JVM (with this host's agent when the point monitors), its
+ * references and ready file shipped as soon as they exist, its samples while it serves, until the coordinator
+ * asks it to stop; then its trace.
+ */
+final class ServerPart extends PartRun {
+    /** The name a monitored server's agent config gets beside the server's point.yaml. */
+    static final String AGENT_CONFIG = "agent-config.yaml";
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+
+    ServerPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
+        super(session, task, options, console, dir, dir.server().dir(), dir.pointYaml(), dir.server().hostLog());
+    }
+
+    /** The agent config of a monitored server, which its scenario names beside itself. */
+    @Override
+    void prepare() throws IOException {
+        if (!task.agentConfig.isEmpty()) {
+            AtomicFiles.write(dir.dir().resolve(AGENT_CONFIG), task.agentConfig);
+        }
+    }
+
+    @Override
+    Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
+        Process server;
+        try {
+            server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, s.servers().get(0), dir);
+        } catch (PointJvms.CannotStart e) {
+            return new Outcome(1, e.getMessage() + " (on host " + session.name + ")", 0);
+        }
+        log.line("point " + task.point + ": server started" + (s.monitoring().enabled() ? " with the agent" : ""));
+        try (Heartbeat beat = heartbeat(() -> { })) {
+            while (server.isAlive() && !beat.stopped()) {
+                server.waitFor(200, TimeUnit.MILLISECONDS);
+            }
+            boolean stoppedByCoordinator = beat.stopped();
+            int exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
+            String error = exit == 0 ? null : "the server exited with code " + exit
+                    + (stoppedByCoordinator ? " when stopped" : " during the run") + "; see server/server.log";
+            return new Outcome(exit, error, 0);
+        }
+    }
+}

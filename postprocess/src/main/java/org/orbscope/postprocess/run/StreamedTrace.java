@@ -1,0 +1,154 @@
+package org.orbscope.postprocess.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.orbscope.postprocess.stages.RowSink;
+import org.orbscope.postprocess.stages.StageDiagnostics;
+import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+
+/**
+ * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
+ * {@code skip} arrivals are marked as probes, every row goes to stages.csv as it is produced, the measured ones
+ * into the {@link StageStatistics}; with a window, only the requests that arrived in it count, and the
+ * {@link OverTime} sees them all. Nothing holds the table, so memory does not grow with the recording; only
+ * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
+ */
+final class StreamedTrace {
+    /**
+     * Requests kept for the model's calibration and for the spread of the stage means: both settle long before
+     * this many.
+     */
+    static final int SAMPLE = 200_000;
+
+    private final PointAnalysis analysis;
+    private final StageStatistics stats;
+    private final Measured measured;
+    private final long skip;
+    private final List<RequestStages> sample;
+    private long probes;
+    private long measuredCount;
+    private long[] window;
+    private final TraceWindow only;
+    private final OverTime overTime;
+    /** The requests in the window, counted as the whole trace's are. */
+    private long requests;
+    private long complete;
+    private long rejected;
+
+    /**
+     * @param only the requests that count (by arrival); the others are read past
+     * @param overTime where every request and GC pause of the trace goes, or null
+     */
+    StreamedTrace(PointAnalysis a, long skip, long warmup, boolean keepSample, TraceWindow only, OverTime overTime) {
+        this.only = only;
+        this.overTime = overTime;
+        this.analysis = a;
+        this.stats = new StageStatistics(a, SAMPLE);
+        this.measured = new Measured(warmup);
+        this.skip = skip;
+        this.sample = keepSample ? new ArrayList<>() : null;
+    }
+
+    /** Reads the trace, writes {@code stagesCsv}, and fills the point's server figures. */
+    StageResult read(StageSource traces, Path trace, Path stagesCsv) throws IOException {
+        PointSummary p = analysis.summary;
+        StagesCsv.Streaming csv = null;
+        try {
+            csv = stagesCsv == null ? null : StagesCsv.create(stagesCsv);
+        } catch (IOException e) {
+            p.notes.add("stages.csv could not be written: " + e.getMessage());
+        }
+        StagesCsv.Streaming out = csv;
+        StageResult result;
+        try {
+            result = traces.stream(trace, new RowSink() {
+                @Override
+                public void accept(RequestStages row) {
+                    take(row, out);
+                }
+
+                @Override
+                public void gc(long startEpochNs, long durationNs) {
+                    if (overTime != null) {
+                        overTime.gc(startEpochNs, durationNs);
+                    }
+                }
+            });
+        } finally {
+            if (out != null) {
+                try {
+                    out.close();
+                } catch (IOException e) {
+                    p.notes.add("stages.csv could not be written: " + e.getMessage());
+                }
+            }
+        }
+        p.server.roles = result.diagnostics().roles;
+        p.server.probes = probes;
+        StageDiagnostics d = result.diagnostics();
+        if (!only.all()) {
+            d = d.copy();
+            d.requests = requests;
+            d.complete = complete;
+            d.rejected = rejected;
+            d.incomplete = requests - complete - rejected;
+        }
+        window = stats.finish(p, d);
+        if (sample != null && measuredCount > sample.size()) {
+            p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
+                    + " measured requests");
+        }
+        if (measuredCount > SAMPLE) {
+            p.notes.add("the spread of the stage means (batch means) is taken over the first " + SAMPLE + " of the "
+                    + measuredCount + " measured requests");
+        }
+        return result;
+    }
+
+    private void take(RequestStages row, StagesCsv.Streaming csv) {
+        boolean in = only.contains(row.orderTime());
+        if (in) {
+            requests++;
+            if (row.complete()) {
+                complete++;
+            } else if (RequestStages.REJECTED.equals(row.status)) {
+                rejected++;
+            }
+        }
+        if (probes < skip && row.has(StageColumn.ARRIVAL)) {
+            row.status = RequestStages.PROBE;
+            probes++;
+        }
+        if (overTime != null) {
+            overTime.add(row);
+        }
+        if (!in) {
+            return;
+        }
+        if (csv != null) {
+            csv.append(row);
+        }
+        if (measured.test(row)) {
+            measuredCount++;
+            stats.add(row);
+            if (sample != null && sample.size() < SAMPLE) {
+                sample.add(row);
+            }
+        }
+    }
+
+    /** The measurement window {first, last arrival} of the measured requests, or null. */
+    long[] window() {
+        return window;
+    }
+
+    /** The measured requests kept for the model. */
+    List<RequestStages> sampled() {
+        return sample == null ? List.of() : sample;
+    }
+}

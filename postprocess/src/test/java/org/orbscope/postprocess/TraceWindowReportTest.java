@@ -1,0 +1,102 @@
+package org.orbscope.postprocess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.report.OverTimeReport;
+import org.orbscope.postprocess.run.TraceWindow;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+import org.orbscope.testkit.JacorbTraceBuilder;
+
+/** The report of a window of a recording holds exactly the requests of the whole trace's report that arrived in it. */
+class TraceWindowReportTest {
+    private static final long BASE = 7_000_000_000L;
+    private static final long GAP = 20_000_000L;
+    private static final int N = 3000;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWindowReportIsTheSameWindowOfTheWholeTrace() throws Exception {
+        // 60 s of recording, six join horizons; a GC pause in every 100th request's servant call makes rows differ.
+        Path trace = tmp.resolve("server.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
+            for (int i = 0; i < N; i++) {
+                b.request(BASE + i * GAP, 0x70 + i % 7, i, true);
+                if (i % 100 == 50) {
+                    b.gc(BASE + i * GAP + 5_000_000, 1_000_000 + i);
+                }
+            }
+        }
+        Path whole = tmp.resolve("whole");
+        TraceReport.report(trace, TraceReport.Options.DEFAULTS, whole);
+        List<RequestStages> all = StagesCsv.read(whole.resolve("stages.csv"));
+        assertEquals(N, all.size());
+        long from = all.get(1000).get(StageColumn.ARRIVAL);
+        long to = all.get(2000).get(StageColumn.ARRIVAL);
+
+        Path part = tmp.resolve("part");
+        TraceReport.report(trace, TraceReport.Options.DEFAULTS.window(iso(from), iso(to)), part);
+        List<RequestStages> window = StagesCsv.read(part.resolve("stages.csv"));
+        List<RequestStages> expected = all.stream().filter(r -> r.get(StageColumn.ARRIVAL) >= from
+                && r.get(StageColumn.ARRIVAL) < to).toList();
+        assertEquals(1000, expected.size());
+        assertEquals(expected.size(), window.size());
+        for (int i = 0; i < expected.size(); i++) {
+            RequestStages e = expected.get(i);
+            RequestStages w = window.get(i);
+            assertEquals(e.index, w.index);
+            assertEquals(e.key, w.key);
+            assertEquals(e.status, w.status);
+            for (int c = 0; c < StageColumn.count(); c++) {
+                assertEquals(e.get(StageColumn.at(c)), w.get(StageColumn.at(c)), "row " + e.index + " "
+                        + StageColumn.at(c).header());
+            }
+        }
+        JsonNode p = new ObjectMapper().readTree(part.resolve("summary.json").toFile()).path("points").get(0);
+        assertEquals(1000, p.path("server").path("requests").asLong(), p.toString());
+        assertEquals(1000, p.path("server").path("measured").asLong());
+        double servantGcMs = expected.stream().mapToLong(r -> r.get(StageColumn.SERVANT_GC)).average().orElseThrow() / 1e6;
+        assertEquals(servantGcMs, p.path("makeUp").path("servant").path("gc").asDouble(), 1e-9);
+        assertEquals(JacorbTraceBuilder.COMPLETION_NS / 1e6, p.path("stages").path("completion").path("meanMs")
+                .asDouble(), 1e-9);
+
+        // The over-time table of either report covers the whole recording.
+        for (Path report : List.of(whole, part)) {
+            List<String> lines = Files.readAllLines(report.resolve(OverTimeReport.CSV));
+            long requests = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[3])).sum();
+            assertEquals(N, requests, report.toString());
+            long pauses = lines.stream().skip(1).mapToLong(l -> Long.parseLong(l.split(",")[9])).sum();
+            assertEquals(N / 100, pauses);
+            assertTrue(Files.readString(report.resolve("index.html")).contains(OverTimeReport.HTML));
+        }
+    }
+
+    @Test
+    void windowBoundsAreInstantsOrTimesSinceTheStart() {
+        TraceWindow w = TraceWindow.parse("90s", "1h30m", 1_000);
+        assertEquals(1_000 + 90_000_000_000L, w.fromNs());
+        assertEquals(1_000 + 5_400_000_000_000L, w.toNs());
+        assertEquals(1_763_935_200_000_000_000L, TraceWindow.parse("2025-11-23T22:00:00Z", null, 0).fromNs());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TraceWindow.parse("ten", null, 0));
+        assertTrue(e.getMessage().startsWith("--from ten: "), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> TraceWindow.parse("2m", "1m", 0));
+    }
+
+    private static String iso(long epochNs) {
+        return Instant.ofEpochSecond(0, epochNs).toString();
+    }
+}

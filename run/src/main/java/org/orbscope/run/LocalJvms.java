@@ -1,0 +1,162 @@
+package org.orbscope.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.orbscope.scenario.MonitoringSpec;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
+
+/**
+ * The JVMs of a point on this machine: each server (with the agent when it is monitored; with {@code servers:}, its
+ * name and the directories of the servers it calls) and {@code client.instances} client JVMs, several started
+ * together by a {@link StartGate}.
+ */
+public final class LocalJvms implements PointJvms {
+    /** How long an interrupted client may take to write what it measured. */
+    static final Duration CLIENT_WRITE_GRACE = Duration.ofSeconds(30);
+
+    private final Path scenarioDir;
+    private final Path agentJar;
+    private volatile boolean interrupted;
+    private volatile List<Process> clients = List.of();
+
+    /**
+     * @param scenarioDir where the scenario file lives (the agent config it names is relative to it)
+     * @param agentJar the agent jar, for monitored scenarios
+     */
+    public LocalJvms(Path scenarioDir, Path agentJar) {
+        this.scenarioDir = scenarioDir;
+        this.agentJar = agentJar;
+    }
+
+    @Override
+    public Process startServer(Scenario s, ServerSpec server, PointDirectory dir) throws IOException, CannotStart {
+        Map<String, ServerDirectory> dirs = dir.servers(s);
+        ServerDirectory serverDir = dirs.get(server.name());
+        MonitoringSpec monitoring = s.monitoring(server);
+        String agent = null;
+        if (monitoring.enabled()) {
+            if (agentJar == null || !Files.isRegularFile(agentJar)) {
+                throw new CannotStart("monitoring is enabled but the agent jar is missing: " + agentJar);
+            }
+            agent = agentArgument(agentJar, monitoring, serverDir.trace(), scenarioDir);
+        }
+        List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--out",
+                serverDir.dir().toString()));
+        if (!s.singleServer()) {
+            args.addAll(List.of("--server", server.name()));
+        }
+        for (String peer : s.dependencies(server)) {
+            args.addAll(List.of("--peer", peer + "=" + dirs.get(peer).dir()));
+        }
+        return JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent)
+                .log(serverDir.log()).args(args.toArray(String[]::new)).start();
+    }
+
+    @Override
+    public ClientsEnd runClients(Scenario s, PointDirectory dir, Duration readyTimeout) throws IOException,
+            InterruptedException {
+        List<ClientDirectory> clientDirs = dir.clients(s.client().instances());
+        List<Process> launched = new ArrayList<>();
+        boolean gated = clientDirs.size() > 1;
+        for (int i = 0; i < clientDirs.size(); i++) {
+            ClientDirectory clientDir = clientDirs.get(i);
+            List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
+            dir.servers(s).forEach((name, d) -> args.addAll(List.of("--ior-dir",
+                    (s.singleServer() ? "" : name + "=") + d.iorDir())));
+            args.addAll(List.of("--out", clientDir.dir().toString()));
+            if (gated) {
+                args.addAll(List.of("--instance", Integer.toString(i), "--start-gate", dir.startGate().toString()));
+            }
+            launched.add(client(s, clientDir, args));
+        }
+        clients = launched;
+        if (interrupted) {
+            launched.forEach(Process::destroy);
+        }
+        if (gated) {
+            // A client that never checks fails on its own and says why in its log; the others go on.
+            StartGate.open(dir.startGate(), clientDirs, launched, readyTimeout);
+        }
+        long limit = clientLimitMillis(s);
+        Integer clientExit = 0;
+        for (Process c : launched) {
+            Integer exit = awaitClient(c, limit, () -> interrupted);
+            clientExit = exit == null ? null : clientExit == null || clientExit != 0 ? clientExit : exit;
+        }
+        clients = List.of();
+        if (clientExit == null) {
+            return new ClientsEnd(null, "the client did not finish within " + limit / 1000 + " s; killed");
+        }
+        if (clientExit != 0) {
+            return new ClientsEnd(clientExit, "a client exited with code " + clientExit + "; see "
+                    + clientDirs.get(0).log() + (clientDirs.size() > 1 ? " (and the other clients' logs)" : ""));
+        }
+        return new ClientsEnd(0, null);
+    }
+
+    @Override
+    public void interruptClients() {
+        interrupted = true;
+        for (Process c : clients) {
+            c.destroy(); // SIGTERM: the client stops sending and writes its files
+        }
+    }
+
+    /** Starts a client JVM of the scenario writing into {@code clientDir}. */
+    public static Process client(Scenario s, ClientDirectory clientDir, List<String> args) throws IOException {
+        return JvmLauncher.main(PointRunner.CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
+                .log(clientDir.log()).args(args.toArray(String[]::new)).start();
+    }
+
+    /** How long a client JVM may run: its schedule's guard plus a minute. */
+    public static long clientLimitMillis(Scenario s) {
+        return TimeUnit.NANOSECONDS.toMillis(s.client().maxDurationNanos()) + 60_000;
+    }
+
+    /**
+     * Waits for a client JVM to end: its exit code, or null when it ran past {@code limitMillis} and was killed.
+     * Once {@code interrupted} says so (the client was sent SIGTERM) it gets the time to write what it measured.
+     */
+    public static Integer awaitClient(Process c, long limitMillis, java.util.function.BooleanSupplier interrupted)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
+        while (!c.waitFor(100, TimeUnit.MILLISECONDS)) {
+            if (interrupted.getAsBoolean()) {
+                if (!c.waitFor(CLIENT_WRITE_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    JvmLauncher.stop(c, PointRunner.STOP_GRACE);
+                }
+                return c.isAlive() ? null : c.exitValue();
+            }
+            if (System.nanoTime() > deadline) {
+                JvmLauncher.stop(c, PointRunner.STOP_GRACE);
+                return null;
+            }
+        }
+        return c.exitValue();
+    }
+
+    /**
+     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,config=FILE]} (the agent's option syntax); the config
+     * file is relative to {@code scenarioDir}.
+     */
+    public static String agentArgument(Path agentJar, MonitoringSpec monitoring, Path trace, Path scenarioDir) {
+        StringBuilder b = new StringBuilder("-javaagent:").append(agentJar.toAbsolutePath()).append('=')
+                .append("profile=").append(monitoring.profile())
+                .append(",cpu=").append(monitoring.cpuTime())
+                .append(",out=").append(trace.toAbsolutePath());
+        if (!monitoring.cpuTime()) {
+            b.append(",cpu.sample=off"); // the profile's CPU boundaries too
+        }
+        if (monitoring.config() != null) {
+            b.append(",config=").append(scenarioDir.resolve(monitoring.config()).toAbsolutePath());
+        }
+        return b.toString();
+    }
+}
