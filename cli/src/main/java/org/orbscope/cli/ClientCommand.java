@@ -2,6 +2,8 @@ package org.orbscope.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.client.ClientMain;
 import picocli.CommandLine.Command;
@@ -15,9 +17,10 @@ final class ClientCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
 
-    @Option(names = "--ior", paramLabel = "FILE|URL|DIR", required = true,
-            description = "the server's IOR file, a corbaloc:/IOR: URL (one target), or the server's ior/ directory")
-    String ior;
+    @Option(names = "--ior", paramLabel = "FILE|URL|DIR|NAME=DIR", required = true,
+            description = {"the server's IOR file, a corbaloc:/IOR: URL (one target), or the server's ior/ directory;",
+                    "with several servers NAME=DIR for each (repeatable)"})
+    List<String> iors;
 
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default: ${DEFAULT-VALUE})")
     Path out = Path.of("client");
@@ -28,17 +31,25 @@ final class ClientCommand implements Callable<Integer> {
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        boolean isUrl = ClientMain.isReference(ior);
-        if (!isUrl && !Files.exists(Path.of(ior))) {
-            System.err.println("orbscope client: --ior " + ior + ": no such file (give an IOR file, its directory, or a corbaloc: URL)");
-            return Orbscope.EXIT_BAD_INPUT;
+        List<String> args = new ArrayList<>();
+        for (String ior : iors) {
+            boolean isUrl = ClientMain.isReference(ior);
+            int eq = ior.indexOf('=');
+            String path = !isUrl && !Files.exists(Path.of(ior)) && eq > 0 ? ior.substring(eq + 1) : ior;
+            if (!isUrl && !Files.exists(Path.of(path))) {
+                System.err.println("orbscope client: --ior " + ior + ": no such file (give an IOR file, its directory, "
+                        + "or a corbaloc: URL)");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+            boolean dir = !isUrl && Files.isDirectory(Path.of(path));
+            args.addAll(List.of(dir ? "--ior-dir" : "--ior", ior));
         }
         Path point = in.writeFirstPoint("client", out);
         if (point == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        boolean dir = !isUrl && Files.isDirectory(Path.of(ior));
-        return ClientMain.run(new String[] {"--scenario", point.toString(), dir ? "--ior-dir" : "--ior", ior,
-                "--out", out.toString()});
+        args.addAll(0, List.of("--scenario", point.toString()));
+        args.addAll(List.of("--out", out.toString()));
+        return ClientMain.run(args.toArray(new String[0]));
     }
 }

@@ -2,6 +2,8 @@ package org.orbscope.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.server.ServerMain;
 import picocli.CommandLine.Command;
@@ -10,13 +12,21 @@ import picocli.CommandLine.Option;
 
 @Command(name = "server", mixinStandardHelpOptions = true,
         description = {"Start the workload server of a scenario in this JVM (for multi-host use).",
-                "Writes DIR/ior/<object>.ior and DIR/ior/urls.txt, then DIR/ready; runs until stdin closes or SIGTERM."})
+                "Writes DIR/ior/<object>.ior and DIR/ior/urls.txt, then DIR/ready; runs until stdin closes or SIGTERM.",
+                "A scenario with several servers: --server NAME picks one, and --peer NAME=DIR gives the directory",
+                "(--out) of each server whose objects its servants call; start those first."})
 final class ServerCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
 
     @Option(names = "--out", paramLabel = "DIR", description = "output directory (default: ${DEFAULT-VALUE})")
     Path out = Path.of("server");
+
+    @Option(names = "--server", paramLabel = "NAME", description = "which of the scenario's servers")
+    String server;
+
+    @Option(names = "--peer", paramLabel = "NAME=DIR", description = "the directory of a server this one calls (repeatable)")
+    List<String> peers = new ArrayList<>();
 
     @Override
     public Integer call() {
@@ -28,6 +38,14 @@ final class ServerCommand implements Callable<Integer> {
         if (point == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        return ServerMain.run(new String[] {"--scenario", point.toString(), "--out", out.toString()});
+        List<String> args = new ArrayList<>(List.of("--scenario", point.toString(), "--out",
+                out.toString()));
+        if (server != null) {
+            args.addAll(List.of("--server", server));
+        }
+        for (String peer : peers) {
+            args.addAll(List.of("--peer", peer));
+        }
+        return ServerMain.run(args.toArray(new String[0]));
     }
 }

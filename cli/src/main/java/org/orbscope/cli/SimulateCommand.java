@@ -30,7 +30,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code orbscope simulate}: seed 001's queueing model of the scenario's server, per sweep point. */
+/**
+ * {@code orbscope simulate}: seed 001's queueing model of the scenario's server, or of each of its servers and the
+ * calls between them, per sweep point.
+ */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = {"Simulate the scenario's server with seed 001's queueing model (section 2.3), one table per "
                 + "sweep point; optionally calibrated from a measured run and/or searching a capacity limit."})
@@ -123,9 +126,13 @@ final class SimulateCommand implements Callable<Integer> {
                         : PointPrediction.model(t.scenario(), t.measured(), settings);
                 out.println("== point " + t.name());
                 out.print(params);
-                if (params.offeredUtilization() >= 1) {
-                    out.printf(Locale.ROOT, "warning: offered CPU utilisation %.1f%% >= 100%%: the server is "
-                            + "overloaded, times grow with the run length%n", 100 * params.offeredUtilization());
+                for (int s = 0; s < params.servers().size(); s++) {
+                    if (params.offeredUtilization(s) >= 1) {
+                        out.printf(Locale.ROOT, "warning: offered CPU utilisation %.1f%% >= 100%%: %s is "
+                                + "overloaded, times grow with the run length%n", 100 * params.offeredUtilization(s),
+                                params.servers().size() == 1 ? "the server" : "server '"
+                                        + params.servers().get(s).name() + "'");
+                    }
                 }
                 SimulationResult r = PointPrediction.simulate(params, settings);
                 out.print(r.table());
@@ -177,6 +184,11 @@ final class SimulateCommand implements Callable<Integer> {
                     s = ScenarioLoader.load(d.pointYaml());
                 } catch (ScenarioException e) {
                     throw new IllegalArgumentException("point " + d.name() + ": " + e.getMessage());
+                }
+                if (!s.singleServer()) {
+                    throw new IllegalArgumentException("--calibrate: point '" + d.name() + "' has several servers "
+                            + "(servers:); the model is calibrated from one server's stage table only: simulate the "
+                            + "scenario without --calibrate, with --receiver-cpu, --poa-cpu and --marshal-cpu");
                 }
                 StageSample measured;
                 try {

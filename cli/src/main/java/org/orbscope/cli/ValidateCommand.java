@@ -19,9 +19,11 @@ final class ValidateCommand implements Callable<Integer> {
             return Orbscope.EXIT_BAD_INPUT;
         }
         Scenario s = in.document().scenario();
-        System.out.printf("%s: ok: scenario '%s', %d POA(s), %d object(s), %d arrival process(es), %d point(s)%n",
-                scenario.file, s.name(), s.server().poas().size(), s.server().objects().size(),
-                s.client().processes().size(), in.points().size());
+        String servers = s.singleServer() ? "" : s.servers().size() + " servers, ";
+        System.out.printf("%s: ok: scenario '%s', %s%d POA(s), %d object(s), %d arrival process(es), %d point(s)%n",
+                scenario.file, s.name(), servers, s.servers().stream().mapToInt(x -> x.poas().size()).sum(),
+                s.servers().stream().mapToInt(x -> x.objects().size()).sum(), s.client().processes().size(),
+                in.points().size());
         if (in.points().size() > 1) {
             for (SweepPoint p : in.points()) {
                 System.out.println("  " + p.name());

@@ -44,6 +44,26 @@ class SimulateCommandTest {
     }
 
     @Test
+    void simulatesEachServerOfAScenarioWithSeveral() throws Exception {
+        Path scenario = dir.resolve("servers.yaml");
+        Files.writeString(scenario, ServersRunTest.PROXY.replace("requests: 80", "requests: 2000"));
+        assertEquals(0, run("simulate", scenario.toString(), "--receiver-cpu", "0.05ms"), err.toString());
+        String o = out.toString();
+        assertTrue(o.contains("server proxy cores="), o);
+        assertTrue(o.contains("calls 3 x backend/b.call (sync)"), o);
+        assertTrue(o.contains("server backend: CPU utilisation"), o);
+        assertTrue(o.contains("server proxy: CPU utilisation"), o);
+        // A run of several servers has no one stage table to calibrate from: said in one line, exit 2.
+        Path point = dir.resolve("run").resolve("points").resolve("single");
+        Files.createDirectories(point);
+        Files.copy(scenario, point.resolve("point.yaml"));
+        assertEquals(2, run("simulate", scenario.toString(), "--calibrate", dir.resolve("run").toString()));
+        assertTrue(err.toString().startsWith("orbscope simulate: --calibrate: point 'single' has several servers "
+                + "(servers:)"), err.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+    }
+
+    @Test
     void badScenarioNamesTheFieldAndExitsTwo() throws Exception {
         assertEquals(2, run("simulate", resource("bad-rate.yaml")));
         assertTrue(err.toString().contains("client.processes[0].arrival.rate: 'fast' is not a rate"), err.toString());

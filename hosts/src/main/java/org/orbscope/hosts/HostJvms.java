@@ -21,6 +21,7 @@ import org.orbscope.scenario.HostsSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 
 /**
  * The JVMs of a point on registered hosts: the server on its host (or on this machine), each client host's part
@@ -55,7 +56,11 @@ final class HostJvms implements PointJvms {
     }
 
     @Override
-    public Process startServer(Scenario s, PointDirectory dir) throws IOException, CannotStart {
+    public Process startServer(Scenario s, ServerSpec server, PointDirectory dir) throws IOException, CannotStart {
+        if (!s.singleServer()) {
+            // The validator keeps the servers of 'servers:' and their clients on this machine.
+            return local.startServer(s, server, dir);
+        }
         HostsSpec hosts = s.client().hosts();
         PointState point = servant.begin(dir, hosts == null ? NO_CLIENT_HOSTS_BARRIER : hosts.barrierNanos());
         current = point;
@@ -64,7 +69,7 @@ final class HostJvms implements PointJvms {
         }
         String name = s.server().host();
         if (name == null) {
-            return local.startServer(s, dir);
+            return local.startServer(s, server, dir);
         }
         HostState host = available(name);
         if (host == null) {

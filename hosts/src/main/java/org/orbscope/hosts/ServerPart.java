@@ -39,7 +39,7 @@ final class ServerPart extends PartRun {
     Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
         Process server;
         try {
-            server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, dir);
+            server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, s.servers().get(0), dir);
         } catch (PointJvms.CannotStart e) {
             return new Outcome(1, e.getMessage() + " (on host " + session.name + ")", 0);
         }

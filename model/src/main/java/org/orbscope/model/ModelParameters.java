@@ -7,18 +7,50 @@ import java.util.Locale;
 
 /**
  * Parameters of seed 001's server model (section 2.3) plus the refinements of section 2.4.1 / 4.3.1: separate
- * 1st/2nd phase CPU times and other threading models. Durations are nanoseconds, rates are requests per second,
- * thread counts of 0 mean unlimited. Immutable; build with {@link #builder()}.
+ * 1st/2nd phase CPU times and other threading models, and several server processes whose servants call each other
+ * (seed 003's request fan-out). Durations are nanoseconds, rates are requests per second, thread counts of 0 mean
+ * unlimited. Immutable; build with {@link #builder()}.
+ *
+ * <p>Each server has its own processor-sharing CPU of {@code cores} and its own dispatcher pool; every POA belongs to
+ * one server. The middleware's per-request costs (b_rec, b_poa, 2nd phases, hand-off) are the same ORB's on every
+ * server. {@link #cores()}, {@link #dispatcherThreads()} and {@link #poolScope()} are the first server's.
  */
 public final class ModelParameters {
-    /** A POA with its own thread limit T_poa (0 = unlimited, as the Root-POA) and FIFO. */
-    public record Poa(String name, int threads) { }
+    /** A server process: one processor-sharing CPU of {@code cores}, its dispatcher pool T_disp and its scope. */
+    public record Server(String name, double cores, int dispatcherThreads, PoolScope poolScope) { }
+
+    /** A POA of a server with its own thread limit T_poa (0 = unlimited, as the Root-POA) and FIFO. */
+    public record Poa(String name, int threads, int server) {
+        public Poa(String name, int threads) {
+            this(name, threads, 0);
+        }
+    }
 
     /** A servant (object) at a POA with its thread limit T_ser (0 = unlimited). */
     public record Servant(String name, int poa, int threads) { }
 
-    /** One operation of a servant: CPU demand b_ser, non-CPU time b_sem, reply marshalling b_mar. */
-    public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal) { }
+    /**
+     * A call an operation makes after its CPU demand: {@code count} sub-requests of {@code operation}, one after
+     * the other. A sync call holds the caller's thread until the sub-request's reply is sent; a oneway call goes on
+     * at once. A call to an operation of the same server is collocated: the callee's servant runs on the caller's
+     * thread (no receiver, dispatcher queue, POA or marshalling; its servant limit T_ser still applies), so it is
+     * waited for even when oneway.
+     */
+    public record Call(int operation, int count, boolean sync) { }
+
+    /**
+     * One operation of a servant: CPU demand b_ser, then its calls in order, then non-CPU time b_sem, and reply
+     * marshalling b_mar.
+     */
+    public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls) {
+        public Operation {
+            calls = List.copyOf(calls);
+        }
+
+        public Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal) {
+            this(name, servant, cpu, nonCpu, marshal, List.of());
+        }
+    }
 
     /**
      * An arrival process on one connection ({@code connection} = -1: requests go round-robin over all
@@ -51,6 +83,7 @@ public final class ModelParameters {
         }
     }
 
+    final List<Server> servers;
     final double cores;
     final ThreadingModel threadingModel;
     final PoolScope poolScope;
@@ -67,12 +100,13 @@ public final class ModelParameters {
     final List<Operation> operations;
     final List<Stream> streams;
 
-    private ModelParameters(Builder b) {
-        cores = b.cores;
+    private ModelParameters(Builder b, List<Server> servers) {
+        this.servers = List.copyOf(servers);
+        cores = servers.get(0).cores();
         threadingModel = b.threadingModel;
-        poolScope = b.poolScope;
+        poolScope = servers.get(0).poolScope();
         connections = b.connections;
-        dispatcherThreads = b.dispatcherThreads;
+        dispatcherThreads = servers.get(0).dispatcherThreads();
         receiverCpu = b.receiverCpu;
         receiverCpuPhase2 = b.receiverCpuPhase2;
         poaCpu = b.poaCpu;
@@ -91,6 +125,7 @@ public final class ModelParameters {
 
     public Builder toBuilder() {
         Builder b = new Builder();
+        b.servers.addAll(servers);
         b.cores = cores;
         b.threadingModel = threadingModel;
         b.poolScope = poolScope;
@@ -119,10 +154,12 @@ public final class ModelParameters {
         return b.build();
     }
 
+    /** The same model with every server's dispatcher pool of {@code threads} (0 = unlimited). */
     public ModelParameters withDispatcherThreads(int threads) {
         return toBuilder().dispatcherThreads(threads).build();
     }
 
+    public List<Server> servers() { return servers; }
     public double cores() { return cores; }
     public ThreadingModel threadingModel() { return threadingModel; }
     public PoolScope poolScope() { return poolScope; }
@@ -144,43 +181,120 @@ public final class ModelParameters {
         return streams.stream().mapToDouble(Stream::ratePerSec).sum();
     }
 
+    /** The server an operation runs on. */
+    public int serverOf(int operation) {
+        return poas.get(servants.get(operations.get(operation).servant()).poa()).server();
+    }
+
     /** True when some stream is a closed population (its rate is an outcome of the simulation). */
     public boolean hasClosedStreams() {
         return streams.stream().anyMatch(s -> s.arrivals().closed());
     }
 
     /**
-     * Mean CPU nanoseconds one request costs, weighted by the routing of the arrival streams (by their rates; a
-     * closed population by its size, since its rate is unknown before simulating).
+     * Visits per second of each operation: {@code [op][0]} requests that reach its server over a connection (the
+     * arrival streams' and other servers' calls), {@code [op][1]} collocated calls from its own server. NaN with a
+     * closed population, whose rate is an outcome.
      */
-    public double meanCpuPerRequestNanos() {
-        double total = streams.stream().mapToDouble(ModelParameters::weight).sum();
-        double perRequestFixed = receiverCpu.mean() + receiverCpuPhase2.mean() + poaCpu.mean()
-                + dispatcherCpuPhase2.mean()
-                + (threadingModel == ThreadingModel.THREAD_PER_REQUEST ? threadCreateCpu.mean() : 0);
-        double ops = 0;
+    public double[][] visitRates() {
+        return visits(false);
+    }
+
+    /**
+     * Visits of each operation per unit of the streams' weight: their rates, or with {@code byWeight} a closed
+     * population's size in place of its unknown rate.
+     */
+    private double[][] visits(boolean byWeight) {
+        double[][] v = new double[operations.size()][2];
         for (Stream s : streams) {
             double[] c = s.cumulative();
             double prev = 0;
+            double w = byWeight ? weight(s) : s.ratePerSec();
             for (int i = 0; i < c.length; i++) {
-                Operation op = operations.get(s.operations()[i]);
-                ops += weight(s) / total * (c[i] - prev) * (op.cpu().mean() + op.marshal().mean());
+                v[s.operations()[i]][0] += w * (c[i] - prev);
                 prev = c[i];
             }
         }
-        return perRequestFixed + ops;
+        for (int op : callOrder()) {
+            for (Call c : operations.get(op).calls()) {
+                double rate = (v[op][0] + v[op][1]) * c.count();
+                v[c.operation()][serverOf(c.operation()) == serverOf(op) ? 1 : 0] += rate;
+            }
+        }
+        return v;
     }
 
     private static double weight(Stream s) {
         return s.arrivals().closed() ? s.arrivals().population() : s.ratePerSec();
     }
 
+    /** Operations ordered so that every caller comes before the operations it calls (the calls are acyclic). */
+    private int[] callOrder() {
+        int[] order = new int[operations.size()];
+        int[] state = new int[operations.size()];
+        int[] n = {order.length};
+        for (int op = 0; op < operations.size(); op++) {
+            visit(op, state, order, n);
+        }
+        return order;
+    }
+
+    private void visit(int op, int[] state, int[] order, int[] n) {
+        if (state[op] != 0) {
+            return;
+        }
+        state[op] = 1;
+        for (Call c : operations.get(op).calls()) {
+            visit(c.operation(), state, order, n);
+        }
+        state[op] = 2;
+        order[--n[0]] = op;
+    }
+
+    /** CPU nanoseconds per second (or per unit of weight, see {@link #visits}) each server is offered. */
+    private double[] workRates(boolean byWeight) {
+        double fixed = receiverCpu.mean() + receiverCpuPhase2.mean() + poaCpu.mean() + dispatcherCpuPhase2.mean()
+                + (threadingModel == ThreadingModel.THREAD_PER_REQUEST ? threadCreateCpu.mean() : 0);
+        double[][] v = visits(byWeight);
+        double[] w = new double[servers.size()];
+        for (int op = 0; op < operations.size(); op++) {
+            Operation o = operations.get(op);
+            w[serverOf(op)] += v[op][0] * (fixed + o.cpu().mean() + o.marshal().mean()) + v[op][1] * o.cpu().mean();
+        }
+        return w;
+    }
+
     /**
-     * Offered CPU utilisation (total rate x mean CPU per request / cores); must stay below 1 for a stable run. NaN
-     * with a closed population, whose load is an outcome.
+     * Mean CPU nanoseconds one request costs on all servers together (its calls included), weighted by the routing
+     * of the arrival streams (by their rates; a closed population by its size, since its rate is unknown before
+     * simulating).
+     */
+    public double meanCpuPerRequestNanos() {
+        double total = 0;
+        for (double w : workRates(true)) {
+            total += w;
+        }
+        return total / streams.stream().mapToDouble(ModelParameters::weight).sum();
+    }
+
+    /**
+     * Offered CPU utilisation of all servers together (their work rate / all their cores); must stay below 1 for a
+     * stable run. NaN with a closed population, whose load is an outcome.
      */
     public double offeredUtilization() {
-        return totalRatePerSec() * meanCpuPerRequestNanos() / 1e9 / cores;
+        double work = 0;
+        double allCores = 0;
+        double[] w = workRates(false);
+        for (int s = 0; s < servers.size(); s++) {
+            work += w[s];
+            allCores += servers.get(s).cores();
+        }
+        return work / 1e9 / allCores;
+    }
+
+    /** Offered CPU utilisation of one server (visit rates x demands / its cores); below 1 for a stable run. */
+    public double offeredUtilization(int server) {
+        return workRates(false)[server] / 1e9 / servers.get(server).cores();
     }
 
     public String operationLabel(int op) {
@@ -194,6 +308,12 @@ public final class ModelParameters {
         sb.append(String.format(Locale.ROOT, "model %s cores=%s connections=%d dispatcherThreads=%s pool=%s%n",
                 threadingModel, cores, connections, dispatcherThreads == 0 ? "unlimited" : dispatcherThreads,
                 poolScope));
+        if (servers.size() > 1) {
+            for (Server s : servers) {
+                sb.append(String.format(Locale.ROOT, "  server %s cores=%s dispatcherThreads=%s pool=%s%n", s.name(),
+                        s.cores(), s.dispatcherThreads() == 0 ? "unlimited" : s.dispatcherThreads(), s.poolScope()));
+            }
+        }
         sb.append("  b_rec=").append(receiverCpu).append(" (+2nd ").append(receiverCpuPhase2).append(")")
                 .append(" b_poa=").append(poaCpu).append(" disp2nd=").append(dispatcherCpuPhase2);
         if (!dispatchHandoff.isZero()) {
@@ -207,6 +327,11 @@ public final class ModelParameters {
                     .append(" T_ser=").append(s.threads() == 0 ? "inf" : s.threads())
                     .append(" b_ser=").append(o.cpu()).append(" b_sem=").append(o.nonCpu())
                     .append(" b_mar=").append(o.marshal()).append('\n');
+            for (Call c : o.calls()) {
+                sb.append("    calls ").append(c.count()).append(" x ").append(operationLabel(c.operation()))
+                        .append(c.sync() ? " (sync)" : " (oneway)")
+                        .append(serverOf(c.operation()) == serverOf(i) ? " collocated" : "").append('\n');
+            }
         }
         for (Stream s : streams) {
             sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%n", s.arrivals(),
@@ -215,8 +340,13 @@ public final class ModelParameters {
         return sb.toString();
     }
 
-    /** Builder; {@link #build()} validates and names the offending field. */
+    /**
+     * Builder; {@link #build()} validates and names the offending field. Without {@link #server} calls the model has
+     * one server, named "server", of {@link #cores}, {@link #dispatcherThreads} and {@link #poolScope}. POAs and
+     * servants belong to the server declared last.
+     */
     public static final class Builder {
+        private final List<Server> servers = new ArrayList<>();
         private double cores = 1;
         private ThreadingModel threadingModel = ThreadingModel.THREAD_POOL;
         private PoolScope poolScope = PoolScope.SHARED;
@@ -233,12 +363,45 @@ public final class ModelParameters {
         private final List<Operation> operations = new ArrayList<>();
         private final List<Stream> streams = new ArrayList<>();
 
-        public Builder cores(double c) { cores = c; return this; }
+        /** The cores of the one server, or of every server declared so far. */
+        public Builder cores(double c) {
+            cores = c;
+            servers.replaceAll(s -> new Server(s.name(), c, s.dispatcherThreads(), s.poolScope()));
+            return this;
+        }
+
         public Builder threadingModel(ThreadingModel m) { threadingModel = m; return this; }
-        public Builder poolScope(PoolScope s) { poolScope = s; return this; }
+
+        /** The pool scope of the one server, or of every server declared so far. */
+        public Builder poolScope(PoolScope p) {
+            poolScope = p;
+            servers.replaceAll(s -> new Server(s.name(), s.cores(), s.dispatcherThreads(), p));
+            return this;
+        }
+
         public Builder connections(int n) { connections = n; return this; }
-        /** T_disp; 0 = unlimited. Also the leader/follower pool size. */
-        public Builder dispatcherThreads(int n) { dispatcherThreads = n; return this; }
+
+        /** T_disp of the one server, or of every server declared so far; 0 = unlimited. Also the leader/follower pool size. */
+        public Builder dispatcherThreads(int n) {
+            dispatcherThreads = n;
+            servers.replaceAll(s -> new Server(s.name(), s.cores(), n, s.poolScope()));
+            return this;
+        }
+
+        /** Declares a server; the POAs and servants that follow belong to it. */
+        public Builder server(String name, double serverCores, int threads, PoolScope scope) {
+            for (Server s : servers) {
+                if (s.name().equals(name)) {
+                    throw new IllegalArgumentException("duplicate server '" + name + "'");
+                }
+            }
+            servers.add(new Server(name, serverCores, threads, scope));
+            return this;
+        }
+
+        private int current() {
+            return Math.max(0, servers.size() - 1);
+        }
         /** b_rec: receiver thread CPU before the request is handed on (1st phase, or all of it as in 2.3). */
         public Builder receiverCpu(Dist d) { receiverCpu = d; return this; }
         /** Receiver 2nd phase CPU (cleanup after hand-over): keeps the receiver busy, not the request. */
@@ -254,11 +417,12 @@ public final class ModelParameters {
          */
         public Builder dispatchHandoff(Dist d) { dispatchHandoff = d; return this; }
 
+        /** A POA of the server declared last. */
         public Builder poa(String name, int threads) {
             if (indexOfPoa(name) >= 0) {
                 throw new IllegalArgumentException("duplicate POA '" + name + "'");
             }
-            poas.add(new Poa(name, threads));
+            poas.add(new Poa(name, threads, current()));
             return this;
         }
 
@@ -316,9 +480,10 @@ public final class ModelParameters {
             return this;
         }
 
+        /** A POA of the server declared last, or -1. */
         public int indexOfPoa(String name) {
             for (int i = 0; i < poas.size(); i++) {
-                if (poas.get(i).name().equals(name)) {
+                if (poas.get(i).name().equals(name) && poas.get(i).server() == current()) {
                     return i;
                 }
             }
@@ -347,14 +512,32 @@ public final class ModelParameters {
             return -1;
         }
 
-        /** Replaces an operation's demands (calibration), keeping its place and servant. */
+        /** Replaces an operation's demands (calibration), keeping its place, servant and calls. */
         public Builder replaceOperation(String target, Dist cpu, Dist wait, Dist marshal) {
             int i = indexOfOperation(target);
             if (i < 0) {
                 throw new IllegalArgumentException("unknown operation '" + target + "'");
             }
             Operation o = operations.get(i);
-            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal));
+            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal, o.calls()));
+            return this;
+        }
+
+        /** Makes {@code from} (servant.operation) call {@code to} {@code count} times after its CPU demand. */
+        public Builder call(String from, String to, int count, boolean sync) {
+            int i = indexOfOperation(from);
+            int j = indexOfOperation(to);
+            if (i < 0 || j < 0) {
+                throw new IllegalArgumentException("call " + from + " -> " + to + ": unknown operation '"
+                        + (i < 0 ? from : to) + "' (servant.operation)");
+            }
+            if (count < 0) {
+                throw new IllegalArgumentException("call " + from + " -> " + to + ": count must be >= 0");
+            }
+            Operation o = operations.get(i);
+            List<Call> calls = new ArrayList<>(o.calls());
+            calls.add(new Call(j, count, sync));
+            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls));
             return this;
         }
 
@@ -369,8 +552,15 @@ public final class ModelParameters {
             if (connections < 1) {
                 throw new IllegalArgumentException("connections must be >= 1, got " + connections);
             }
-            if (dispatcherThreads < 0) {
-                throw new IllegalArgumentException("dispatcherThreads must be >= 0 (0 = unlimited)");
+            List<Server> all = servers.isEmpty() ? List.of(new Server("server", cores, dispatcherThreads, poolScope))
+                    : servers;
+            for (Server s : all) {
+                if (!(s.cores() > 0) || Double.isInfinite(s.cores())) {
+                    throw new IllegalArgumentException("server '" + s.name() + "': cores must be > 0, got " + s.cores());
+                }
+                if (s.dispatcherThreads() < 0) {
+                    throw new IllegalArgumentException("dispatcherThreads must be >= 0 (0 = unlimited)");
+                }
             }
             if (operations.isEmpty()) {
                 throw new IllegalArgumentException("the model needs at least one servant operation");
@@ -397,7 +587,31 @@ public final class ModelParameters {
                             + " >= connections " + connections);
                 }
             }
-            return new ModelParameters(this);
+            checkCallsAreAcyclic();
+            return new ModelParameters(this, all);
+        }
+
+        /** A request whose calls lead back to its own operation would wait for itself and never end. */
+        private void checkCallsAreAcyclic() {
+            int[] state = new int[operations.size()];
+            for (int op = 0; op < operations.size(); op++) {
+                acyclic(op, state);
+            }
+        }
+
+        private void acyclic(int op, int[] state) {
+            if (state[op] == 2) {
+                return;
+            }
+            if (state[op] == 1) {
+                throw new IllegalArgumentException("the calls of operation " + op + " lead back to it: a request "
+                        + "would wait for itself");
+            }
+            state[op] = 1;
+            for (Call c : operations.get(op).calls()) {
+                acyclic(c.operation(), state);
+            }
+            state[op] = 2;
         }
     }
 }

@@ -2,6 +2,7 @@ package org.orbscope.model;
 
 import java.util.Map;
 import org.orbscope.scenario.ArrivalSpec;
+import org.orbscope.scenario.CallSpec;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.Distribution;
 import org.orbscope.scenario.ObjectSpec;
@@ -16,10 +17,12 @@ import org.orbscope.scenario.TargetSpec;
  * The one mapping from a (validated, single-point) scenario to seed 001's model: N_con connections, the POAs
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
- * ({@code concurrency}), each operation's CPU and waiting demand, the arrival processes with their routing, and
- * the cores the server may use; {@code client.instances} client JVMs are that many copies of the client's
- * connections and arrival processes, each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a scenario: they
- * come from {@link Overrides} or from {@link Calibration}.
+ * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,
+ * collocated on the same server), the arrival processes with their routing, and the cores the server may use;
+ * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id);
+ * {@code client.instances} client JVMs are that many copies of the client's connections and arrival processes,
+ * each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
+ * scenario: they come from {@link Overrides} or from {@link Calibration}.
  */
 public final class ScenarioMapping {
     /** JacORB's {@code jacorb.poa.thread_pool_max} when a scenario does not set it. */
@@ -48,25 +51,46 @@ public final class ScenarioMapping {
      * @throws IllegalArgumentException when the scenario asks for something the model cannot express
      */
     public static ModelParameters map(Scenario s, Overrides o) {
-        ServerSpec server = s.server();
         ClientSpec client = s.client();
         ModelParameters.Builder b = ModelParameters.builder();
-        b.cores(o.cores() != null ? o.cores() : cores(server));
         b.threadingModel(o.threading() != null ? o.threading() : ThreadingModel.THREAD_POOL);
-        Integer poolMax = server.orb().poolMax();
-        b.dispatcherThreads(poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX);
-        b.poolScope(Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA);
         b.connections(client.connections() * client.jvms());
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
-        b.poa(PoaSpec.ROOT, 0);
-        for (PoaSpec p : server.poas()) {
-            b.poa(p.name(), p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL ? 1 : 0);
-        }
         Dist marshal = Dist.deterministic(o.marshalCpuNanos());
-        for (ObjectSpec obj : server.objects()) {
-            b.servant(obj.id(), obj.poa(), obj.concurrency());
-            for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
-                b.operation(obj.id(), op.getKey(), dist(op.getValue().cpu()), dist(op.getValue().waiting()), marshal);
+        for (ServerSpec server : s.servers()) {
+            Integer poolMax = server.orb().poolMax();
+            int threads = poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX;
+            PoolScope scope = Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA;
+            if (s.singleServer()) {
+                b.cores(cores(server)).dispatcherThreads(threads).poolScope(scope);
+            } else {
+                b.server(server.name(), cores(server), threads, scope);
+            }
+            b.poa(PoaSpec.ROOT, 0);
+            for (PoaSpec p : server.poas()) {
+                b.poa(p.name(), p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL ? 1 : 0);
+            }
+            for (ObjectSpec obj : server.objects()) {
+                String servant = servant(s, new Scenario.Ref(server, obj));
+                b.servant(servant, obj.poa(), obj.concurrency());
+                for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
+                    OperationSpec d = op.getValue();
+                    b.operation(servant, op.getKey(), dist(d.cpu()), dist(d.waiting()), marshal);
+                }
+            }
+        }
+        if (o.cores() != null) {
+            b.cores(o.cores());
+        }
+        for (ServerSpec server : s.servers()) {
+            for (ObjectSpec obj : server.objects()) {
+                for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
+                    String from = servant(s, new Scenario.Ref(server, obj)) + "." + op.getKey();
+                    for (CallSpec c : op.getValue().calls()) {
+                        String to = operation(b, s, s.resolve(c.server(), c.object()), c.operation(), marshal);
+                        b.call(from, to, c.count(), c.sync());
+                    }
+                }
             }
         }
         for (ProcessSpec p : client.processes()) {
@@ -74,12 +98,9 @@ public final class ScenarioMapping {
             double[] probabilities = new double[targets.length];
             for (int t = 0; t < targets.length; t++) {
                 TargetSpec target = p.targets().get(t);
-                String operation = target.operation(client.invocation());
-                targets[t] = target.object() + "." + operation;
                 // An operation the scenario does not list costs nothing on the server, in the model too.
-                if (b.indexOfOperation(targets[t]) < 0) {
-                    b.operation(target.object(), operation, Dist.ZERO, Dist.ZERO, marshal);
-                }
+                targets[t] = operation(b, s, s.resolve(target.server(), target.object()),
+                        target.operation(client.invocation()), marshal);
                 probabilities[t] = p.probability(t);
             }
             for (int jvm : client.jvmsOf(p)) {
@@ -88,6 +109,24 @@ public final class ScenarioMapping {
             }
         }
         return b.build();
+    }
+
+    /** The model's name of an object's servant: its id with one server, server/id with several. */
+    private static String servant(Scenario s, Scenario.Ref ref) {
+        return ref.key(s);
+    }
+
+    /**
+     * The label (servant.operation) of an operation a target or call names; an operation the scenario does not
+     * list costs nothing on the server, in the model too.
+     */
+    private static String operation(ModelParameters.Builder b, Scenario s, Scenario.Ref ref, String operation,
+                                    Dist marshal) {
+        String label = servant(s, ref) + "." + operation;
+        if (b.indexOfOperation(label) < 0) {
+            b.operation(servant(s, ref), operation, Dist.ZERO, Dist.ZERO, marshal);
+        }
+        return label;
     }
 
     /**

@@ -5,9 +5,15 @@ import java.util.SplittableRandom;
 
 /**
  * One simulation run. Requests live in slots of parallel primitive arrays recycled through a free list; queues
- * are int FIFOs of slot numbers; CPU work goes to {@link ProcessorSharing}; timed events (arrivals, end of
- * non-CPU servant time) to a {@link TimerHeap}; zero-length CPU work completes through a FIFO at the current
+ * are int FIFOs of slot numbers; CPU work goes to each server's {@link ProcessorSharing}; timed events (arrivals,
+ * end of non-CPU servant time) to a {@link TimerHeap}; zero-length CPU work completes through a FIFO at the current
  * time, so long chains of zero-cost steps never recurse.
+ *
+ * <p>A servant's calls are sub-requests in slots of their own. A remote one arrives at the called server's receiver
+ * on the connection from the caller's server and takes the whole path there; a sync caller's thread waits in
+ * {@code CALL} until the sub-request's reply is sent. A collocated one (same server) runs the called servant on the
+ * caller's thread. Only the arrival streams' requests are the run's requests (completion, Little's law, listener);
+ * sub-requests count in their operation's and server's statistics.
  */
 final class SimulationEngine {
     private static final int REC1 = 0;
@@ -18,13 +24,14 @@ final class SimulationEngine {
     private static final int MAR = 5;
     private static final int PH2 = 6;
     private static final int HANDOFF = 7;
+    private static final int CALL = 8;
     private static final String[] STAGE_NAMES = {"receiver", "threadCreate", "poa", "servant", "wait", "marshal",
         "phase2"};
     private static final int UNLIMITED = Integer.MAX_VALUE / 2;
 
     private final ModelParameters p;
     private final ThreadingModel model;
-    private final ProcessorSharing cpu;
+    private final ProcessorSharing[] cpu;
     private final TimerHeap timers = new TimerHeap();
     private final IntRing immediate = new IntRing();
 
@@ -39,6 +46,13 @@ final class SimulationEngine {
     private int[] stage = new int[capacity];
     private int[] streamOf = new int[capacity];
     private boolean[] measured = new boolean[capacity];
+    // Sub-requests: the request of an arrival stream (top), the slot a sync or collocated call resumes (-1: none),
+    // whether it runs on its caller's thread, and where the slot's own calls stand.
+    private boolean[] top = new boolean[capacity];
+    private int[] parent = new int[capacity];
+    private boolean[] collocated = new boolean[capacity];
+    private int[] callIndex = new int[capacity];
+    private int[] callsLeft = new int[capacity];
     // Per-request demands, kept only for the optional listener.
     private long[] seqOf = new long[capacity];
     private double[][] demand = new double[5][capacity];
@@ -48,14 +62,16 @@ final class SimulationEngine {
     private int freeCount;
     private int used;
 
-    // Receivers (one per connection).
+    // Receivers, one per connection: each server's client connections, then one per calling server.
+    private final int clientConnections;
+    private final int[] connServer;
     private final IntRing[] recvQueue;
     private final boolean[] recvBusy;
 
     // Dispatcher pools.
     private final int[] poolFree;
     private final IntRing[] poolQueue;
-    private int leaderFree;
+    private final int[] leaderFree;
 
     private final int[] poaBusy;
     private final int[] poaLimit;
@@ -65,8 +81,11 @@ final class SimulationEngine {
     private final IntRing[] servantQueue;
     private final int[] opServant;
     private final int[] opPoa;
-    private boolean mutexBusy;
-    private final IntRing mutexQueue = new IntRing();
+    private final int[] opServer;
+    private final int[] poaServer;
+    private final ModelParameters.Call[][] opCalls;
+    private final boolean[] mutexBusy;
+    private final IntRing[] mutexQueue;
 
     private final SplittableRandom middlewareRng;
     private final SplittableRandom[] opRng;
@@ -84,6 +103,7 @@ final class SimulationEngine {
     // Integrals for Little's law.
     private int inSystem;
     private int queued;
+    private int subRequests;
     private double lastAreaTime;
     private double inSystemArea;
     private double queueArea;
@@ -97,53 +117,83 @@ final class SimulationEngine {
     private final SimulationResult result = new SimulationResult();
     private final TimeStats[] opCompletion;
     private final TimeStats[] opQueue;
+    private final TimeStats[] serverCompletion;
+    private final TimeStats[] serverQueue;
 
     SimulationEngine(ModelParameters params, long seed) {
         p = params;
         model = params.threadingModel;
-        cpu = new ProcessorSharing(params.cores);
-        int nCon = params.connections;
+        int nServers = params.servers.size();
+        cpu = new ProcessorSharing[nServers];
+        for (int s = 0; s < nServers; s++) {
+            cpu[s] = new ProcessorSharing(params.servers.get(s).cores());
+        }
+        clientConnections = params.connections;
+        int nCon = nServers * clientConnections + nServers * nServers;
+        connServer = new int[nCon];
+        for (int c = 0; c < nCon; c++) {
+            connServer[c] = c < nServers * clientConnections ? c / clientConnections
+                    : (c - nServers * clientConnections) % nServers;
+        }
         recvQueue = rings(nCon);
         recvBusy = new boolean[nCon];
         int nPoa = params.poas.size();
         int nSer = params.servants.size();
         int nOp = params.operations.size();
-        int threads = params.dispatcherThreads == 0 ? UNLIMITED : params.dispatcherThreads;
+        poaServer = new int[nPoa];
+        for (int i = 0; i < nPoa; i++) {
+            poaServer[i] = params.poas.get(i).server();
+        }
         int pools;
         switch (model) {
-            case THREAD_POOL: pools = params.poolScope == PoolScope.PER_POA ? nPoa : 1; break;
-            case THREAD_PER_SERVANT: pools = nSer; threads = 1; break;
-            case THREAD_PER_REQUEST: pools = 1; threads = UNLIMITED; break;
+            case THREAD_POOL: pools = params.poolScope == PoolScope.PER_POA ? nPoa : nServers; break;
+            case THREAD_PER_SERVANT: pools = nSer; break;
+            case THREAD_PER_REQUEST: pools = nServers; break;
             default: pools = 0; break;
         }
         poolFree = new int[pools];
-        Arrays.fill(poolFree, threads);
+        for (int k = 0; k < pools; k++) {
+            poolFree[k] = poolThreads(k);
+        }
         poolQueue = rings(pools);
-        leaderFree = params.dispatcherThreads == 0 ? UNLIMITED : params.dispatcherThreads;
+        leaderFree = new int[nServers];
+        mutexBusy = new boolean[nServers];
+        mutexQueue = rings(nServers);
+        for (int s = 0; s < nServers; s++) {
+            leaderFree[s] = threads(params.servers.get(s).dispatcherThreads());
+        }
         poaBusy = new int[nPoa];
         poaLimit = new int[nPoa];
         poaQueue = rings(nPoa);
         for (int i = 0; i < nPoa; i++) {
-            int t = params.poas.get(i).threads();
-            poaLimit[i] = t == 0 ? UNLIMITED : t;
+            poaLimit[i] = threads(params.poas.get(i).threads());
         }
         servantBusy = new int[nSer];
         servantLimit = new int[nSer];
         servantQueue = rings(nSer);
         for (int i = 0; i < nSer; i++) {
-            int t = params.servants.get(i).threads();
-            servantLimit[i] = t == 0 ? UNLIMITED : t;
+            servantLimit[i] = threads(params.servants.get(i).threads());
         }
         opServant = new int[nOp];
         opPoa = new int[nOp];
+        opServer = new int[nOp];
+        opCalls = new ModelParameters.Call[nOp][];
         opWork = new double[nOp];
         opCompletion = new TimeStats[nOp];
         opQueue = new TimeStats[nOp];
         for (int i = 0; i < nOp; i++) {
             opServant[i] = params.operations.get(i).servant();
             opPoa[i] = params.servants.get(opServant[i]).poa();
+            opServer[i] = poaServer[opPoa[i]];
+            opCalls[i] = params.operations.get(i).calls().toArray(new ModelParameters.Call[0]);
             opCompletion[i] = new TimeStats();
             opQueue[i] = new TimeStats();
+        }
+        serverCompletion = new TimeStats[nServers];
+        serverQueue = new TimeStats[nServers];
+        for (int s = 0; s < nServers; s++) {
+            serverCompletion[s] = new TimeStats();
+            serverQueue[s] = new TimeStats();
         }
         // Independent generators per arrival stream and per operation keep common random numbers across
         // what-if runs (a search changing the pool size sees the same arrivals and demands).
@@ -162,6 +212,21 @@ final class SimulationEngine {
         opRng = new SplittableRandom[nOp];
         for (int i = 0; i < nOp; i++) {
             opRng[i] = root.split();
+        }
+    }
+
+    private static int threads(int limit) {
+        return limit == 0 ? UNLIMITED : limit;
+    }
+
+    /** The threads of dispatcher pool {@code k}: its server's T_disp, one per servant, or unlimited per request. */
+    private int poolThreads(int k) {
+        switch (model) {
+            case THREAD_PER_SERVANT: return 1;
+            case THREAD_PER_REQUEST: return UNLIMITED;
+            default:
+                int server = p.poolScope == PoolScope.PER_POA ? poaServer[k] : k;
+                return threads(p.servers.get(server).dispatcherThreads());
         }
     }
 
@@ -203,14 +268,20 @@ final class SimulationEngine {
                 continue;
             }
             double tTimer = timers.minKey();
-            double tCpu = cpu.nextCompletion();
+            int next = 0;
+            for (int s = 1; s < cpu.length; s++) {
+                if (cpu[s].nextCompletion() < cpu[next].nextCompletion()) {
+                    next = s;
+                }
+            }
+            double tCpu = cpu[next].nextCompletion();
             if (tTimer == Double.POSITIVE_INFINITY && tCpu == Double.POSITIVE_INFINITY) {
                 break;
             }
             events++;
             if (tCpu <= tTimer) {
                 advance(tCpu);
-                jobDone(cpu.pollCompleted());
+                jobDone(cpu[next].pollCompleted());
             } else {
                 advance(tTimer);
                 int payload = timers.poll();
@@ -234,7 +305,9 @@ final class SimulationEngine {
         queueArea += dt * queued;
         lastAreaTime = t;
         now = t;
-        cpu.advance(t);
+        for (ProcessorSharing c : cpu) {
+            c.advance(t);
+        }
     }
 
     /** The next arrival of open stream {@code s} after {@code from}, unless its law has no more (replay). */
@@ -262,6 +335,11 @@ final class SimulationEngine {
             stage = Arrays.copyOf(stage, capacity);
             streamOf = Arrays.copyOf(streamOf, capacity);
             measured = Arrays.copyOf(measured, capacity);
+            top = Arrays.copyOf(top, capacity);
+            parent = Arrays.copyOf(parent, capacity);
+            collocated = Arrays.copyOf(collocated, capacity);
+            callIndex = Arrays.copyOf(callIndex, capacity);
+            callsLeft = Arrays.copyOf(callsLeft, capacity);
             seqOf = Arrays.copyOf(seqOf, capacity);
             for (int d = 0; d < demand.length; d++) {
                 demand[d] = Arrays.copyOf(demand[d], capacity);
@@ -277,9 +355,14 @@ final class SimulationEngine {
 
     // ---- CPU work ----
 
+    /** The server whose CPU a job runs on: the request's operation's, or the receiver's connection's. */
+    private int serverOfJob(int payload) {
+        return payload >= 0 ? opServer[op[payload]] : connServer[-payload - 1];
+    }
+
     private void compute(int payload, int workStage, double work) {
         stageWork[workStage] += work;
-        if (listener != null && payload >= 0 && workStage != PH2 && workStage != CREATE) {
+        if (listener != null && payload >= 0 && top[payload] && workStage != PH2 && workStage != CREATE) {
             demand[workStage == REC1 ? 0 : workStage == POA ? 1 : workStage == SER ? 2 : 4][payload] = work;
         }
         if (payload >= 0 && workStage != REC1) {
@@ -288,7 +371,7 @@ final class SimulationEngine {
         if (work <= 0) {
             immediate.add(payload);
         } else {
-            cpu.add(payload, work);
+            cpu[serverOfJob(payload)].add(payload, work);
         }
     }
 
@@ -339,25 +422,33 @@ final class SimulationEngine {
             k = streamNextConn[s];
             streamNextConn[s] = (k + 1) % p.connections;
         }
-        conn[r] = k;
+        top[r] = true;
+        parent[r] = -1;
+        collocated[r] = false;
         inSystem++;
-        if (!recvBusy[k] && recvQueue[k].isEmpty() && canRead()) {
+        receive(opServer[op[r]] * clientConnections + k, r);
+    }
+
+    /** A request reaches its server's receiver on connection {@code k}. */
+    private void receive(int k, int r) {
+        conn[r] = k;
+        if (!recvBusy[k] && recvQueue[k].isEmpty() && canRead(connServer[k])) {
             startReceive(k, r);
         } else {
             recvQueue[k].add(r);
         }
     }
 
-    private boolean canRead() {
-        return model != ThreadingModel.LEADER_FOLLOWER || leaderFree > 0;
+    private boolean canRead(int server) {
+        return model != ThreadingModel.LEADER_FOLLOWER || leaderFree[server] > 0;
     }
 
     private void startReceive(int k, int r) {
         recvBusy[k] = true;
         if (model == ThreadingModel.LEADER_FOLLOWER) {
-            leaderFree--;
+            leaderFree[connServer[k]]--;
         }
-        if (measured[r]) {
+        if (measured[r] && top[r]) {
             result.receiverWait.record(now - arrival[r]);
         }
         stage[r] = REC1;
@@ -395,18 +486,18 @@ final class SimulationEngine {
     private void receiverFree(int k) {
         recvBusy[k] = false;
         if (model == ThreadingModel.LEADER_FOLLOWER) {
-            promoteLeaders();
+            promoteLeaders(connServer[k]);
         } else if (!recvQueue[k].isEmpty()) {
             startReceive(k, recvQueue[k].poll());
         }
     }
 
-    /** Idle leader/follower threads take the unread connection whose oldest request arrived first. */
-    private void promoteLeaders() {
-        while (leaderFree > 0) {
+    /** Idle leader/follower threads of a server take its unread connection whose oldest request arrived first. */
+    private void promoteLeaders(int server) {
+        while (leaderFree[server] > 0) {
             int best = -1;
             for (int k = 0; k < recvQueue.length; k++) {
-                if (!recvBusy[k] && !recvQueue[k].isEmpty()
+                if (connServer[k] == server && !recvBusy[k] && !recvQueue[k].isEmpty()
                         && (best < 0 || arrival[recvQueue[k].peek()] < arrival[recvQueue[best].peek()])) {
                     best = k;
                 }
@@ -422,9 +513,9 @@ final class SimulationEngine {
 
     private int poolOf(int r) {
         switch (model) {
-            case THREAD_POOL: return p.poolScope == PoolScope.PER_POA ? opPoa[op[r]] : 0;
+            case THREAD_POOL: return p.poolScope == PoolScope.PER_POA ? opPoa[op[r]] : opServer[op[r]];
             case THREAD_PER_SERVANT: return opServant[op[r]];
-            default: return 0;
+            default: return opServer[op[r]];
         }
     }
 
@@ -466,21 +557,25 @@ final class SimulationEngine {
         queueSumAll += q;
         mark2[r] = q;
         if (measured[r]) {
-            result.queue.record(q);
+            if (top[r]) {
+                result.queue.record(q);
+            }
             opQueue[op[r]].record(q);
+            serverQueue[opServer[op[r]]].record(q);
         }
     }
 
-    // ---- upcall: POA, servant, marshal ----
+    // ---- upcall: POA, servant, calls, marshal ----
 
     private void enterUpcall(int r) {
         mark[r] = now;
         if (model == ThreadingModel.THREADED) {
-            if (mutexBusy) {
-                mutexQueue.add(r);
+            int s = opServer[op[r]];
+            if (mutexBusy[s]) {
+                mutexQueue[s].add(r);
                 return;
             }
-            mutexBusy = true;
+            mutexBusy[s] = true;
         }
         enterPoa(r);
     }
@@ -492,7 +587,7 @@ final class SimulationEngine {
             return;
         }
         poaBusy[i]++;
-        if (measured[r]) {
+        if (measured[r] && top[r]) {
             result.poaWait.record(now - mark[r]);
         }
         stage[r] = POA;
@@ -511,7 +606,7 @@ final class SimulationEngine {
 
     private void startServant(int j, int r) {
         servantBusy[j]++;
-        if (measured[r]) {
+        if (measured[r] && top[r]) {
             result.servantWait.record(now - mark[r]);
         }
         stage[r] = SER;
@@ -520,9 +615,66 @@ final class SimulationEngine {
     }
 
     private void servantCpuDone(int r) {
+        ModelParameters.Call[] calls = opCalls[op[r]];
+        if (calls.length == 0) {
+            afterCalls(r);
+            return;
+        }
+        callIndex[r] = 0;
+        callsLeft[r] = calls[0].count();
+        nextCall(r);
+    }
+
+    /**
+     * Makes the servant's next call: a collocated or sync one leaves the request waiting in {@code CALL} until it
+     * returns (then this runs again); oneway remote calls are sent one after the other without waiting.
+     */
+    private void nextCall(int r) {
+        ModelParameters.Call[] calls = opCalls[op[r]];
+        while (callIndex[r] < calls.length) {
+            if (callsLeft[r] == 0) {
+                if (++callIndex[r] < calls.length) {
+                    callsLeft[r] = calls[callIndex[r]].count();
+                }
+                continue;
+            }
+            callsLeft[r]--;
+            ModelParameters.Call c = calls[callIndex[r]];
+            int child = subRequest(r, c.operation());
+            if (opServer[c.operation()] == opServer[op[r]]) {
+                stage[r] = CALL;
+                collocated[child] = true;
+                parent[child] = r;
+                requestServant(child);
+                return;
+            }
+            collocated[child] = false;
+            parent[child] = c.sync() ? r : -1;
+            receive(p.servers.size() * clientConnections + opServer[op[r]] * p.servers.size() + opServer[c.operation()],
+                    child);
+            if (c.sync()) {
+                stage[r] = CALL;
+                return;
+            }
+        }
+        afterCalls(r);
+    }
+
+    private int subRequest(int caller, int operation) {
+        int child = allocate();
+        arrival[child] = now;
+        op[child] = operation;
+        measured[child] = measured[caller];
+        seqOf[child] = seqOf[caller];
+        top[child] = false;
+        subRequests++;
+        return child;
+    }
+
+    private void afterCalls(int r) {
         ModelParameters.Operation o = p.operations.get(op[r]);
         double w = o.nonCpu().sample(opRng[op[r]]);
-        if (listener != null) {
+        if (listener != null && top[r]) {
             demand[3][r] = w;
         }
         if (w > 0) {
@@ -539,28 +691,41 @@ final class SimulationEngine {
         if (!servantQueue[j].isEmpty()) {
             startServant(j, servantQueue[j].poll());
         }
+        if (collocated[r]) {
+            // A collocated call returns on its caller's thread: no reply to marshal, no thread to release.
+            int caller = parent[r];
+            subRequests--;
+            release(r);
+            nextCall(caller);
+            return;
+        }
         stage[r] = MAR;
         ModelParameters.Operation o = p.operations.get(op[r]);
         compute(r, MAR, o.marshal().sample(opRng[op[r]]));
     }
 
     private void replySent(int r) {
-        Arrivals a = p.streams.get(streamOf[r]).arrivals();
-        if (a.closed() && generated < total) {
-            // The client that sent r has its reply: it thinks, then sends its next request.
-            timers.add(now + a.think().sample(streamRng[streamOf[r]]), -(streamOf[r] + 1));
-        }
         double c = now - arrival[r];
-        completedAll++;
-        completionSumAll += c;
-        inSystem--;
-        if (measured[r]) {
-            result.completion.record(c);
-            opCompletion[op[r]].record(c);
+        if (top[r]) {
+            Arrivals a = p.streams.get(streamOf[r]).arrivals();
+            if (a.closed() && generated < total) {
+                // The client that sent r has its reply: it thinks, then sends its next request.
+                timers.add(now + a.think().sample(streamRng[streamOf[r]]), -(streamOf[r] + 1));
+            }
+            completedAll++;
+            completionSumAll += c;
+            inSystem--;
+            if (measured[r]) {
+                result.completion.record(c);
+            }
+            if (listener != null) {
+                listener.request(seqOf[r], opLabels[op[r]], arrival[r], mark2[r], c, demand[0][r], demand[1][r],
+                        demand[2][r], demand[3][r], demand[4][r]);
+            }
         }
-        if (listener != null) {
-            listener.request(seqOf[r], opLabels[op[r]], arrival[r], mark2[r], c, demand[0][r], demand[1][r],
-                    demand[2][r], demand[3][r], demand[4][r]);
+        if (measured[r]) {
+            opCompletion[op[r]].record(c);
+            serverCompletion[opServer[op[r]]].record(c);
         }
         int i = opPoa[op[r]];
         poaBusy[i]--;
@@ -568,11 +733,17 @@ final class SimulationEngine {
             enterPoa(poaQueue[i].poll());
         }
         if (model == ThreadingModel.THREADED) {
-            mutexBusy = false;
-            if (!mutexQueue.isEmpty()) {
-                mutexBusy = true;
-                enterPoa(mutexQueue.poll());
+            int s = opServer[op[r]];
+            mutexBusy[s] = false;
+            if (!mutexQueue[s].isEmpty()) {
+                mutexBusy[s] = true;
+                enterPoa(mutexQueue[s].poll());
             }
+        }
+        if (parent[r] >= 0) {
+            int caller = parent[r];
+            parent[r] = -1;
+            nextCall(caller);
         }
         double w = p.dispatcherCpuPhase2.sample(middlewareRng);
         if (model == ThreadingModel.THREAD_PER_CONNECTION || model == ThreadingModel.THREADED
@@ -588,6 +759,10 @@ final class SimulationEngine {
         int k = conn[r];
         int pool = model == ThreadingModel.THREAD_POOL || model == ThreadingModel.THREAD_PER_SERVANT
                 || model == ThreadingModel.THREAD_PER_REQUEST ? poolOf(r) : -1;
+        int server = opServer[op[r]];
+        if (!top[r]) {
+            subRequests--;
+        }
         release(r);
         switch (model) {
             case THREAD_PER_CONNECTION:
@@ -595,8 +770,8 @@ final class SimulationEngine {
                 receiverFree(k);
                 break;
             case LEADER_FOLLOWER:
-                leaderFree++;
-                promoteLeaders();
+                leaderFree[server]++;
+                promoteLeaders(server);
                 break;
             default:
                 poolFree[pool]++;
@@ -616,8 +791,14 @@ final class SimulationEngine {
         res.warmup = warmup;
         res.events = events;
         res.simulatedNanos = now;
-        double coreTime = p.cores * now;
-        res.cpuUtilization = now > 0 ? cpu.busyCoreTime() / coreTime : 0;
+        double allCores = 0;
+        double busy = 0;
+        for (int s = 0; s < cpu.length; s++) {
+            allCores += p.servers.get(s).cores();
+            busy += cpu[s].busyCoreTime();
+        }
+        double coreTime = allCores * now;
+        res.cpuUtilization = now > 0 ? busy / coreTime : 0;
         res.offeredUtilization = p.offeredUtilization();
         for (int s = 0; s < STAGE_NAMES.length; s++) {
             if (s != SEM && (stageWork[s] > 0 || s == REC1 || s == POA || s == SER || s == MAR)) {
@@ -628,11 +809,18 @@ final class SimulationEngine {
         for (int i = 0; i < opWork.length; i++) {
             poaWork[opPoa[i]] += opWork[i];
             String label = p.operationLabel(i);
+            double serverCoreTime = p.servers.get(opServer[i]).cores() * now;
             res.operations.put(label, new SimulationResult.OperationResult(label, p.poas.get(opPoa[i]).name(),
-                    opCompletion[i], opQueue[i], now > 0 ? opWork[i] / coreTime : 0));
+                    opCompletion[i], opQueue[i], now > 0 ? opWork[i] / serverCoreTime : 0));
         }
         for (int i = 0; i < poaWork.length; i++) {
             res.utilizationByPoa.put(p.poas.get(i).name(), now > 0 ? poaWork[i] / coreTime : 0);
+        }
+        for (int s = 0; s < cpu.length; s++) {
+            ModelParameters.Server server = p.servers.get(s);
+            res.servers.put(server.name(), new SimulationResult.ServerResult(server.name(), serverCompletion[s],
+                    serverQueue[s], now > 0 ? cpu[s].busyCoreTime() / (server.cores() * now) : 0,
+                    p.offeredUtilization(s)));
         }
         // Little's law over [0, end]: the system starts and ends empty, so the time-average number in system
         // must equal throughput x mean completion time. Both sides are computed independently (event-by-event
@@ -641,9 +829,9 @@ final class SimulationEngine {
         res.littleLambdaW = now > 0 ? completedAll / now * (completionSumAll / Math.max(1, completedAll)) : 0;
         res.queueLittleL = now > 0 ? queueArea / now : 0;
         res.queueLittleLambdaW = now > 0 ? completedAll / now * (queueSumAll / Math.max(1, completedAll)) : 0;
-        if (completedAll != generated || inSystem != 0 || queued != 0) {
+        if (completedAll != generated || inSystem != 0 || queued != 0 || subRequests != 0) {
             throw new IllegalStateException("simulation did not drain: completed " + completedAll + " of " + generated
-                    + ", in system " + inSystem + ", queued " + queued);
+                    + ", in system " + inSystem + ", queued " + queued + ", sub-requests " + subRequests);
         }
     }
 }

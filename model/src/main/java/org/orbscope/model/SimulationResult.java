@@ -10,9 +10,17 @@ import java.util.Map;
  * Request statistics exclude the warm-up requests; Little's law and utilisation cover the whole run.
  */
 public final class SimulationResult {
-    /** Per-operation (servant.operation) statistics. */
+    /** Per-operation (servant.operation) statistics; cpuUtilization is a fraction of its server's cores. */
     public record OperationResult(String label, String poa, TimeStats completion, TimeStats queue,
                                   double cpuUtilization) { }
+
+    /**
+     * Per-server statistics: completion and dispatcher-queue times of every request that reached the server over a
+     * connection (the arrival streams' and other servers' calls; collocated calls are their callers' work), and the
+     * server's CPU utilisation, simulated and offered (visit rates x demands / its cores).
+     */
+    public record ServerResult(String name, TimeStats completion, TimeStats queue, double cpuUtilization,
+                               double offeredUtilization) { }
 
     final TimeStats completion = new TimeStats();
     final TimeStats queue = new TimeStats();
@@ -20,6 +28,7 @@ public final class SimulationResult {
     final TimeStats poaWait = new TimeStats();
     final TimeStats servantWait = new TimeStats();
     final Map<String, OperationResult> operations = new LinkedHashMap<>();
+    final Map<String, ServerResult> servers = new LinkedHashMap<>();
     final Map<String, Double> utilizationByStage = new LinkedHashMap<>();
     final Map<String, Double> utilizationByPoa = new LinkedHashMap<>();
     long requests;
@@ -45,6 +54,8 @@ public final class SimulationResult {
     /** Wait for a servant thread (T_ser). */
     public TimeStats servantWait() { return servantWait; }
     public Map<String, OperationResult> operations() { return Collections.unmodifiableMap(operations); }
+    /** Per server, in the model's order (one, "server", for a model of one server). */
+    public Map<String, ServerResult> servers() { return Collections.unmodifiableMap(servers); }
     /** CPU utilisation per stage: receiver, poa, servant, marshal, phase2, threadCreate. */
     public Map<String, Double> utilizationByStage() { return Collections.unmodifiableMap(utilizationByStage); }
     /** CPU utilisation of POA, servant and marshal work per POA. */
@@ -59,7 +70,10 @@ public final class SimulationResult {
     public long warmup() { return warmup; }
     public long events() { return events; }
     public double simulatedSeconds() { return simulatedNanos / 1e9; }
-    /** Fraction of the cores busy over the run (all CPU work: receiver, POA, servant, marshal, 2nd phases). */
+    /**
+     * Fraction of the cores busy over the run (all CPU work: receiver, POA, servant, marshal, 2nd phases), of all
+     * servers' cores together.
+     */
     public double cpuUtilization() { return cpuUtilization; }
     /** Rate x mean CPU demand / cores, from the parameters (seed 001's "calculated CPU utilization"). */
     public double offeredUtilization() { return offeredUtilization; }
@@ -94,15 +108,30 @@ public final class SimulationResult {
                 row(sb, "  " + o.label(), o.completion());
             }
         }
+        if (servers.size() > 1) {
+            for (ServerResult srv : servers.values()) {
+                row(sb, "server " + srv.name(), srv.completion());
+                row(sb, "  dispatcher queue", srv.queue());
+            }
+            for (ServerResult srv : servers.values()) {
+                sb.append(String.format(Locale.ROOT, "server %s: CPU utilisation %.2f%% (offered %s), %d requests%n",
+                        srv.name(), 100 * srv.cpuUtilization(), offered(srv.offeredUtilization()),
+                        srv.completion().count()));
+            }
+        }
         sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %s), throughput %.4g req/s",
-                100 * cpuUtilization, Double.isNaN(offeredUtilization) ? "unknown: a closed population"
-                        : String.format(Locale.ROOT, "%.2f%%", 100 * offeredUtilization), throughputPerSec()));
+                100 * cpuUtilization, offered(offeredUtilization), throughputPerSec()));
         utilizationByStage.forEach((k, v) -> sb.append(String.format(Locale.ROOT, " %s %.2f%%", k, 100 * v)));
         sb.append('\n');
         sb.append(String.format(Locale.ROOT,
                 "requests %d (+%d warm-up), simulated %.3f s, Little L=%.5f lambdaW=%.5f (rel.err %.2e)%n",
                 requests, warmup, simulatedSeconds(), littleL, littleLambdaW, littleRelativeError()));
         return sb.toString();
+    }
+
+    /** An offered utilisation as a percentage, or why there is none. */
+    private static String offered(double u) {
+        return Double.isNaN(u) ? "unknown: a closed population" : String.format(Locale.ROOT, "%.2f%%", 100 * u);
     }
 
     private static void row(StringBuilder sb, String name, TimeStats s) {

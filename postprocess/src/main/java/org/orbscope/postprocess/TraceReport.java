@@ -136,7 +136,7 @@ public final class TraceReport {
         }
         long checks = s.client().processes().stream().mapToLong(p -> p.targets().size()).sum()
                 * s.client().connections();
-        return s.server().warmupCalls() + checks;
+        return s.servers().get(0).warmupCalls() + checks;
     }
 
     /** The processors the traced JVM saw, from the trace header (else this machine's). */

@@ -6,13 +6,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /**
- * The JVMs of a point on this machine: the server (with the agent when the scenario monitors) and
- * {@code client.instances} client JVMs, several started together by a {@link StartGate}.
+ * The JVMs of a point on this machine: each server (with the agent when it is monitored; with {@code servers:}, its
+ * name and the directories of the servers it calls) and {@code client.instances} client JVMs, several started
+ * together by a {@link StartGate}.
  */
 public final class LocalJvms implements PointJvms {
     /** How long an interrupted client may take to write what it measured. */
@@ -33,18 +36,27 @@ public final class LocalJvms implements PointJvms {
     }
 
     @Override
-    public Process startServer(Scenario s, PointDirectory dir) throws IOException, CannotStart {
-        ServerDirectory serverDir = dir.server();
+    public Process startServer(Scenario s, ServerSpec server, PointDirectory dir) throws IOException, CannotStart {
+        Map<String, ServerDirectory> dirs = dir.servers(s);
+        ServerDirectory serverDir = dirs.get(server.name());
+        MonitoringSpec monitoring = s.monitoring(server);
         String agent = null;
-        if (s.monitoring().enabled()) {
+        if (monitoring.enabled()) {
             if (agentJar == null || !Files.isRegularFile(agentJar)) {
                 throw new CannotStart("monitoring is enabled but the agent jar is missing: " + agentJar);
             }
-            agent = agentArgument(agentJar, s.monitoring(), serverDir.trace(), scenarioDir);
+            agent = agentArgument(agentJar, monitoring, serverDir.trace(), scenarioDir);
         }
-        return JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(s.server().cpus()).jvmArgs(s.server().jvmArgs()).agent(agent)
-                .log(serverDir.log()).args("--scenario", dir.pointYaml().toString(), "--out", serverDir.dir().toString())
-                .start();
+        List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--out",
+                serverDir.dir().toString()));
+        if (!s.singleServer()) {
+            args.addAll(List.of("--server", server.name()));
+        }
+        for (String peer : s.dependencies(server)) {
+            args.addAll(List.of("--peer", peer + "=" + dirs.get(peer).dir()));
+        }
+        return JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent)
+                .log(serverDir.log()).args(args.toArray(String[]::new)).start();
     }
 
     @Override
@@ -55,8 +67,10 @@ public final class LocalJvms implements PointJvms {
         boolean gated = clientDirs.size() > 1;
         for (int i = 0; i < clientDirs.size(); i++) {
             ClientDirectory clientDir = clientDirs.get(i);
-            List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--ior-dir",
-                    dir.server().iorDir().toString(), "--out", clientDir.dir().toString()));
+            List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
+            dir.servers(s).forEach((name, d) -> args.addAll(List.of("--ior-dir",
+                    (s.singleServer() ? "" : name + "=") + d.iorDir())));
+            args.addAll(List.of("--out", clientDir.dir().toString()));
             if (gated) {
                 args.addAll(List.of("--instance", Integer.toString(i), "--start-gate", dir.startGate().toString()));
             }

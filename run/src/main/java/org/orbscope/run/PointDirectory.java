@@ -5,10 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /**
  * One sweep point of a run:
@@ -17,13 +20,14 @@ import java.util.stream.Stream;
  * &lt;point&gt;/
  *   point.yaml     the resolved scenario of this point
  *   status.json    how the runner's attempt ended ({@link PointStatus})
- *   server/        the server's files ({@link ServerDirectory})
+ *   server/        the server's files ({@link ServerDirectory}), for a scenario written with one {@code server:}
+ *   servers/&lt;name&gt;/ each server's files, for a scenario with {@code servers:}
  *   client/        the client's files ({@link ClientDirectory}); clients/1 .. clients/N with several client JVMs,
  *                  which start together at the time in clients/start ({@link StartGate})
  *   hosts.json     with client hosts: how the coordinator ran them ({@link HostsFile})
  *   hosts/&lt;host&gt;/  a client host's part: point.yaml, ior/, its client JVMs' files in 1 .. N, its start gate
  *                  (start) and host.log
- *   report/        stages.csv ({@link StagesCsv}), point.json
+ *   report/        stages.csv ({@link StagesCsv}) or stages-&lt;server&gt;.csv per monitored server, point.json
  * </pre>
  *
  * A host keeps the same layout in its own work directory and ships its part's files into the run directory under
@@ -55,6 +59,19 @@ public final class PointDirectory {
 
     public ServerDirectory server() {
         return new ServerDirectory(dir.resolve("server"));
+    }
+
+    /** The directory of each server of {@code s}, by name, in the scenario's order. */
+    public Map<String, ServerDirectory> servers(Scenario s) {
+        Map<String, ServerDirectory> dirs = new LinkedHashMap<>();
+        if (s.singleServer()) {
+            dirs.put(ServerSpec.SINGLE, server());
+        } else {
+            for (ServerSpec server : s.servers()) {
+                dirs.put(server.name(), new ServerDirectory(dir.resolve("servers").resolve(server.name())));
+            }
+        }
+        return dirs;
     }
 
     public ClientDirectory client() {
@@ -169,6 +186,11 @@ public final class PointDirectory {
 
     public Path stagesCsv() {
         return reportDir().resolve("stages.csv");
+    }
+
+    /** The stage table of one of several servers. */
+    public Path stagesCsv(String server) {
+        return reportDir().resolve("stages-" + server + ".csv");
     }
 
     public Path pointJson() {

@@ -3,10 +3,11 @@ package org.orbscope.run;
 import java.io.IOException;
 import java.time.Duration;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /**
- * Where the JVMs of a point run. {@link PointRunner} keeps their order (the server, its ready file, the clients,
- * the server's stop) and the record of how the point went; a {@code PointJvms} starts them: on this machine
+ * Where the JVMs of a point run. {@link PointRunner} keeps their order (the servers in start order, each after its
+ * callees' ready files, the clients, the servers' stop from the front) and the record of how the point went; a {@code PointJvms} starts them: on this machine
  * ({@link LocalJvms}), or on hosts registered with a coordinator.
  */
 public interface PointJvms {
@@ -27,12 +28,13 @@ public interface PointJvms {
     }
 
     /**
-     * Starts the point's server, which writes into {@code dir.server()} and its {@code ready} file there last. The
-     * process ends when the server does; closing its input asks it to stop.
+     * Starts {@code server}, one of the point's servers, which writes into its directory of
+     * {@link PointDirectory#servers(Scenario)} and its {@code ready} file there last; the servers it calls are
+     * ready. The process ends when the server does; closing its input asks it to stop.
      */
-    Process startServer(Scenario s, PointDirectory dir) throws IOException, CannotStart;
+    Process startServer(Scenario s, ServerSpec server, PointDirectory dir) throws IOException, CannotStart;
 
-    /** Runs the point's clients against the ready server, to their end. */
+    /** Runs the point's clients against the ready servers, to their end. */
     ClientsEnd runClients(Scenario s, PointDirectory dir, Duration readyTimeout) throws IOException,
             InterruptedException;
 

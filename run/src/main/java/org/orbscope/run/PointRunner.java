@@ -4,18 +4,27 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.SweepPoint;
 
 /**
- * Runs one sweep point: writes its point.yaml, starts the server JVM (with the agent when the scenario monitors)
- * and waits until it is ready, runs the clients to their end, stops the server, and records how it went in
- * status.json. Where the JVMs run is a {@link PointJvms}: this machine by default, or registered hosts.
- * {@code orbscope run}, the benchmarks and the tests run points through here.
+ * Runs one sweep point: writes its point.yaml, starts the server JVMs (each with the agent when it is monitored)
+ * in dependency order and waits until they are ready, runs the clients to their end, stops the servers, and
+ * records how it went in status.json; a server that dies fails the point by name. Where the JVMs run is a
+ * {@link PointJvms}: this machine by default, or registered hosts. {@code orbscope run}, the benchmarks and the
+ * tests run points through here.
  *
  * <p>{@link #interrupt()} (from a signal handler) stops a point in progress in order: the clients are asked to
- * stop (they write what they measured), then the server (its agent flushes the trace); the point ends
+ * stop (they write what they measured), then the servers (their agents flush the traces); the point ends
  * {@link PointStatus#INTERRUPTED}.
  */
 public final class PointRunner {
@@ -73,68 +82,136 @@ public final class PointRunner {
         return status;
     }
 
+    /** A started server JVM and where it writes. */
+    private record Server(ServerSpec spec, ServerDirectory dir, Process process) {
+    }
+
     private PointStatus attempt(Scenario s, PointDirectory dir, long started) throws IOException, InterruptedException {
-        ServerDirectory serverDir = dir.server();
-        Files.createDirectories(serverDir.dir());
+        Map<String, ServerDirectory> dirs = dir.servers(s);
+        for (ServerDirectory d : dirs.values()) {
+            Files.createDirectories(d.dir());
+        }
+        Outcome out = new Outcome(s, started);
         if (interrupted) {
-            return end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null, null, started);
+            return out.end(PointStatus.INTERRUPTED, "the run was interrupted before this point started", null);
         }
-        Process server;
+        List<Server> servers = new ArrayList<>();
         try {
-            server = jvms.startServer(s, dir);
-        } catch (PointJvms.CannotStart e) {
-            return end(PointStatus.FAILED, e.getMessage(), null, null, started);
-        }
-        try {
-            String notReady = awaitReady(server, serverDir);
+            String notReady = startServers(s, dir, dirs, servers, out);
             if (notReady != null) {
-                Integer exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
-                return end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, exit, null, started);
+                stopAll(servers, out);
+                return out.end(interrupted ? PointStatus.INTERRUPTED : PointStatus.FAILED, notReady, null);
             }
             if (interrupted) {
                 jvms.interruptClients();
             }
             PointJvms.ClientsEnd clients = jvms.runClients(s, dir, settings.readyTimeout());
-            boolean serverAlive = server.isAlive();
-            int serverExit = JvmLauncher.stop(server, STOP_GRACE);
+            Server died = servers.stream().filter(x -> !x.process().isAlive()).findFirst().orElse(null);
+            stopAll(servers, out);
             if (interrupted) {
-                return end(PointStatus.INTERRUPTED, "the run was interrupted; results up to then are kept",
-                        serverExit, clients.exit(), started);
+                return out.end(PointStatus.INTERRUPTED, "the run was interrupted; results up to then are kept",
+                        clients.exit());
             }
             String error = clients.error();
-            if (clients.exit() != null && !serverAlive) {
-                error = "the server exited (code " + serverExit + ") during the run; see " + serverDir.log();
-            } else if (error == null && serverExit != 0) {
-                error = "the server exited with code " + serverExit + " when stopped; see " + serverDir.log();
+            if (clients.exit() != null && died != null) {
+                error = out.label(died.spec()) + " exited (code " + out.exits.get(died.spec().name())
+                        + ") during the run; see " + died.dir().log();
+            } else if (error == null) {
+                for (Server x : servers) {
+                    Integer code = out.exits.get(x.spec().name());
+                    if (code == null || code != 0) {
+                        error = out.label(x.spec()) + " exited with code " + code + " when stopped; see " + x.dir().log();
+                        break;
+                    }
+                }
             }
-            return end(error == null ? PointStatus.OK : PointStatus.FAILED, error, serverExit, clients.exit(), started);
+            return out.end(error == null ? PointStatus.OK : PointStatus.FAILED, error, clients.exit());
         } finally {
-            if (server.isAlive()) {
-                server.destroyForcibly();
+            for (Server x : servers) {
+                if (x.process().isAlive()) {
+                    x.process().destroyForcibly();
+                }
             }
         }
     }
 
-    private String awaitReady(Process server, ServerDirectory serverDir) throws InterruptedException {
-        long deadline = System.nanoTime() + settings.readyTimeout().toNanos();
-        while (!interrupted) {
-            String why = JvmLauncher.awaitFile(server, serverDir.ready(), Duration.ofMillis(200));
-            if (why == null) {
-                return null;
-            }
-            if (!server.isAlive()) {
-                return "the server exited with code " + server.exitValue() + " before it was ready; see "
-                        + serverDir.log();
-            }
-            if (System.nanoTime() > deadline) {
-                return "the server was not ready within " + settings.readyTimeout().toSeconds() + " s (no "
-                        + serverDir.ready() + ")";
-            }
+    /** How the servers of a point are named in messages, their exit codes as they are stopped, and the status. */
+    private static final class Outcome {
+        final Scenario scenario;
+        final long started;
+        final Map<String, Integer> exits = new LinkedHashMap<>();
+
+        Outcome(Scenario scenario, long started) {
+            this.scenario = scenario;
+            this.started = started;
         }
-        return "the run was interrupted while the server was starting";
+
+        /** "the server" for a {@code server:} scenario, "server 'name'" among several. */
+        String label(ServerSpec server) {
+            return scenario.singleServer() ? "the server" : "server '" + server.name() + "'";
+        }
+
+        PointStatus end(String status, String error, Integer clientExit) {
+            Integer single = scenario.singleServer() ? exits.get(ServerSpec.SINGLE) : null;
+            Map<String, Integer> several = scenario.singleServer() || exits.isEmpty() ? null : Map.copyOf(exits);
+            return new PointStatus(status, error, single, several, clientExit, started, System.currentTimeMillis());
+        }
     }
 
-    private static PointStatus end(String status, String error, Integer serverExit, Integer clientExit, long started) {
-        return new PointStatus(status, error, serverExit, clientExit, started, System.currentTimeMillis());
+    /**
+     * Starts the servers in dependency order: a server as soon as every server it calls is ready. Returns null
+     * once all are ready, else why not (a server could not start, died, was not ready in time, or the run was
+     * interrupted), naming the server.
+     */
+    private String startServers(Scenario s, PointDirectory dir, Map<String, ServerDirectory> dirs, List<Server> servers,
+                                Outcome out) throws IOException, InterruptedException {
+        Set<String> ready = new HashSet<>();
+        Map<String, Long> deadlines = new HashMap<>();
+        while (ready.size() < s.servers().size()) {
+            for (ServerSpec spec : s.startOrder()) {
+                if (!deadlines.containsKey(spec.name()) && ready.containsAll(s.dependencies(spec))) {
+                    Process p;
+                    try {
+                        p = jvms.startServer(s, spec, dir);
+                    } catch (PointJvms.CannotStart e) {
+                        return s.singleServer() ? e.getMessage() : out.label(spec) + ": " + e.getMessage();
+                    }
+                    servers.add(new Server(spec, dirs.get(spec.name()), p));
+                    deadlines.put(spec.name(), System.nanoTime() + settings.readyTimeout().toNanos());
+                }
+            }
+            if (interrupted) {
+                return "the run was interrupted while the " + (s.singleServer() ? "server was" : "servers were")
+                        + " starting";
+            }
+            for (Server x : servers) {
+                String name = x.spec().name();
+                if (ready.contains(name)) {
+                    continue;
+                }
+                if (Files.exists(x.dir().ready())) {
+                    ready.add(name);
+                } else if (!x.process().isAlive()) {
+                    return out.label(x.spec()) + " exited with code " + x.process().exitValue()
+                            + " before it was ready; see " + x.dir().log();
+                } else if (System.nanoTime() > deadlines.get(name)) {
+                    return out.label(x.spec()) + " was not ready within " + settings.readyTimeout().toSeconds()
+                            + " s (no " + x.dir().ready() + ")";
+                }
+            }
+            if (ready.size() < s.servers().size()) {
+                Thread.sleep(20); // a server says it is ready by writing a file: there is nothing to block on
+            }
+        }
+        return null;
+    }
+
+    /** Stops the servers, the last started first (a front server ends before the servers it calls). */
+    private static void stopAll(List<Server> servers, Outcome out) throws InterruptedException {
+        for (int i = servers.size() - 1; i >= 0; i--) {
+            Server x = servers.get(i);
+            out.exits.put(x.spec().name(), x.process().isAlive() ? JvmLauncher.stop(x.process(), STOP_GRACE)
+                    : x.process().exitValue());
+        }
     }
 }

@@ -61,7 +61,7 @@ public final class RequestsCsv {
                 return;
             }
             row[0] = r.seq();
-            row[1] = r.process();
+            row[1] = r.process() == null ? "" : r.process(); // an unnamed arrival process (see cell())
             row[2] = r.target();
             row[3] = r.object();
             row[4] = r.operation();

@@ -167,6 +167,11 @@ public final class ScenarioLoader {
     }
 
     static Scenario bind(String name, JsonNode tree, LocationIndex index) throws ScenarioException {
+        if (tree.has("server") && tree.has("servers")) {
+            int[] lc = index.find("servers");
+            throw new ScenarioException(name, lc[0], lc[1], "servers", "give 'server' (one server) or 'servers' (a "
+                    + "list of named servers), not both");
+        }
         resolveFiles(name, tree);
         Scenario s;
         try {
@@ -188,7 +193,7 @@ public final class ScenarioLoader {
     }
 
     /**
-     * Files a scenario names (replayed arrivals, the agent's config) are relative to the scenario file; they are
+     * Files a scenario names (replayed arrivals, the agents' configs) are relative to the scenario file; they are
      * made absolute in the tree, so that a point.yaml written into a run directory still finds them.
      */
     private static void resolveFiles(String scenarioFile, JsonNode tree) {
@@ -201,9 +206,17 @@ public final class ScenarioLoader {
                 ((ObjectNode) arrival).put("file", dir.resolve(f.asText()).normalize().toString());
             }
         }
-        JsonNode config = tree.path("monitoring").path("config");
+        resolveConfig(tree, dir);
+        for (JsonNode server : tree.path("servers")) {
+            resolveConfig(server, dir);
+        }
+    }
+
+    /** The agent's config file of {@code node}'s {@code monitoring}, made absolute against {@code dir}. */
+    private static void resolveConfig(JsonNode node, Path dir) {
+        JsonNode config = node.path("monitoring").path("config");
         if (config.isTextual() && !Path.of(config.asText()).isAbsolute()) {
-            ((ObjectNode) tree.path("monitoring")).put("config", dir.resolve(config.asText()).normalize().toString());
+            ((ObjectNode) node.path("monitoring")).put("config", dir.resolve(config.asText()).normalize().toString());
         }
     }
 

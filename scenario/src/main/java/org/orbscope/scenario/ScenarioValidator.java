@@ -1,10 +1,13 @@
 package org.orbscope.scenario;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -33,7 +36,7 @@ final class ScenarioValidator {
     }
 
     private static Set<String> idlOperations() {
-        Set<String> ops = new TreeSet<>(List.of("ping", "call", "post"));
+        Set<String> ops = new TreeSet<>(List.of("ping", "call", "post", "forward"));
         for (PayloadSpec.Type t : PayloadSpec.Type.values()) {
             for (PayloadSpec.Direction d : PayloadSpec.Direction.values()) {
                 ops.add(new PayloadSpec(t, PayloadSpec.Shape.SEQUENCE, 0, d).operation());
@@ -49,24 +52,43 @@ final class ScenarioValidator {
         if (s.name() == null || s.name().isBlank()) {
             throw new Problem("name", "a scenario needs a name");
         }
-        validateServer(s.server());
+        validateServers(s);
         validateClient(s);
         validateHosts(s);
-        validateMonitoring(s.monitoring());
+        validateMonitoring(s.monitoring(), "monitoring");
+        for (int i = 0; i < s.servers().size(); i++) {
+            MonitoringSpec own = s.servers().get(i).monitoring();
+            if (own != null && !s.singleServer()) {
+                validateMonitoring(own, "servers[" + i + "].monitoring");
+            }
+        }
     }
 
-    private static void validateMonitoring(MonitoringSpec m) throws Problem {
+    private static void validateMonitoring(MonitoringSpec m, String at) throws Problem {
         if (m.profile().isBlank()) {
-            throw new Problem("monitoring.profile", "name an ORB profile (jacorb, or a profile file)");
+            throw new Problem(at + ".profile", "name an ORB profile (jacorb, or a profile file)");
         }
         if (m.config() != null && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(m.config()))) {
-            throw new Problem("monitoring.config", "no such agent config file: " + m.config());
+            throw new Problem(at + ".config", "no such agent config file: " + m.config());
         }
     }
 
     /** Where the client JVMs and the server run: hosts by count or by name, processes placed on named hosts. */
     private static void validateHosts(Scenario s) throws Problem {
-        String serverHost = s.server().host();
+        if (!s.singleServer()) {
+            // The coordinator places one server and hands client hosts the references of its objects only.
+            for (int i = 0; i < s.servers().size(); i++) {
+                if (s.servers().get(i).host() != null) {
+                    throw new Problem("servers[" + i + "].host", "only the one server of 'server:' runs on a host; "
+                            + "the servers of 'servers:' run on the machine of orbscope run");
+                }
+            }
+            if (s.client().hosts() != null) {
+                throw new Problem("client.hosts", "client hosts run against the one server of 'server:'; this "
+                        + "scenario has 'servers:'");
+            }
+        }
+        String serverHost = s.servers().isEmpty() ? null : s.servers().get(0).host();
         if (serverHost != null) {
             hostName("server.host", serverHost);
         }
@@ -148,29 +170,71 @@ final class ScenarioValidator {
         }
     }
 
-    private static void validateServer(ServerSpec server) throws Problem {
-        cpus("server.cpus", server.cpus());
+
+    /** Operations a servant may call: those whose request the server can build without a payload of its own. */
+    static final Set<String> CALLABLE = new TreeSet<>(List.of("ping", "call", "post", "forward"));
+
+    private static void validateServers(Scenario s) throws Problem {
+        if (s.server() != null) {
+            if (s.server().name() != null && !s.server().name().equals(ServerSpec.SINGLE)) {
+                throw new Problem("server.name", "the one server of 'server:' is named '" + ServerSpec.SINGLE
+                        + "'; name servers in a 'servers:' list");
+            }
+            validateServer(s.servers().get(0), "server");
+        } else if (s.servers().isEmpty()) {
+            throw new Problem("server",
+                    "a scenario needs 'server' (one server) or 'servers' (a list of named servers)");
+        } else {
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < s.servers().size(); i++) {
+                ServerSpec server = s.servers().get(i);
+                String at = "servers[" + i + "]";
+                if (server == null) {
+                    throw new Problem(at, "a server is a mapping (name:, objects:, ...)");
+                }
+                if (server.name() == null || server.name().isBlank()) {
+                    throw new Problem(at, "a server in 'servers' needs a name");
+                }
+                if (!server.name().matches("[A-Za-z0-9_.-]+") || server.name().startsWith(".")) {
+                    throw new Problem(at + ".name", "server name '" + server.name() + "' names a directory of the "
+                            + "run: use letters, digits, '_', '-' and '.' (not first)");
+                }
+                if (!names.add(server.name())) {
+                    throw new Problem(at + ".name", "server '" + server.name() + "' is declared twice");
+                }
+                validateServer(server, at);
+            }
+        }
+        for (int i = 0; i < s.servers().size(); i++) {
+            validateCalls(s, s.servers().get(i), s.singleServer() ? "server" : "servers[" + i + "]");
+        }
+        checkNoCallCycle(s);
+        checkServerOrder(s);
+    }
+
+    private static void validateServer(ServerSpec server, String base) throws Problem {
+        cpus(base + ".cpus", server.cpus());
         if (server.warmupCalls() < 0) {
-            throw new Problem("server.warmupCalls", "warmupCalls must be 0 (none) or more, not " + server.warmupCalls());
+            throw new Problem(base + ".warmupCalls", "warmupCalls must be 0 (none) or more, not " + server.warmupCalls());
         }
         OrbSpec orb = server.orb();
-        positive("server.orb.poolMin", orb.poolMin());
-        positive("server.orb.poolMax", orb.poolMax());
-        positive("server.orb.queueMax", orb.queueMax());
+        positive(base + ".orb.poolMin", orb.poolMin());
+        positive(base + ".orb.poolMax", orb.poolMax());
+        positive(base + ".orb.queueMax", orb.queueMax());
         if (orb.poolMin() != null && orb.poolMax() != null && orb.poolMin() > orb.poolMax()) {
-            throw new Problem("server.orb.poolMin", "poolMin " + orb.poolMin() + " is above poolMax " + orb.poolMax());
+            throw new Problem(base + ".orb.poolMin", "poolMin " + orb.poolMin() + " is above poolMax " + orb.poolMax());
         }
         Set<String> managers = new LinkedHashSet<>();
         for (int i = 0; i < server.poaManagers().size(); i++) {
             if (!managers.add(server.poaManagers().get(i))) {
-                throw new Problem("server.poaManagers[" + i + "]", "POA manager '" + server.poaManagers().get(i) + "' is declared twice");
+                throw new Problem(base + ".poaManagers[" + i + "]", "POA manager '" + server.poaManagers().get(i) + "' is declared twice");
             }
         }
         Set<String> poas = new LinkedHashSet<>();
         poas.add(PoaSpec.ROOT);
         for (int i = 0; i < server.poas().size(); i++) {
             PoaSpec poa = server.poas().get(i);
-            String at = "server.poas[" + i + "]";
+            String at = base + ".poas[" + i + "]";
             if (poa.name() == null || poa.name().isBlank()) {
                 throw new Problem(at, "a POA needs a name");
             }
@@ -180,21 +244,21 @@ final class ScenarioValidator {
         }
         for (int i = 0; i < server.poas().size(); i++) {
             PoaSpec poa = server.poas().get(i);
-            String at = "server.poas[" + i + "]";
+            String at = base + ".poas[" + i + "]";
             if (!poas.contains(poa.parent()) || poa.parent().equals(poa.name())) {
                 throw new Problem(at + ".parent", "parent POA '" + poa.parent() + "' does not exist"
                         + Names.suggestion(poa.parent(), poas) + " (POAs: " + String.join(", ", poas) + ")");
             }
             if (poa.manager() != null && !managers.contains(poa.manager())) {
-                throw new Problem(at + ".manager", "POA manager '" + poa.manager() + "' is not declared in server.poaManagers"
-                        + Names.suggestion(poa.manager(), managers) + " (declared: " + managers + ")");
+                throw new Problem(at + ".manager", "POA manager '" + poa.manager() + "' is not declared in " + base
+                        + ".poaManagers" + Names.suggestion(poa.manager(), managers) + " (declared: " + managers + ")");
             }
         }
-        checkNoCycle(server.poas());
+        checkNoCycle(server.poas(), base);
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < server.objects().size(); i++) {
             ObjectSpec o = server.objects().get(i);
-            String at = "server.objects[" + i + "]";
+            String at = base + ".objects[" + i + "]";
             if (o.id() == null || o.id().isBlank()) {
                 throw new Problem(at, "an object needs an id");
             }
@@ -225,13 +289,128 @@ final class ScenarioValidator {
         }
     }
 
-    private static void checkNoCycle(List<PoaSpec> poas) throws Problem {
+    /** Each call names an object of the scenario, an operation a servant can call, and a count of 0 or more. */
+    private static void validateCalls(Scenario s, ServerSpec server, String base) throws Problem {
+        for (int i = 0; i < server.objects().size(); i++) {
+            ObjectSpec o = server.objects().get(i);
+            for (var op : o.operations().entrySet()) {
+                if (op.getValue() == null) {
+                    continue;
+                }
+                List<CallSpec> calls = op.getValue().calls();
+                for (int c = 0; c < calls.size(); c++) {
+                    CallSpec call = calls.get(c);
+                    String at = base + ".objects[" + i + "].operations." + op.getKey() + ".calls[" + c + "]";
+                    if (call == null) {
+                        throw new Problem(at, "a call is a mapping ({object: o, operation: call, count: 1})");
+                    }
+                    Scenario.Ref called = resolve(s, call.server(), call.object(), at);
+                    if (called.object().copies() > 1) {
+                        // A call's count is made to one object: spreading it over copies would change its meaning.
+                        throw new Problem(at + ".object", "object '" + call.object() + "' has copies; a servant's "
+                                + "calls go to one object (give copies only to objects the client targets)");
+                    }
+                    if (!CALLABLE.contains(call.operation())) {
+                        throw new Problem(at + ".operation", "a servant calls " + String.join(", ", CALLABLE)
+                                + ", not '" + call.operation() + "'" + Names.suggestion(call.operation(), CALLABLE));
+                    }
+                    if (call.invocation() == CallSpec.Invocation.ONEWAY && !call.operation().equals("post")) {
+                        throw new Problem(at + ".invocation", "a oneway call sends post (the IDL's oneway "
+                                + "operation), not '" + call.operation() + "'");
+                    }
+                    if (call.invocation() == CallSpec.Invocation.SYNC && call.operation().equals("post")) {
+                        throw new Problem(at + ".invocation", "post is oneway in the IDL: a sync call cannot wait "
+                                + "for its reply (use invocation: oneway, or operation call)");
+                    }
+                    if (call.count() < 0) {
+                        throw new Problem(at + ".count", "count must be 0 (no call) or more, not " + call.count());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The object a target or a call names, or a Problem at {@code at} saying why there is none. */
+    static Scenario.Ref resolve(Scenario s, String server, String object, String at) throws Problem {
+        if (object == null) {
+            throw new Problem(at, "missing 'object'");
+        }
+        List<String> servers = new ArrayList<>();
+        s.servers().forEach(x -> servers.add(x.name()));
+        if (server != null && s.server(server) == null) {
+            throw new Problem(at + ".server", "server '" + server + "' does not exist" + Names.suggestion(server, servers)
+                    + " (servers: " + String.join(", ", servers) + ")");
+        }
+        Scenario.Ref r = s.resolve(server, object);
+        if (r != null) {
+            return r;
+        }
+        List<String> holders = s.serversOf(object);
+        if (server == null && holders.size() > 1) {
+            throw new Problem(at + ".object", "object '" + object + "' is deployed on servers "
+                    + String.join(", ", holders) + ": give 'server'");
+        }
+        List<String> ids = new ArrayList<>();
+        for (ServerSpec x : s.servers()) {
+            if (server == null || x.name().equals(server)) {
+                x.objects().forEach(o -> ids.add(o.id()));
+            }
+        }
+        String where = server != null ? "server '" + server + "'" : s.singleServer() ? "server.objects" : "any server";
+        throw new Problem(at + ".object", "object '" + object + "' is not deployed" + (server != null ? " on " + where : "")
+                + Names.suggestion(object, ids) + " (" + (server != null ? "objects of " + where : where) + ": "
+                + String.join(", ", ids) + ")");
+    }
+
+    /** A request that calls, through any chain of calls, the operation it is in would wait for itself. */
+    private static void checkNoCallCycle(Scenario s) throws Problem {
+        Map<String, List<String>> edges = new LinkedHashMap<>();
+        Map<String, String> paths = new HashMap<>();
+        for (int k = 0; k < s.servers().size(); k++) {
+            ServerSpec server = s.servers().get(k);
+            String base = s.singleServer() ? "server" : "servers[" + k + "]";
+            for (int i = 0; i < server.objects().size(); i++) {
+                ObjectSpec o = server.objects().get(i);
+                for (var op : o.operations().entrySet()) {
+                    String node = server.name() + "/" + o.id() + "." + op.getKey();
+                    paths.put(node, base + ".objects[" + i + "].operations." + op.getKey() + ".calls");
+                    List<String> to = new ArrayList<>();
+                    for (CallSpec c : op.getValue() == null ? List.<CallSpec>of() : op.getValue().calls()) {
+                        Scenario.Ref r = s.resolve(c.server(), c.object());
+                        to.add(r.server().name() + "/" + r.object().id() + "." + c.operation());
+                    }
+                    edges.put(node, to);
+                }
+            }
+        }
+        List<String> cycle = Graphs.cycle(edges);
+        if (!cycle.isEmpty()) {
+            throw new Problem(paths.get(cycle.get(0)), "the calls form a cycle (" + String.join(" -> ", cycle)
+                    + "): a request would wait for itself");
+        }
+    }
+
+    /** Servers start after the servers they call, so calls between two servers go one way only. */
+    private static void checkServerOrder(Scenario s) throws Problem {
+        Map<String, List<String>> edges = new LinkedHashMap<>();
+        for (ServerSpec server : s.servers()) {
+            edges.put(server.name(), new ArrayList<>(s.dependencies(server)));
+        }
+        List<String> cycle = Graphs.cycle(edges);
+        if (!cycle.isEmpty()) {
+            int i = s.servers().indexOf(s.server(cycle.get(0)));
+            throw new Problem("servers[" + i + "]", "servers start after the servers whose objects they call, so "
+                    + "calls between servers cannot go round (" + String.join(" -> ", cycle) + ")");
+        }
+    }
+
+    private static void checkNoCycle(List<PoaSpec> poas, String base) throws Problem {
         for (int i = 0; i < poas.size(); i++) {
             String p = poas.get(i).name();
             Set<String> seen = new HashSet<>();
             while (!p.equals(PoaSpec.ROOT)) {
                 if (!seen.add(p)) {
-                    throw new Problem("server.poas[" + i + "].parent", "the POA parents form a cycle: " + seen);
+                    throw new Problem(base + ".poas[" + i + "].parent", "the POA parents form a cycle: " + seen);
                 }
                 String cur = p;
                 p = poas.stream().filter(x -> x.name().equals(cur)).findFirst().map(PoaSpec::parent).orElse(PoaSpec.ROOT);
@@ -241,7 +420,7 @@ final class ScenarioValidator {
 
     private static String unknownOperation(String op) {
         return "operation '" + op + "' is not an operation of interface Target" + Names.suggestion(op, IDL_OPERATIONS)
-                + " (e.g. call, ping, post, in_octet_seq, inout_double_array_240; see idl/src/main/idl/workload.idl)";
+                + " (e.g. call, ping, post, forward, in_octet_seq, inout_double_array_240; see idl/src/main/idl/workload.idl)";
     }
 
     private static void validateClient(Scenario s) throws Problem {
@@ -415,20 +594,12 @@ final class ScenarioValidator {
         if (p.targets().isEmpty()) {
             throw new Problem(at + ".targets", "the process needs at least one target");
         }
-        List<String> ids = new ArrayList<>();
-        s.server().objects().forEach(o -> ids.add(o.id()));
         int given = 0;
         double sum = 0;
         for (int j = 0; j < p.targets().size(); j++) {
             TargetSpec t = p.targets().get(j);
             String tat = at + ".targets[" + j + "]";
-            if (t.object() == null) {
-                throw new Problem(tat, "missing 'object'");
-            }
-            if (s.object(t.object()) == null) {
-                throw new Problem(tat + ".object", "object '" + t.object() + "' is not deployed" + Names.suggestion(t.object(), ids)
-                        + " (server.objects: " + String.join(", ", ids) + ")");
-            }
+            resolve(s, t.server(), t.object(), tat);
             validatePayload(t, tat, s.client().invocation());
             if (t.probability() != null) {
                 if (t.probability() < 0 || t.probability() > 1) {
@@ -482,7 +653,8 @@ final class ScenarioValidator {
         PayloadSpec carried = PayloadSpec.carriedBy(op);
         String where = t.namesOperation() ? opAt : payloadAt;
         if (carried == null) {
-            if (t.givesPayload()) {
+            // forward carries any payload of the IDL, wrapped in its any
+            if (t.givesPayload() && !op.equals("forward")) {
                 throw new Problem(where, "operation " + op + " carries no payload");
             }
             return;

@@ -1,17 +1,19 @@
 package org.orbscope.scenario;
 
 /**
- * Where a request goes: object id, IDL operation, payload, and routing probability (null = equal share).
+ * Where a request goes: the object (by id, and by server when the id is not unique across the scenario's servers),
+ * IDL operation, payload, and routing probability (null = equal share).
  *
  * <p>The one rule for what a target calls, which the client, the server and the model all read from here: a
  * target that names no {@code operation} calls its payload's operation ({@link PayloadSpec#operation()}), or
  * {@code call} when it has no payload either; under {@code invocation: oneway} it calls {@code post}, the IDL's
  * oneway operation ({@link #operation(ClientSpec.Invocation)}). A target that names an operation and no payload
  * sends the payload the operation carries ({@link PayloadSpec#carriedBy}): an array of the operation's size, or
- * an empty sequence; a payload that leaves fields out takes them from the operation. The file's own fields stay as written (null where absent), so validation can tell what
- * was named; the accessors answer with the rule applied.
+ * an empty sequence; a payload that leaves fields out takes them from the operation. The file's own fields stay
+ * as written (null where absent), so validation can tell what was named; the accessors answer with the rule
+ * applied.
  */
-public record TargetSpec(String object, String operation, Double probability, PayloadSpec payload) {
+public record TargetSpec(String server, String object, String operation, Double probability, PayloadSpec payload) {
     /** What a target with neither operation nor payload calls. */
     public static final String DEFAULT_OPERATION = "call";
     /** The IDL's one oneway operation: what {@code invocation: oneway} sends. */

@@ -31,7 +31,7 @@ class ScenarioLoaderTest {
             "        - {object: o1, operation: ping, probability: 0.5}",
             "");
 
-    private static ScenarioException bad(String text) {
+    static ScenarioException bad(String text) {
         return assertThrows(ScenarioException.class, () -> ScenarioLoader.parse("s.yaml", text));
     }
 

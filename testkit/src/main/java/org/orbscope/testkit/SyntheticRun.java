@@ -101,7 +101,7 @@ public final class SyntheticRun {
         }
         PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
         AtomicFiles.write(p.pointYaml(), ScenarioLoader.toYaml(sp.tree()));
-        new PointStatus(PointStatus.OK, null, 0, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
         List<String[]> targets = new ArrayList<>();
         for (ProcessSpec process : sp.scenario().client().processes()) {
             for (TargetSpec t : process.targets()) {
@@ -207,7 +207,7 @@ public final class SyntheticRun {
         writeScenario();
         PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
         AtomicFiles.write(p.pointYaml(), scenario(ratePerSec, n, monitoring));
-        new PointStatus(PointStatus.OK, null, 0, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
         long gap = (long) (1e9 / ratePerSec);
         Random rnd = new Random(1);
         long ok = 0;

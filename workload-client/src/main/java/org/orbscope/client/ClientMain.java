@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -15,12 +17,14 @@ import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 
 /**
- * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior FILE|URL) --out DIR [--instance N]
- * [--start-gate FILE] [--clock-offset-ns NS]}: the client JVM that {@code orbscope run} and {@code orbscope host}
- * start. Exit codes: 0 every request answered, 1 the run failed (server gone, requests
- * failed), 2 bad input.
+ * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior-dir NAME=DIR ... | --ior FILE|URL) --out DIR
+ * [--instance N] [--start-gate FILE] [--clock-offset-ns NS]}: the client JVM that {@code orbscope run} and
+ * {@code orbscope host} start. {@code --ior-dir} is the IOR directory of the one server, or of each named server of a
+ * {@code servers:} scenario. Exit codes: 0 every request answered, 1 the run failed (server gone, requests failed),
+ * 2 bad input.
  */
 public final class ClientMain {
     private ClientMain() {
@@ -34,7 +38,7 @@ public final class ClientMain {
     public static int run(String[] args) {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
         Path scenarioFile = null;
-        Path iorDir = null;
+        List<String> iorDirs = new ArrayList<>();
         String ior = null;
         Path out = Paths.get(".");
         int instance = 0;
@@ -47,7 +51,7 @@ public final class ClientMain {
             }
             switch (args[i]) {
                 case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
-                case "--ior-dir": iorDir = Paths.get(args[i + 1]); break;
+                case "--ior-dir": iorDirs.add(args[i + 1]); break;
                 case "--ior": ior = args[i + 1]; break;
                 case "--out": out = Paths.get(args[i + 1]); break;
                 case "--start-gate": startGate = Paths.get(args[i + 1]); break;
@@ -70,9 +74,9 @@ public final class ClientMain {
                     return 2;
             }
         }
-        if (scenarioFile == null || (iorDir == null && ior == null)) {
-            System.err.println("usage: ClientMain --scenario FILE (--ior-dir DIR | --ior FILE|URL) --out DIR [--instance N] "
-                    + "[--start-gate FILE] [--clock-offset-ns NS]");
+        if (scenarioFile == null || (iorDirs.isEmpty() && ior == null)) {
+            System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR "
+                    + "[--instance N] [--start-gate FILE] [--clock-offset-ns NS]");
             return 2;
         }
         Scenario scenario;
@@ -84,7 +88,7 @@ public final class ClientMain {
         }
         Map<String, String> iors;
         try {
-            iors = references(scenario, iorDir, ior);
+            iors = references(scenario, iorDirectories(scenario, iorDirs), ior);
         } catch (IOException e) {
             System.err.println("orbscope client: " + e.getMessage());
             return 2;
@@ -133,45 +137,81 @@ public final class ClientMain {
     }
 
     /**
-     * References per object id: from DIR/{id}.ior, or one reference (file or URL) for every object when the
-     * scenario targets one object.
+     * References per object key ({@link Scenario.Ref#key}): from each server's IOR directory ({@code iorDirs}: server
+     * name -> DIR holding {id}.ior; the one server of a {@code server:} scenario may be given under any name), or
+     * one reference (file or URL) for every object when the scenario targets one object.
      */
-    static Map<String, String> references(Scenario scenario, Path iorDir, String ior) throws IOException {
+    static Map<String, String> references(Scenario scenario, Map<String, Path> iorDirs, String ior) throws IOException {
         Map<String, String> iors = new LinkedHashMap<>();
-        int objects = scenario.server().objects().size();
-        if (iorDir == null && objects > 1) {
+        int objects = scenario.servers().stream().mapToInt(x -> x.objects().size()).sum();
+        if (ior != null && objects > 1) {
             // One reference cannot stand for several objects: every request would go to the one object.
             throw new IOException("--ior names one object, but the scenario deploys " + objects + " ("
-                    + scenario.server().objects().get(0).id() + ", ...); give --ior-dir with one <id>.ior per object");
+                    + scenario.servers().get(0).objects().get(0).id() + ", ...); give --ior-dir with one <id>.ior per "
+                    + "object");
         }
-        for (ObjectSpec o : scenario.server().objects()) {
-            if (iorDir != null) {
-                Path f = iorDir.resolve(o.id() + ".ior");
+        String one = ior == null ? null : oneReference(ior);
+        for (ServerSpec server : scenario.servers()) {
+            Path dir = scenario.servers().size() == 1 && iorDirs.size() == 1 ? iorDirs.values().iterator().next()
+                    : iorDirs.get(server.name());
+            if (one == null && dir == null) {
+                throw new IOException("no IOR directory for server '" + server.name() + "' (--ior-dir "
+                        + server.name() + "=DIR)");
+            }
+            for (ObjectSpec o : server.objects()) {
+                String key = new Scenario.Ref(server, o).key(scenario);
+                if (one != null) {
+                    iors.put(key, one);
+                    continue;
+                }
+                Path f = dir.resolve(o.id() + ".ior");
                 if (!Files.isRegularFile(f)) {
-                    throw new IOException("no IOR file for object '" + o.id() + "': " + f);
+                    throw new IOException("no IOR file for object '" + key + "': " + f);
                 }
                 String ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
                 if (!isReference(ref)) {
                     throw new IOException(f + ": does not hold an object reference (IOR:...)");
                 }
-                iors.put(o.id(), ref);
-            } else {
-                String ref = ior;
-                if (!isReference(ior)) {
-                    Path f = Paths.get(ior);
-                    if (!Files.isRegularFile(f)) {
-                        throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
-                    }
-                    ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
-                    if (!isReference(ref)) {
-                        throw new IOException("--ior " + ior + ": the file does not hold an object reference (IOR:..., "
-                                + "corbaloc:... or corbaname:...)");
-                    }
-                }
-                iors.put(o.id(), ref);
+                iors.put(key, ref);
             }
         }
         return iors;
+    }
+
+    /**
+     * Server name -> IOR directory from the {@code --ior-dir} values: {@code NAME=DIR} where NAME is one of the
+     * scenario's servers, else the whole value is the directory of the one server (a point's directory name holds
+     * '=' itself, e.g. {@code points/rate=20_s/server/ior}).
+     */
+    static Map<String, Path> iorDirectories(Scenario scenario, List<String> values) {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        for (String v : values) {
+            int eq = v.indexOf('=');
+            String name = eq > 0 ? v.substring(0, eq) : null;
+            if (name != null && scenario.server(name) != null && !scenario.singleServer()) {
+                dirs.put(name, Paths.get(v.substring(eq + 1)));
+            } else {
+                dirs.put(ServerSpec.SINGLE, Paths.get(v));
+            }
+        }
+        return dirs;
+    }
+
+    /** The reference {@code --ior} gives: itself when it is one, else the content of the file it names. */
+    private static String oneReference(String ior) throws IOException {
+        if (isReference(ior)) {
+            return ior;
+        }
+        Path f = Paths.get(ior);
+        if (!Files.isRegularFile(f)) {
+            throw new IOException("--ior " + ior + ": no such file, and not an IOR: or corbaloc: reference");
+        }
+        String ref = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).trim();
+        if (!isReference(ref)) {
+            throw new IOException("--ior " + ior + ": the file does not hold an object reference (IOR:..., "
+                    + "corbaloc:... or corbaname:...)");
+        }
+        return ref;
     }
 
     /** True for a stringified object reference or a URL form of one. */

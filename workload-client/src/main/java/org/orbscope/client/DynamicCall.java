@@ -34,7 +34,7 @@ import org.orbscope.workload.Target;
  */
 final class DynamicCall implements Invocation {
     /** Inserts a payload's Java value into an Any, with its TypeCode. */
-    private interface Inserter {
+    interface Inserter {
         void insert(Any any, Object value) throws Throwable;
     }
 
@@ -64,9 +64,16 @@ final class DynamicCall implements Invocation {
             result = ORB.init().get_primitive_tc(TCKind.tk_void);
         } else if (m.getReturnType() == byte[].class) {
             result = OctetSeqHelper.type();
+        } else if (m.getReturnType() == Any.class) {
+            result = ORB.init().get_primitive_tc(TCKind.tk_any);
         } else {
             throw new IllegalArgumentException("operation '" + operation + "' returns " + m.getReturnType()
                     + ", which has no DII form here");
+        }
+        if (operation.equals(Invocation.FORWARD)) {
+            // the value is the payload already in an any (PayloadValues.inAny), passed in
+            return new DynamicCall(operation, result, (a, v) -> a.insert_any((Any) v), value, ARG_IN.value, false,
+                    deferred);
         }
         int mode = payload.direction() == PayloadSpec.Direction.INOUT ? ARG_INOUT.value : ARG_IN.value;
         return new DynamicCall(operation, result, value == null ? null : inserter(payload), value, mode,
@@ -74,7 +81,7 @@ final class DynamicCall implements Invocation {
     }
 
     /** How the value of a payload goes into an Any: the IDL type's generated helper, or the Any's own insert. */
-    private static Inserter inserter(PayloadSpec payload) {
+    static Inserter inserter(PayloadSpec payload) {
         switch (payload.type()) {
             case STRING: return (a, v) -> a.insert_string((String) v);
             case ANY: return (a, v) -> a.insert_any((Any) v);

@@ -22,10 +22,15 @@ import org.orbscope.workload.Target;
 public interface Invocation {
     void invoke(Target target);
 
+    /** The operation whose argument is the payload in an any. */
+    String FORWARD = "forward";
+
     static Invocation of(TargetSpec spec, ClientSpec.Invocation style, ORB orb) {
         String op = spec.operation(style);
         Method m = stubMethod(op);
-        Object value = m.getParameterCount() == 0 ? null : PayloadValues.of(spec.payload(), orb);
+        // forward takes its payload wrapped in an any, as seed 002's clients hand their data to the proxy
+        Object value = m.getParameterCount() == 0 ? null
+                : op.equals(FORWARD) ? PayloadValues.inAny(spec.payload(), orb) : PayloadValues.of(spec.payload(), orb);
         if (style == ClientSpec.Invocation.DII || style == ClientSpec.Invocation.DEFERRED) {
             return DynamicCall.of(op, m, spec.payload(), value, style == ClientSpec.Invocation.DEFERRED);
         }

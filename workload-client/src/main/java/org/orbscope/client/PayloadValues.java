@@ -31,6 +31,20 @@ final class PayloadValues {
         }
     }
 
+    /**
+     * The payload in an any of its own IDL type (a sequence, an array, a string, an any of structs), so that the
+     * proxy and the server it forwards to marshal that type inside the any.
+     */
+    static Any inAny(PayloadSpec p, ORB orb) {
+        Any a = orb.create_any();
+        try {
+            DynamicCall.inserter(p).insert(a, of(p, orb));
+        } catch (Throwable e) {
+            throw Invocation.unchecked(e);
+        }
+        return a;
+    }
+
     /** An array of {@code n} elements of {@code type}, the i-th being {@link #element}(type, i). */
     private static Object array(PayloadSpec.Type type, int n) {
         // The primitive of a boxed element (Byte -> byte), or the struct.

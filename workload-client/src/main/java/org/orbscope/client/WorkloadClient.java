@@ -51,7 +51,10 @@ public final class WorkloadClient {
     private WorkloadClient() {
     }
 
-    /** Runs the workload against {@code iors} (object id -> IOR or corbaloc URL) and writes {@code outDir}. */
+    /**
+     * Runs the workload against {@code iors} (object key, {@link Scenario.Ref#key}: the id with one server, else
+     * server/id -> IOR or corbaloc URL) and writes {@code outDir}.
+     */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir) throws IOException {
         return run(scenario, iors, outDir, new AtomicReference<>());
     }
@@ -94,7 +97,7 @@ public final class WorkloadClient {
             processNames.add(p.name());
             List<String[]> t = new ArrayList<>();
             for (TargetSpec ts : p.targets()) {
-                t.add(new String[] {ts.object(), ts.operation(client.invocation())});
+                t.add(new String[] {key(scenario, ts), ts.operation(client.invocation())});
             }
             targetNames.add(t);
         }
@@ -116,9 +119,9 @@ public final class WorkloadClient {
                     calls[c][p] = new Invocation[ts.size()];
                     stubs[c][p] = new Target[ts.size()];
                     for (int t = 0; t < ts.size(); t++) {
-                        String ior = iors.get(ts.get(t).object());
+                        String ior = iors.get(key(scenario, ts.get(t)));
                         if (ior == null) {
-                            throw new IllegalArgumentException("no reference for object '" + ts.get(t).object() + "'");
+                            throw new IllegalArgumentException("no reference for object '" + key(scenario, ts.get(t)) + "'");
                         }
                         stubs[c][p][t] = TargetHelper.unchecked_narrow(orbs[c].string_to_object(ior));
                         calls[c][p][t] = Invocation.of(ts.get(t), client.invocation(), orbs[c]);
@@ -218,6 +221,11 @@ public final class WorkloadClient {
         }
         boolean interrupted = INTERRUPTED.equals(stop.get());
         return log.finish(duration, interrupted ? null : error, interrupted);
+    }
+
+    /** The key of a target's object among the references. */
+    private static String key(Scenario scenario, TargetSpec t) {
+        return scenario.resolve(t.server(), t.object()).key(scenario);
     }
 
     /**

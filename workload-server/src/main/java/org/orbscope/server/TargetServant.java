@@ -12,17 +12,20 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.omg.CORBA.Any;
+import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.Streamable;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.scenario.PayloadSpec;
 import org.orbscope.workload.BasicTypesSeqHelper;
+import org.orbscope.workload.OctetSeqHelper;
 import org.orbscope.workload.TargetOperations;
 import org.orbscope.workload.TargetPOATie;
 
 /**
- * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then
- * waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so waiting requests are
- * served in arrival order), and counts what it received.
+ * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then the calls
+ * it makes to other objects, then waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so
+ * waiting requests are served in arrival order): a servant waiting for the reply of a call holds its slot and its
+ * thread, as a real servant does. Every request it receives is counted, {@code forward}'s included.
  *
  * <p>The hundred payload operations of the IDL (every type, sequences and arrays of five sizes, in and inout)
  * do one thing: receive, count, serve the demand, and, for inout, echo (the value stays in its holder, which
@@ -33,6 +36,8 @@ import org.orbscope.workload.TargetPOATie;
  */
 final class TargetServant extends TargetPOATie {
     private static final byte[] EMPTY = new byte[0];
+    /** The demand of an operation the scenario lists only for its calls. */
+    private static final long[] NO_DEMAND = {0, 0};
     /** The value field of an inout operation's holder class. */
     private static final ClassValue<Field> HOLDER_VALUE = new ClassValue<>() {
         @Override
@@ -51,6 +56,9 @@ final class TargetServant extends TargetPOATie {
     private final Semaphore slots;
     /** Per operation of the interface: requests and elements received; filled once, read-only after. */
     private final Map<String, LongAdder[]> received = new TreeMap<>();
+    /** Set once by {@link #wire} before the server is ready, read by request threads afterwards. */
+    private volatile Map<String, ServantCalls> calls = Map.of();
+    private volatile Any forwardReply;
 
     TargetServant(String id, Map<String, DemandSampler> demands, Map<String, byte[]> replies, int concurrency) {
         super(null);
@@ -76,6 +84,20 @@ final class TargetServant extends TargetPOATie {
         return id;
     }
 
+    /**
+     * Gives the servant the calls its operations make (their references exist only once every object is active)
+     * and builds the reply of {@code forward}: {@code replySize} octets in an any, or none (the request is echoed).
+     */
+    void wire(Map<String, ServantCalls> operationCalls, ORB orb) {
+        byte[] reply = replies.get("forward");
+        if (reply != null && reply.length > 0) {
+            Any a = orb.create_any();
+            OctetSeqHelper.insert(a, reply);
+            forwardReply = a;
+        }
+        calls = Map.copyOf(operationCalls);
+    }
+
     /** A payload operation: counts the value's elements, then serves the operation's demand. */
     private void received(String operation, Object value) {
         count(operation, elements(value));
@@ -89,8 +111,8 @@ final class TargetServant extends TargetPOATie {
     }
 
     /**
-     * The elements of a received value: an array's or a sequence's length, a string's characters, the structs in
-     * an any. An any is extracted, as a server that uses what it is sent must; the typed operations' values are
+     * The elements of a received value: an array's or a sequence's length, a string's characters, the structs or
+     * octets in an any (a payload's structs; {@code forward}'s octets). An any is extracted, as a server that uses what it is sent must; the typed operations' values are
      * unmarshalled by their skeletons already.
      */
     private static long elements(Object value) {
@@ -107,7 +129,10 @@ final class TargetServant extends TargetPOATie {
         }
         if (v instanceof Any) {
             Any any = (Any) v;
-            return any.type().equivalent(BasicTypesSeqHelper.type()) ? BasicTypesSeqHelper.extract(any).length : 1;
+            if (any.type().equivalent(BasicTypesSeqHelper.type())) {
+                return BasicTypesSeqHelper.extract(any).length;
+            }
+            return any.type().equivalent(OctetSeqHelper.type()) ? OctetSeqHelper.extract(any).length : 1;
         }
         return v == null ? 0 : Array.getLength(v);
     }
@@ -120,33 +145,40 @@ final class TargetServant extends TargetPOATie {
             if (requests > 0) {
                 PayloadSpec carried = PayloadSpec.carriedBy(op);
                 long elements = c[1].sum();
-                rows.add(new ReceivedCsv.Row(id, op, requests, elements,
-                        carried == null ? 0 : elements * carried.type().octets()));
+                // forward carries no payload of the scenario, but its any holds octets, one each
+                long octets = op.equals("forward") ? elements : carried == null ? 0 : elements * carried.type().octets();
+                rows.add(new ReceivedCsv.Row(id, op, requests, elements, octets));
             }
         });
         return rows;
     }
 
     private void serve(String operation) {
+        serve(operation, null);
+    }
+
+    /** Runs the operation's demand; returns the reply of its last forward call, or null. */
+    private Any serve(String operation, Any request) {
         DemandSampler d = demands.get(operation);
-        if (d == null) {
-            return;
+        ServantCalls c = calls.get(operation);
+        if (d == null && c == null) {
+            return null;
         }
-        long[] demand = d.next();
+        long[] demand = d == null ? NO_DEMAND : d.next();
         if (slots == null) {
-            execute(demand);
-            return;
+            return execute(demand, c, request);
         }
         slots.acquireUninterruptibly();
         try {
-            execute(demand);
+            return execute(demand, c, request);
         } finally {
             slots.release();
         }
     }
 
-    private static void execute(long[] demand) {
+    private static Any execute(long[] demand, ServantCalls calls, Any request) {
         CpuBurner.burn(demand[0]);
+        Any reply = calls == null ? null : calls.make(request);
         long wait = demand[1];
         if (wait > 0) {
             // Waiting without CPU: park until the wall time has passed (parkNanos may return early).
@@ -155,6 +187,7 @@ final class TargetServant extends TargetPOATie {
                 LockSupport.parkNanos(left);
             }
         }
+        return reply;
     }
 
     @Override
@@ -163,6 +196,17 @@ final class TargetServant extends TargetPOATie {
         serve("call");
         byte[] reply = replies.get("call");
         return reply == null ? EMPTY : reply;
+    }
+
+    @Override
+    public Any forward(Any request) {
+        count("forward", elements(request));
+        Any reply = serve("forward", request);
+        if (reply != null) {
+            return reply;
+        }
+        Any own = forwardReply;
+        return own != null ? own : request; // like cubit, a forward without a reply size returns what it was sent
     }
 
     @Override

@@ -23,6 +23,7 @@ import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ReadyFile;
@@ -43,12 +44,12 @@ public final class WorkloadServer implements AutoCloseable {
     private final Thread orbThread;
     private final SystemSampler sampler;
     private final Map<String, String> iors;
-    private final List<TargetServant> servants;
+    private final Map<String, TargetServant> servants;
     private final ServerDirectory out;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
-                           List<TargetServant> servants, ServerDirectory out) {
+                           Map<String, TargetServant> servants, ServerDirectory out) {
         this.orb = orb;
         this.orbThread = orbThread;
         this.sampler = sampler;
@@ -57,32 +58,50 @@ public final class WorkloadServer implements AutoCloseable {
         this.out = out;
     }
 
+    /** What each object received so far, one row per object and operation called (requests counted as they start). */
+    public List<ReceivedCsv.Row> received() {
+        List<ReceivedCsv.Row> rows = new ArrayList<>();
+        servants.values().forEach(s -> rows.addAll(s.receivedRows()));
+        return rows;
+    }
+
     /** Object id -> stringified IOR. */
     public Map<String, String> iors() {
         return iors;
     }
 
+    /** The one server of a {@code server:} scenario. */
     public static WorkloadServer start(Scenario scenario, Path outDir) throws Exception {
+        return start(scenario, scenario.servers().get(0), outDir, Map.of());
+    }
+
+    /**
+     * Starts {@code server} of {@code scenario}.
+     *
+     * @param peers the directory ({@link ServerDirectory}) of each other server whose objects this server's servants call
+     */
+    public static WorkloadServer start(Scenario scenario, ServerSpec server, Path outDir, Map<String, Path> peers)
+            throws Exception {
         ServerDirectory out = new ServerDirectory(outDir);
         Files.createDirectories(out.iorDir());
         SystemSampler sampler = new SystemSampler(out.systemCsv(), 100);
         sampler.start();
         int port = freePort();
-        ORB orb = ORB.init(new String[0], OrbProperties.forServer(scenario.server().orb(), safe(scenario.name()), port, HOST));
+        String implName = safe(scenario.name()) + (scenario.singleServer() ? "" : "." + server.name());
+        ORB orb = ORB.init(new String[0], OrbProperties.forServer(server.orb(), implName, port, HOST));
         try {
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
-            Map<String, POA> poas = buildPoas(root, scenario.server().poas());
+            Map<String, POA> poas = buildPoas(root, server.poas());
             Map<String, String> iors = new LinkedHashMap<>();
-            List<TargetServant> servants = new ArrayList<>();
+            Map<String, TargetServant> servants = new LinkedHashMap<>();
             StringBuilder urls = new StringBuilder();
             int index = 0;
-            for (ObjectSpec o : scenario.server().objects()) {
+            for (ObjectSpec o : server.objects()) {
                 POA poa = poas.get(o.poa());
-                TargetServant servant = servant(o, scenario.server().seed() * 1_000_003L + index++);
-                servants.add(servant);
+                TargetServant servant = servant(o, server.seed() * 1_000_003L + index++);
                 byte[] oid = o.id().getBytes(StandardCharsets.UTF_8);
                 org.omg.CORBA.Object ref;
-                if (poaIds(scenario, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
+                if (poaIds(server, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
                     ref = poa.id_to_reference(poa.activate_object(servant));
                 } else {
                     poa.activate_object_with_id(oid, servant);
@@ -90,14 +109,16 @@ public final class WorkloadServer implements AutoCloseable {
                 }
                 String ior = orb.object_to_string(ref);
                 iors.put(o.id(), ior);
+                servants.put(o.id(), servant);
                 AtomicFiles.write(out.ior(o.id()), ior + "\n");
                 urls.append(o.id()).append(' ').append(Corbaloc.of(orb, ior)).append('\n');
             }
             AtomicFiles.write(out.urls(), urls.toString());
+            CallWiring.wire(scenario, server, orb, iors, servants, peers);
             Thread orbThread = new Thread(orb::run, "orbscope-orb-run");
             orbThread.setDaemon(true);
             orbThread.start();
-            ServerWarmup.run(iors, scenario.server().warmupCalls());
+            ServerWarmup.run(iors, server.warmupCalls());
             ReadyFile.now(port).write(out.ready());
             return new WorkloadServer(orb, orbThread, sampler, iors, servants, out);
         } catch (Exception | Error e) {
@@ -107,8 +128,8 @@ public final class WorkloadServer implements AutoCloseable {
         }
     }
 
-    private static PoaSpec.IdAssignment poaIds(Scenario s, String poa) {
-        for (PoaSpec p : s.server().poas()) {
+    private static PoaSpec.IdAssignment poaIds(ServerSpec server, String poa) {
+        for (PoaSpec p : server.poas()) {
             if (p.name().equals(poa)) {
                 return p.idAssignment();
             }
@@ -190,10 +211,8 @@ public final class WorkloadServer implements AutoCloseable {
 
     /** What the objects were sent, once the ORB has finished the requests in progress. */
     private void writeReceived() {
-        List<ReceivedCsv.Row> rows = new ArrayList<>();
-        servants.forEach(s -> rows.addAll(s.receivedRows()));
         try {
-            ReceivedCsv.write(out.received(), rows);
+            ReceivedCsv.write(out.received(), received());
         } catch (IOException e) {
             System.err.println("orbscope server: cannot write " + out.received() + ": " + e.getMessage());
         }
@@ -204,7 +223,7 @@ public final class WorkloadServer implements AutoCloseable {
         orbThread.join();
     }
 
-    /** Stops the ORB (finishing requests in progress) and the sampler. */
+    /** Stops the ORB (finishing requests in progress) and the sampler, and writes what was served. */
     @Override
     public void close() {
         if (closed) {

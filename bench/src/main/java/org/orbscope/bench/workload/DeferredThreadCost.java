@@ -144,7 +144,7 @@ public final class DeferredThreadCost {
                     Collections.reverse(order);
                 }
                 for (String style : order) {
-                    Invocation call = Invocation.of(new TargetSpec("n", "ping", null, null),
+                    Invocation call = Invocation.of(new TargetSpec(null, "n", "ping", null, null),
                             ClientSpec.Invocation.parse(style), orb);
                     for (int i = 0; i < Math.min(calls, 2000); i++) {
                         call.invoke(target);

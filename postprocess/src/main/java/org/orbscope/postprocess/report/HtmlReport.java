@@ -172,7 +172,9 @@ public final class HtmlReport {
             }
             b.append("</tbody></table><p>").append(Svg.esc(HostsTable.spread(p))).append("</p>");
         }
-        if (!p.stages.isEmpty()) {
+        if (p.servers != null) {
+            servers(b, p);
+        } else if (!p.stages.isEmpty()) {
             b.append("<h4>Stages (ms)</h4>");
             statsTable(b, p.stages);
             if (!p.makeUp.isEmpty()) {
@@ -191,7 +193,9 @@ public final class HtmlReport {
             b.append("<p>Difference of the means (network + client ORB + server 2nd phases not in completion): ")
                     .append(SweepTable.format(p.networkAndClientMs)).append(" ms.</p>");
         }
-        utilization(b, p);
+        if (p.servers == null) {
+            utilization(b, p);
+        }
         List<Table> breakdown = BreakdownTables.of(p, true);
         if (!breakdown.isEmpty()) {
             b.append("<h4>Requests by object, operation, process and client</h4><p>Throughput is requests answered "
@@ -244,6 +248,30 @@ public final class HtmlReport {
             b.append("<h4>Scenario of this point (point.yaml)</h4><pre>").append(Svg.esc(a.scenarioText)).append("</pre>");
         }
         b.append("</details>");
+    }
+
+    /** Each of several servers: a row of its figures, then its stages and notes when it was traced. */
+    private static void servers(StringBuilder b, PointSummary p) {
+        b.append("<h4>Servers</h4><table class=\"stages\"><thead><tr>");
+        ServerTable.HEADERS.forEach(h -> b.append("<th>").append(Svg.esc(h)).append("</th>"));
+        b.append("</tr></thead><tbody>");
+        for (List<String> row : ServerTable.rows(p)) {
+            b.append("<tr>");
+            row.forEach(c -> b.append("<td>").append(Svg.esc(c)).append("</td>"));
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+        p.servers.forEach((name, f) -> {
+            if (!f.notes.isEmpty()) {
+                b.append("<ul class=\"warn\">");
+                f.notes.forEach(n -> b.append("<li>").append(Svg.esc(name)).append(": ").append(Svg.esc(n)).append("</li>"));
+                b.append("</ul>");
+            }
+            if (!f.stages.isEmpty()) {
+                b.append("<h4>Stages of server ").append(Svg.esc(name)).append(" (ms)</h4>");
+                statsTable(b, f.stages);
+            }
+        });
     }
 
     private static void utilization(StringBuilder b, PointSummary p) {

@@ -43,11 +43,17 @@ public final class MarkdownReport {
             p.notes.forEach(n -> b.append("- **note:** ").append(n).append('\n'));
             b.append("- client: ").append(p.client.records).append(" records, ").append(p.client.ok).append(" ok, ")
                     .append(p.client.failed).append(" failed, ").append(p.client.notSent).append(" not sent\n");
-            b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
-                    .append(" requests, ").append(p.server.complete).append(" complete, ").append(p.server.incomplete)
-                    .append(" incomplete, ").append(p.server.rejected).append(" rejected, ").append(p.server.probes)
-                    .append(" before the workload, ").append(p.server.matchedToClient).append(" paired with client records, ")
-                    .append(p.server.measured).append(" measured\n\n");
+            if (p.servers == null) {
+                // Several servers have a trace each: their rows in the server table below say what they hold.
+                b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
+                        .append(" requests, ").append(p.server.complete).append(" complete, ")
+                        .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected)
+                        .append(" rejected, ").append(p.server.probes).append(" before the workload, ")
+                        .append(p.server.matchedToClient).append(" paired with client records, ")
+                        .append(p.server.measured).append(" measured\n");
+            }
+            b.append('\n');
+            servers(b, p);
             if (p.hosts != null) {
                 b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")
                         .append("---|".repeat(HostsTable.HEADER.length)).append('\n');
@@ -55,18 +61,7 @@ public final class MarkdownReport {
                 b.append('\n').append(HostsTable.spread(p)).append("\n\n");
             }
             if (!p.stages.isEmpty()) {
-                b.append("| stage | n | mean ms | variance ms^2 | p50 | p90 | p95 | p99 | max |\n");
-                b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-                for (Map.Entry<String, Summary> e : p.stages.entrySet()) {
-                    Summary s = e.getValue();
-                    b.append("| ").append(e.getKey()).append(" | ").append(s.count());
-                    for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms(), s.p90Ms(), s.p95Ms(),
-                            s.p99Ms(), s.maxMs()}) {
-                        b.append(" | ").append(SweepTable.format(d));
-                    }
-                    b.append(" |\n");
-                }
-                b.append('\n');
+                stages(b, p.stages);
             }
             if (!p.makeUp.isEmpty()) {
                 b.append("| make-up (mean ms) |");
@@ -96,6 +91,39 @@ public final class MarkdownReport {
             }
         }
         return b.toString();
+    }
+
+    /** Each of several servers: its row of figures, then its stage table when it was traced. */
+    private static void servers(StringBuilder b, PointSummary p) {
+        List<List<String>> rows = ServerTable.rows(p);
+        if (rows.isEmpty()) {
+            return;
+        }
+        b.append("| ").append(String.join(" | ", ServerTable.HEADERS)).append(" |\n|")
+                .append("---|".repeat(ServerTable.HEADERS.size())).append('\n');
+        rows.forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
+        b.append('\n');
+        p.servers.forEach((name, f) -> {
+            if (!f.stages.isEmpty()) {
+                b.append("Stages of server ").append(name).append(" (stages-").append(name).append(".csv):\n\n");
+                stages(b, f.stages);
+            }
+        });
+    }
+
+    private static void stages(StringBuilder b, Map<String, Summary> stages) {
+        b.append("| stage | n | mean ms | variance ms^2 | p50 | p90 | p95 | p99 | max |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<String, Summary> e : stages.entrySet()) {
+            Summary s = e.getValue();
+            b.append("| ").append(e.getKey()).append(" | ").append(s.count());
+            for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms(), s.p90Ms(), s.p95Ms(),
+                    s.p99Ms(), s.maxMs()}) {
+                b.append(" | ").append(SweepTable.format(d));
+            }
+            b.append(" |\n");
+        }
+        b.append('\n');
     }
 
     /** A {@link Table} under a heading ({@code ###}): a spread reads "mean (p5-p95)". */

@@ -26,6 +26,7 @@ import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestStages;
+import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -35,6 +36,7 @@ import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 
 /** Analyzes one sweep point directory: client records, system samples, server trace -> PointAnalysis. */
 public final class PointAnalyzer {
@@ -81,6 +83,24 @@ public final class PointAnalyzer {
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
                   long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime) {
+        /**
+         * True when the client's requests all went to the traced server, so that its records pair with the
+         * server's by rank; otherwise they only tell the workload's window and the probes before it.
+         */
+        boolean joinClient() {
+            return scenario == null || scenario.singleServer();
+        }
+
+        /** The traced server's scenario, or null when the scenario is unknown. */
+        ServerSpec server() {
+            return scenario == null ? null : scenario.singleServer() ? scenario.servers().get(0) : scenario.server(name);
+        }
+
+        /** True when the scenario had the agent record the traced server. */
+        boolean monitored() {
+            ServerSpec s = server();
+            return s != null && scenario.monitoring(s).enabled();
+        }
     }
 
     /**
@@ -109,26 +129,78 @@ public final class PointAnalyzer {
         } catch (ScenarioException e) {
             p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (scenario != null && !scenario.server().cpus().isEmpty()) {
-            cpus = scenario.server().cpus().size();
-        } else {
-            p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+        if (scenario != null && !scenario.singleServer()) {
+            return analyzeServers(a, point, params, scenario, text, traces, writeStages);
         }
+        int cpus = cpus(scenario == null ? null : scenario.servers().get(0), p);
         SystemSamples system = SystemCsv.read(point.server().systemCsv());
         if (system.problem() != null) {
             p.notes.add(system.problem());
         }
-        List<ClientDirectory> clients = point.existingClients();
-        if (clients.isEmpty()) {
-            clients = List.of(point.client());
-        }
-        PointAnalysis result = analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
+        List<ClientDirectory> clients = clients(point);
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
                 point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
                 writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null),
                 traces);
+        p.server.received = received(point.server());
         HostsPart.fill(p, point, scenario == null ? 0 : scenario.client().warmup());
-        return result;
+        return a;
+    }
+
+    /**
+     * A point of several servers: the client's figures for the point, and each server's own figures (trace,
+     * stage table {@code report/stages-<name>.csv}, utilization, what its objects received) in {@link PointSummary#servers}.
+     */
+    private static PointAnalysis analyzeServers(PointAnalysis a, PointDirectory point, Map<String, String> params,
+                                                Scenario scenario, String text, StageSource traces,
+                                                boolean writeStages) {
+        List<ClientDirectory> clients = clients(point);
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
+                ReadyFile.UNKNOWN, null, 0, 0, TraceWindow.ALL, null), traces);
+        a.summary.servers = new LinkedHashMap<>();
+        for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
+            ServerSpec spec = scenario.server(e.getKey());
+            ServerDirectory dir = e.getValue();
+            PointAnalysis one = new PointAnalysis();
+            one.summary.status = a.summary.status;
+            int cpus = cpus(spec, one.summary);
+            SystemSamples system = SystemCsv.read(dir.systemCsv());
+            if (system.problem() != null) {
+                one.summary.notes.add(system.problem());
+            }
+            analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
+                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0,
+                    TraceWindow.ALL, null),
+                    traces);
+            one.summary.server.received = received(dir);
+            a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
+        }
+        return a;
+    }
+
+    /** The client directories of a point: those that exist, else {@code client/} (whose absence becomes a note). */
+    private static List<ClientDirectory> clients(PointDirectory point) {
+        List<ClientDirectory> clients = point.existingClients();
+        return clients.isEmpty() ? List.of(point.client()) : clients;
+    }
+
+    /** The CPUs a server may use: those it is pinned to, else all of this machine's (said in a note). */
+    private static int cpus(ServerSpec server, PointSummary p) {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (server != null && !server.cpus().isEmpty()) {
+            return server.cpus().size();
+        }
+        p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
+        return cpus;
+    }
+
+    /** The server's received.csv, or null when it wrote none. */
+    private static List<ReceivedCsv.Row> received(ServerDirectory dir) {
+        try {
+            return ReceivedCsv.read(dir.received());
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -173,11 +245,19 @@ public final class PointAnalyzer {
         }
 
         ClientResults client = in.clients() == null ? null : ClientResults.read(in.clients(), warmup);
-        if (client != null) {
+        // One of several servers takes the client's records for its window and probes only; the point has them.
+        boolean clientOwned = client != null && (in.trace() == null || in.joinClient());
+        if (clientOwned) {
             clientPart(p, client, in.clients());
             a.clientResponse = client.response;
             a.responseSeries = client.responseSeries;
             p.clientSpectrum = Spectrum.of(client.response);
+        }
+        if (in.trace() == null) {
+            if (client != null) {
+                p.breakdown = client.breakdown.figures(client.windowSec());
+            }
+            return a; // several servers: their own analyses hold the server figures
         }
         p.utilization.cpus = cpus;
 
@@ -185,8 +265,9 @@ public final class PointAnalyzer {
         long[] streamedWindow = null;
         if (!Files.isRegularFile(in.trace())) {
             p.server.trace = "absent";
-            p.server.traceNote = scenario != null && scenario.monitoring().enabled()
-                    ? "monitoring was enabled but server/server.trace is missing"
+            p.server.traceNote = in.monitored()
+                    ? "monitoring was enabled but " + in.trace().getParent().getFileName() + "/" + in.trace().getFileName()
+                    + " is missing"
                     : "monitoring off: no server trace, so no stage data (client-side results only)";
             p.notes.add(p.server.traceNote);
         } else {
@@ -226,10 +307,12 @@ public final class PointAnalyzer {
             Map<RequestStages, ClientResults.Sent> pairs = new IdentityHashMap<>();
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
-                p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated,
-                        pairs::put);
-                if (scenario != null) {
-                    poas(rows, scenario);
+                if (in.joinClient()) {
+                    p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated,
+                            pairs::put);
+                }
+                if (in.server() != null) {
+                    poas(rows, in.server());
                 }
             }
             try {
@@ -253,7 +336,7 @@ public final class PointAnalyzer {
                 windowFrom = window[0];
                 windowTo = window[1];
             }
-            if (scenario != null && p.cpuPerRequestMs != null) {
+            if (scenario != null && scenario.singleServer() && p.cpuPerRequestMs != null) {
                 p.simulated = simulated(a, scenario, measured);
             }
         }
@@ -266,7 +349,7 @@ public final class PointAnalyzer {
         }
         a.utilizationSeries = system.series(cpus, 150);
         a.system = system;
-        if (client != null) {
+        if (clientOwned) {
             p.breakdown = client.breakdown.figures(client.windowSec());
             a.timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
                     : client.firstIntendedNs / 1_000_000, system, stages == null ? List.of() : stages.gcPauses(),
@@ -323,9 +406,9 @@ public final class PointAnalyzer {
     }
 
     /** The POA of each paired request: the scenario deploys its object there. */
-    private static void poas(List<RequestStages> rows, Scenario scenario) {
+    private static void poas(List<RequestStages> rows, ServerSpec server) {
         for (RequestStages r : rows) {
-            ObjectSpec o = r.object.isEmpty() ? null : scenario.object(r.object);
+            ObjectSpec o = r.object.isEmpty() ? null : server.object(r.object);
             if (o != null) {
                 r.poa = o.poa();
             }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.ReceivedCsv;
 
 /** Everything the report says about one sweep point; serialized into summary.json as is. Times in ms. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -42,6 +43,11 @@ public final class PointSummary {
     public Double networkAndClientMs;
     public Simulated simulated;
     /**
+     * A scenario with several servers: each server's own figures by name, in the scenario's order (the point's
+     * {@link #server}, {@link #stages} and {@link #utilization} stay empty then). Null for one server.
+     */
+    public Map<String, ServerFigures> servers;
+    /**
      * The point's requests by target object, operation, arrival process and client JVM (keys of
      * {@link Breakdown#DIMENSIONS}): counts, throughput, response and completion times, share of server CPU.
      */
@@ -55,6 +61,32 @@ public final class PointSummary {
     /** Client hosts: the spread (max - min) of the hosts' first requests on the common time axis, ms. */
     public Double firstRequestSpreadMs;
     public List<String> notes = new ArrayList<>();
+
+    /** What one of several servers measured: its trace, stages and utilization, as a one-server point has them. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public static final class ServerFigures {
+        public Server server;
+        /** Arrival rate this server saw (requests/ms): the client's and other servers' calls. */
+        public Double serverRatePerMs;
+        public Map<String, Summary> stages;
+        public Map<String, Map<String, Double>> makeUp;
+        public Double cpuPerRequestMs;
+        public Utilization utilization;
+        public List<String> notes;
+
+        /** The server figures of an analysis of one server's files. */
+        static ServerFigures of(PointSummary s) {
+            ServerFigures f = new ServerFigures();
+            f.server = s.server;
+            f.serverRatePerMs = s.serverRatePerMs;
+            f.stages = s.stages;
+            f.makeUp = s.makeUp;
+            f.cpuPerRequestMs = s.cpuPerRequestMs;
+            f.utilization = s.utilization;
+            f.notes = s.notes;
+            return f;
+        }
+    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class Client {
@@ -122,6 +154,8 @@ public final class PointSummary {
         public long matchedToClient;
         /** Requests before the workload began (server warm-up, client reachability checks), not in the statistics. */
         public long probes;
+        /** What the server's objects were sent, from its received.csv (null when the server wrote none). */
+        public List<ReceivedCsv.Row> received;
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

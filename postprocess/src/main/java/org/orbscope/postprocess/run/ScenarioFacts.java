@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.scenario.ArrivalSpec;
+import org.orbscope.scenario.CallSpec;
+import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.OrbSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /** What ran, one line per fact, for the top of a report: server, objects, client, processes, monitoring. */
 final class ScenarioFacts {
@@ -17,34 +20,44 @@ final class ScenarioFacts {
 
     static List<String> of(Scenario s) {
         List<String> f = new ArrayList<>();
-        OrbSpec orb = s.server().orb();
-        List<Integer> cpus = s.server().cpus();
-        f.add("Server: " + (cpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + cpus) + ", dispatcher pool "
-                + orNot(orb.poolMin(), "default") + ".." + orNot(orb.poolMax(), "default")
-                + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
-                + orNot(orb.queueMax(), "default"));
-        List<ObjectSpec> objects = s.server().objects();
-        for (int i = 0; i < objects.size(); i++) {
-            ObjectSpec o = objects.get(i);
-            int copies = copiesFrom(objects, i);
-            StringBuilder b = new StringBuilder();
-            if (copies > 1) {
-                String base = o.id().substring(0, o.id().length() - 2);
-                b.append("Objects ").append(base).append("-1..").append(base).append('-').append(copies).append(" (")
-                        .append(copies).append(" copies)");
-                i += copies - 1;
-            } else {
-                b.append("Object ").append(o.id());
+        for (ServerSpec server : s.servers()) {
+            OrbSpec orb = server.orb();
+            List<Integer> cpus = server.cpus();
+            f.add((s.singleServer() ? "Server" : "Server " + server.name()) + ": "
+                    + (cpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + cpus) + ", dispatcher pool "
+                    + orNot(orb.poolMin(), "default") + ".." + orNot(orb.poolMax(), "default")
+                    + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
+                    + orNot(orb.queueMax(), "default")
+                    + (s.singleServer() ? "" : ", monitoring " + (s.monitoring(server).enabled() ? "on" : "off")));
+            List<ObjectSpec> objects = server.objects();
+            for (int i = 0; i < objects.size(); i++) {
+                ObjectSpec o = objects.get(i);
+                int copies = copiesFrom(objects, i);
+                StringBuilder b = new StringBuilder();
+                if (copies > 1) {
+                    String base = o.id().substring(0, o.id().length() - 2);
+                    b.append("Objects ").append(base).append("-1..").append(base).append('-').append(copies)
+                            .append(" (").append(copies).append(" copies)");
+                    i += copies - 1;
+                } else {
+                    b.append("Object ").append(o.id());
+                }
+                b.append(" in POA ").append(o.poa());
+                if (o.concurrency() > 0) {
+                    b.append(" (at most ").append(o.concurrency()).append(" at once)");
+                }
+                for (Map.Entry<String, OperationSpec> e : o.operations().entrySet()) {
+                    b.append("; ").append(e.getKey()).append(": cpu ").append(e.getValue().cpu()).append(", wait ")
+                            .append(e.getValue().waiting());
+                    for (CallSpec c : e.getValue().calls()) {
+                        b.append(", calls ").append(c.count()).append(" x ")
+                                .append(c.server() == null ? "" : c.server() + "/").append(c.object()).append('.')
+                                .append(c.operation()).append(" (").append(c.invocation().name().toLowerCase())
+                                .append(')');
+                    }
+                }
+                f.add(b.toString());
             }
-            b.append(" in POA ").append(o.poa());
-            if (o.concurrency() > 0) {
-                b.append(" (at most ").append(o.concurrency()).append(" at once)");
-            }
-            for (Map.Entry<String, OperationSpec> e : o.operations().entrySet()) {
-                b.append("; ").append(e.getKey()).append(": cpu ").append(e.getValue().cpu()).append(", wait ")
-                        .append(e.getValue().waiting());
-            }
-            f.add(b.toString());
         }
         List<Integer> clientCpus = s.client().cpus();
         int instances = s.client().instances();
@@ -54,7 +67,7 @@ final class ScenarioFacts {
                     : " (" + String.join(", ", names) + ")") + ", " + instances + " client JVM(s) on each, started "
                     + "together by the coordinator's barrier (time-out " + s.client().hosts().barrier() + ")");
         }
-        if (s.server().host() != null) {
+        if (s.singleServer() && s.server().host() != null) {
             f.add("Server host: " + s.server().host());
         }
         f.add("Client: " + (instances > 1 ? instances + " JVMs" + (s.client().hosts() != null ? " per host" : "")
@@ -68,8 +81,11 @@ final class ScenarioFacts {
                     + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
                     : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : ""));
         }
-        f.add("Monitoring: " + (s.monitoring().enabled() ? "agent on (profile " + s.monitoring().profile() + ")"
-                : "off (no server trace, no stage data)"));
+        if (s.singleServer()) {
+            MonitoringSpec m = s.monitoring(s.servers().get(0));
+            f.add("Monitoring: " + (m.enabled() ? "agent on (profile " + m.profile() + ")"
+                    : "off (no server trace, no stage data)"));
+        }
         return f;
     }
 

@@ -1,0 +1,63 @@
+package org.orbscope.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioLoader;
+
+/** The scenario -> model mapping of several servers and their servants' calls. */
+class ScenarioMappingServersTest {
+    static final String SCENARIO = String.join("\n",
+            "name: fan-out",
+            "servers:",
+            "  - name: front",
+            "    cpus: [0, 1]",
+            "    orb: {poolMax: 6, poolShared: true}",
+            "    objects:",
+            "      - id: f",
+            "        operations:",
+            "          call: {cpu: 1ms, calls: [{server: back, object: b, count: 6}, {object: log, operation: post},",
+            "                                   {object: local}]}",
+            "      - {id: local, operations: {call: {cpu: 0.5ms}}}",
+            "  - name: back",
+            "    cpus: [1]",
+            "    poas: [{name: One, threadPolicy: SINGLE_THREAD_MODEL}]",
+            "    objects:",
+            "      - {id: b, poa: One, operations: {call: {cpu: 0.1ms}}}",
+            "      - {id: log}",
+            "client:",
+            "  processes: [{requests: 100, arrival: {rate: 100/s}, targets: [{object: f}]}]",
+            "");
+
+    @Test
+    void eachServerKeepsItsCoresPoolAndPoasAndCallsBecomeSubRequests() throws Exception {
+        Scenario s = ScenarioLoader.parse("f.yaml", SCENARIO);
+        ModelParameters p = ScenarioMapping.map(s);
+        assertEquals(List.of(new ModelParameters.Server("front", 2, 6, PoolScope.SHARED),
+                new ModelParameters.Server("back", 1, ScenarioMapping.JACORB_DEFAULT_POOL_MAX, PoolScope.PER_POA)),
+                p.servers());
+        int f = indexOf(p, "front/f.call");
+        assertEquals(List.of(new ModelParameters.Call(indexOf(p, "back/b.call"), 6, true),
+                new ModelParameters.Call(indexOf(p, "back/log.post"), 1, false),
+                new ModelParameters.Call(indexOf(p, "front/local.call"), 1, true)), p.operations().get(f).calls());
+        assertEquals(1, p.poas().get(p.servants().get(p.operations().get(indexOf(p, "back/b.call")).servant()).poa())
+                .threads(), "SINGLE_THREAD_MODEL is T_poa = 1");
+        // front: 1 + 0.5 ms per request on 2 cores; back: 6 x 0.1 ms on 1 core (the post costs nothing).
+        assertEquals(100 * 1.5e-3 / 2, p.offeredUtilization(0), 1e-12);
+        assertEquals(100 * 0.6e-3, p.offeredUtilization(1), 1e-12);
+        SimulationResult r = Simulator.run(p, 2000, 1);
+        assertEquals(2000 * 7, r.servers().get("back").completion().count(), "6 calls and a post per request");
+        assertEquals(0, r.servers().get("front").queue().count() - 2000, "collocated calls skip the queue");
+    }
+
+    private static int indexOf(ModelParameters p, String label) {
+        for (int i = 0; i < p.operations().size(); i++) {
+            if (p.operationLabel(i).equals(label)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no operation " + label);
+    }
+}

@@ -1,0 +1,51 @@
+package org.orbscope.postprocess.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.ReceivedCsv;
+
+/** The per-server table of a point with several servers: one row of each server's own figures. */
+final class ServerTable {
+    static final List<String> HEADERS = List.of("server", "trace", "measured", "rate (req/ms)", "completion mean (ms)",
+            "servant mean (ms)", "CPU per request (ms)", "utilization measured (%)", "utilization calculated (%)",
+            "received");
+
+    private ServerTable() {
+    }
+
+    /** The rows of {@code p}'s servers, in the scenario's order; empty for a point of one server. */
+    static List<List<String>> rows(PointSummary p) {
+        List<List<String>> rows = new ArrayList<>();
+        if (p.servers == null) {
+            return rows;
+        }
+        for (Map.Entry<String, PointSummary.ServerFigures> e : p.servers.entrySet()) {
+            PointSummary.ServerFigures f = e.getValue();
+            List<String> r = new ArrayList<>();
+            r.add(e.getKey());
+            r.add(String.valueOf(f.server.trace));
+            r.add(Long.toString(f.server.measured));
+            r.add(SweepTable.format(f.serverRatePerMs));
+            r.add(SweepTable.format(mean(f.stages.get("completion"))));
+            r.add(SweepTable.format(mean(f.stages.get("servant"))));
+            r.add(SweepTable.format(f.cpuPerRequestMs));
+            r.add(SweepTable.format(percent(f.utilization.measured)));
+            r.add(SweepTable.format(percent(f.utilization.calculated)));
+            r.add(f.server.received == null ? ""
+                    : Long.toString(f.server.received.stream().mapToLong(ReceivedCsv.Row::requests).sum()));
+            rows.add(r);
+        }
+        return rows;
+    }
+
+    private static Double mean(Summary s) {
+        return s == null ? null : s.meanMs();
+    }
+
+    private static Double percent(Double fraction) {
+        return fraction == null ? null : 100 * fraction;
+    }
+}

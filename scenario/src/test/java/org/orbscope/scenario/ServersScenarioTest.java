@@ -1,0 +1,189 @@
+package org.orbscope.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.orbscope.scenario.ScenarioLoaderTest.bad;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The {@code servers:} form, object addressing by server and id, and servant calls. */
+class ServersScenarioTest {
+    static final String PROXY = String.join("\n",
+            "name: proxied",
+            "servers:",
+            "  - name: proxy",
+            "    cpus: [0]",
+            "    objects:",
+            "      - id: p",
+            "        operations:",
+            "          forward: {cpu: 1ms, calls: [{server: backend, object: o, operation: forward}]}",
+            "          call: {calls: [{object: o, count: 6}, {object: log, operation: post}]}",
+            "  - name: backend",
+            "    monitoring: {enabled: true}",
+            "    objects:",
+            "      - {id: o, operations: {forward: {cpu: 2ms}}}",
+            "      - {id: log}",
+            "client:",
+            "  processes:",
+            "    - requests: 10",
+            "      arrival: {rate: 20/s}",
+            "      targets:",
+            "        - {server: proxy, object: p, operation: forward}",
+            "        - {object: o, operation: forward}",
+            "");
+
+    @Test
+    void theSingleServerFormIsOneServerNamedServer() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", ScenarioLoaderTest.GOOD);
+        assertTrue(s.singleServer());
+        assertEquals(1, s.servers().size());
+        assertEquals("server", s.servers().get(0).name());
+        assertEquals("o1", s.resolve(null, "o1").key(s), "one server: an object's key is its id");
+        assertFalse(s.monitored());
+    }
+
+    @Test
+    void serversBindWithTheirCallsAndAddresses() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", PROXY);
+        assertFalse(s.singleServer());
+        assertNull(s.server());
+        assertEquals(List.of("proxy", "backend"), s.servers().stream().map(ServerSpec::name).toList());
+        CallSpec forward = s.server("proxy").object("p").operations().get("forward").calls().get(0);
+        assertEquals("forward", forward.operation());
+        assertEquals(1, forward.count());
+        assertTrue(forward.sync());
+        List<CallSpec> calls = s.server("proxy").object("p").operations().get("call").calls();
+        assertEquals("call", calls.get(0).operation(), "operation defaults to call");
+        assertEquals(6, calls.get(0).count());
+        assertEquals(CallSpec.Invocation.ONEWAY, calls.get(1).invocation(), "post is oneway by default");
+        assertEquals("backend/o", s.resolve(null, "o").key(s), "several servers: server/id");
+        assertEquals("backend", s.resolve("backend", "o").server().name());
+        assertNull(s.resolve("proxy", "o"));
+    }
+
+    @Test
+    void serversStartAfterTheServersTheyCall() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", PROXY);
+        assertEquals(List.of("backend", "proxy"), s.startOrder().stream().map(ServerSpec::name).toList());
+        assertEquals(java.util.Set.of("backend"), s.dependencies(s.server("proxy")));
+    }
+
+    @Test
+    void monitoringIsPerServerOrTheScenarios() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", PROXY + "monitoring: {enabled: false, cpuTime: false}\n");
+        assertTrue(s.monitoring(s.server("backend")).enabled(), "the server's own monitoring wins");
+        assertFalse(s.monitoring(s.server("proxy")).enabled(), "the scenario's for the others");
+        assertTrue(s.monitored());
+    }
+
+    @Test
+    void anObjectOnSeveralServersNeedsItsServer() {
+        String twice = PROXY.replace("- {id: log}", "- {id: log}\n      - {id: p}");
+        ScenarioException e = bad(twice.replace("{server: proxy, object: p, operation: forward}",
+                "{object: p, operation: forward}"));
+        assertEquals("client.processes[0].targets[0].object", e.field());
+        assertEquals(21, e.line());
+        assertTrue(e.problem().contains("object 'p' is deployed on servers proxy, backend: give 'server'"), e.getMessage());
+    }
+
+    @Test
+    void unknownServersAndObjectsAreNamedWithTheValidOnes() {
+        ScenarioException server = bad(PROXY.replace("{server: proxy, object: p", "{server: proxi, object: p"));
+        assertEquals("client.processes[0].targets[0].server", server.field());
+        assertTrue(server.problem().contains("server 'proxi' does not exist; did you mean 'proxy'? (servers: proxy, backend)"),
+                server.getMessage());
+        ScenarioException object = bad(PROXY.replace("{server: proxy, object: p", "{server: backend, object: p"));
+        assertTrue(object.problem().contains("object 'p' is not deployed on server 'backend'; did you mean 'o'? "
+                + "(objects of server 'backend': o, log)"), object.getMessage());
+        ScenarioException call = bad(PROXY.replace("calls: [{object: o, count: 6}", "calls: [{object: q, count: 6}"));
+        assertEquals("servers[0].objects[0].operations.call.calls[0].object", call.field());
+        assertEquals(9, call.line());
+        assertTrue(call.problem().contains("object 'q' is not deployed"), call.getMessage());
+    }
+
+    @Test
+    void bothFormsOrNeitherAreRefused() {
+        ScenarioException both = bad(PROXY.replace("servers:\n", "server: {}\nservers:\n"));
+        assertEquals("servers", both.field());
+        assertEquals(3, both.line());
+        assertTrue(both.problem().contains("give 'server' (one server) or 'servers'"), both.getMessage());
+        ScenarioException neither = bad(ScenarioLoaderTest.GOOD.replace("server:\n", "serverless:\n"));
+        assertTrue(neither.getMessage().contains("unknown field 'serverless'"), neither.getMessage());
+        ScenarioException empty = bad(PROXY.substring(0, PROXY.indexOf("servers:")) + "servers: []\n"
+                + PROXY.substring(PROXY.indexOf("client:")).replace("{server: proxy, object: p, operation: forward}",
+                        "{object: p}"));
+        assertTrue(empty.problem().contains("a scenario needs 'server' (one server) or 'servers'"), empty.getMessage());
+    }
+
+    @Test
+    void serverNamesAreUniqueDirectoryNames() {
+        ScenarioException twice = bad(PROXY.replace("name: backend", "name: proxy"));
+        assertEquals("servers[1].name", twice.field());
+        assertTrue(twice.problem().contains("server 'proxy' is declared twice"), twice.getMessage());
+        ScenarioException slash = bad(PROXY.replace("name: backend", "name: back/end").replace("server: backend",
+                "server: back/end"));
+        assertTrue(slash.problem().contains("names a directory of the run"), slash.getMessage());
+        ScenarioException single = bad(ScenarioLoaderTest.GOOD.replace("server:\n", "server:\n  name: front\n"));
+        assertEquals("server.name", single.field());
+        assertTrue(single.problem().contains("named 'server'"), single.getMessage());
+    }
+
+    @Test
+    void callsNameAnOperationTheServantCanCallInTheRightStyle() {
+        ScenarioException op = bad(PROXY.replace("{object: o, count: 6}", "{object: o, operation: inout_any}"));
+        assertEquals("servers[0].objects[0].operations.call.calls[0].operation", op.field());
+        assertTrue(op.problem().contains("a servant calls call, forward, ping, post, not 'inout_any'"), op.getMessage());
+        ScenarioException oneway = bad(PROXY.replace("{object: o, count: 6}", "{object: o, invocation: oneway, "
+                + "operation: call}"));
+        assertTrue(oneway.problem().contains("a oneway call sends post"), oneway.getMessage());
+        ScenarioException sync = bad(PROXY.replace("operation: post}", "operation: post, invocation: sync}"));
+        assertTrue(sync.problem().contains("post is oneway in the IDL"), sync.getMessage());
+        ScenarioException count = bad(PROXY.replace("count: 6", "count: -1"));
+        assertEquals("servers[0].objects[0].operations.call.calls[0].count", count.field());
+        assertTrue(count.problem().contains("0 (no call) or more"), count.getMessage());
+        ScenarioException style = bad(PROXY.replace("count: 6", "count: 6, invocation: deferred"));
+        assertTrue(style.problem().contains("'deferred' is not one of sync, oneway"), style.getMessage());
+    }
+
+    @Test
+    void callsThatComeBackToTheirOperationAreRefused() {
+        ScenarioException self = bad(PROXY.replace("{object: o, count: 6}", "{object: p, count: 6}"));
+        assertEquals("servers[0].objects[0].operations.call.calls", self.field());
+        assertTrue(self.problem().contains("the calls form a cycle (proxy/p.call -> proxy/p.call)"), self.getMessage());
+        // o.forward calls back into proxy: the servers' calls go both ways, and so do the operations'.
+        ScenarioException round = bad(PROXY.replace("{forward: {cpu: 2ms}}", "{forward: {cpu: 2ms, calls: "
+                + "[{server: proxy, object: p, operation: forward}]}}"));
+        assertTrue(round.problem().contains("cycle (proxy/p.forward -> backend/o.forward -> proxy/p.forward)"),
+                round.getMessage());
+        ScenarioException servers = bad(PROXY.replace("{forward: {cpu: 2ms}}", "{forward: {cpu: 2ms, calls: "
+                + "[{server: proxy, object: p, operation: ping}]}}"));
+        assertEquals("servers[0]", servers.field());
+        assertTrue(servers.problem().contains("calls between servers cannot go round (proxy -> backend -> proxy)"),
+                servers.getMessage());
+    }
+
+    @Test
+    void aServerPathInASweepReachesTheNamedServer() throws Exception {
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", PROXY + String.join("\n",
+                "sweep:",
+                "  servers[0].objects[0].operations.call.calls[0].count: [0, 1, 6]", ""), List.of());
+        List<SweepPoint> points = d.points();
+        assertEquals(List.of("count=0", "count=1", "count=6"), points.stream().map(SweepPoint::name).toList());
+        assertEquals(6, points.get(2).scenario().server("proxy").object("p").operations().get("call").calls().get(0)
+                .count());
+    }
+
+    @Test
+    void serversStayOnThisMachineAndTheirClientsToo() {
+        ScenarioException onHost = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n"));
+        assertEquals("servers[0].host", onHost.field());
+        assertTrue(onHost.problem().contains("only the one server of 'server:' runs on a host"), onHost.getMessage());
+        ScenarioException clientHosts = bad(PROXY.replace("client:\n", "client:\n  hosts: {count: 1}\n"));
+        assertEquals("client.hosts", clientHosts.field());
+        assertTrue(clientHosts.problem().contains("client hosts run against the one server of 'server:'"),
+                clientHosts.getMessage());
+    }
+}
