@@ -93,7 +93,7 @@ class TargetRuleTest {
         assertNull(PayloadSpec.carriedBy("in_double_array_100"));
         assertNull(PayloadSpec.carriedBy("in_string_seq"));
         assertFalse(ScenarioValidator.IDL_OPERATIONS.contains("in_octet_array"));
-        assertEquals(3 + 2 * 10 + 2 * 8 * 5, ScenarioValidator.IDL_OPERATIONS.size());
+        assertEquals(4 + 2 * 10 + 2 * 8 * 5, ScenarioValidator.IDL_OPERATIONS.size(), "ping, call, post, forward, the sequences and the arrays");
     }
 
     @Test
