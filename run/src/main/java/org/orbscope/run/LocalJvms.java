@@ -153,6 +153,10 @@ public final class LocalJvms implements PointJvms {
                 .append(",out=").append(trace.toAbsolutePath());
         if (!monitoring.cpuTime()) {
             b.append(",cpu.sample=off"); // the profile's CPU boundaries too
+        } else if (monitoring.config() == null) {
+            // A run calibrates the model from its own requests: every fragment's CPU, not the profile's sample,
+            // whose error at a few hundred requests is larger than the model's (a config file may still sample).
+            b.append(",cpu.sample=1");
         }
         if (monitoring.config() != null) {
             b.append(",config=").append(scenarioDir.resolve(monitoring.config()).toAbsolutePath());
