@@ -143,7 +143,7 @@ public final class LocalJvms implements PointJvms {
     }
 
     /**
-     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,config=FILE]} (the agent's option syntax); the config
+     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,cpu.sample=off|1][,config=FILE]} (the agent's option syntax); the config
      * file is relative to {@code scenarioDir}.
      */
     public static String agentArgument(Path agentJar, MonitoringSpec monitoring, Path trace, Path scenarioDir) {
