@@ -37,6 +37,7 @@ import net.bytebuddy.utility.JavaModule;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.ProfileMethod;
 
@@ -90,6 +91,10 @@ public final class Agent {
             stop("stop requested");
             return;
         }
+        if (config.dump != null) {
+            dump(config.dump);
+            return;
+        }
         if (writer != null) {
             System.err.println("orbscope agent: already recording; attach with --stop first");
             status("already-recording " + out);
@@ -119,7 +124,14 @@ public final class Agent {
             if (pool.note != null) {
                 System.err.println("orbscope agent: " + pool.note);
             }
-            writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
+            if (config.ring()) {
+                // The recording's name with .d: a ring is a directory of segments, never mistaken for one trace file.
+                outFile = TraceRing.directoryFor(outFile.toPath()).toFile();
+                writer = TraceWriter.openRing(outFile.toPath(), TraceRing.of(config.maxBytes, config.maxAgeNanos), info,
+                        pool.count, pool.bytes);
+            } else {
+                writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
+            }
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);
@@ -134,6 +146,9 @@ public final class Agent {
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
             out = outFile.getPath();
+            if (config.durationNanos > 0) {
+                stopAfter(config.durationNanos, writer);
+            }
             status("recording " + out);
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -145,6 +160,43 @@ public final class Agent {
             Dispatch.sink = new Sink();
             writer = null;
         }
+    }
+
+    /** Writes what the running ring holds to {@code file} (attach's {@code --dump}); the recording goes on. */
+    private static void dump(String file) {
+        if (writer == null) {
+            status("not-recording");
+            return;
+        }
+        File target = new File(file).getAbsoluteFile();
+        try {
+            writer.dump(target.toPath(), 60_000);
+            status("dumped " + target.getPath());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("orbscope agent: " + e.getMessage());
+            status("failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Stops the recording {@code w} once {@code nanos} have passed (the {@code duration} option), on a daemon
+     * thread of its own; a recording stopped and started again meanwhile is another writer and is left alone.
+     */
+    private static void stopAfter(long nanos, TraceWriter w) {
+        Thread t = new Thread(() -> {
+            long end = System.nanoTime() + nanos;
+            long left;
+            while ((left = end - System.nanoTime()) > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left);
+            }
+            synchronized (Agent.class) {
+                if (writer == w) {
+                    stop("its duration of " + (nanos / 1_000_000L) + " ms has passed");
+                }
+            }
+        }, "orbscope-duration");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
