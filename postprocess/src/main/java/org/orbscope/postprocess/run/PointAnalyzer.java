@@ -263,7 +263,7 @@ public final class PointAnalyzer {
 
         StageResult stages = null;
         long[] streamedWindow = null;
-        if (!Files.isRegularFile(in.trace())) {
+        if (!Files.isRegularFile(in.trace()) && !Files.isDirectory(in.trace())) { // a file, or a ring's segments
             p.server.trace = "absent";
             p.server.traceNote = in.monitored()
                     ? "monitoring was enabled but " + in.trace().getParent().getFileName() + "/" + in.trace().getFileName()
