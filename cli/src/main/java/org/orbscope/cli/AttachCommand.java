@@ -169,6 +169,10 @@ final class AttachCommand implements Callable<Integer> {
             System.out.println("orbscope: stopped recording in " + pid + "; trace " + status.substring("stopped ".length()));
             return Orbscope.EXIT_OK;
         }
+        if (dump != null && status.startsWith("failed: ")) {
+            System.err.println("orbscope attach: no dump written: " + status.substring("failed: ".length()));
+            return Orbscope.EXIT_RUN_FAILED;
+        }
         if (status.startsWith("bad-config: ")) {
             System.err.println("orbscope attach: " + status.substring("bad-config: ".length()) + " (nothing was recorded)");
             return Orbscope.EXIT_BAD_INPUT;
