@@ -3,7 +3,7 @@ package org.orbscope.trace.profile;
 /**
  * An object key as text, the way a corbaloc URL of the OMG's Interoperable Naming Service writes it (escaped as
  * RFC 2396 escapes URLs): ASCII letters, digits and {@code ;/:?@&=+$,-_.!~*'()} stand for themselves, every other octet is {@code %hh}.
- * JacORB's keys then read as {@code implname/POA/oid}, and a binary key stays one line of printable text that
+ * JacORB's keys then read as {@code serverid/POA/oid}, and a binary key stays one line of printable text that
  * maps back to its octets. The agent writes object keys into traces so, and tests compare keys from IORs so.
  */
 public final class ObjectKeyText {
