@@ -229,7 +229,7 @@ final class MethodSelection {
         }
         ProfileMethod p = profileEntry(type, m);
         if (p != null) {
-            if (p.names()) {
+            if (p.readsNames()) {
                 return Kind.NAMED;
             }
             if (p.keySource() != ProfileMethod.KEY_NONE) {

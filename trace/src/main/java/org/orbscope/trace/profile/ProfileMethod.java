@@ -207,7 +207,7 @@ public final class ProfileMethod {
     }
 
     /** Whether the method's enter reads names of its request ({@code operation=} or {@code object=}). */
-    public boolean names() {
+    public boolean readsNames() {
         return operation != Path.NONE || object != Path.NONE;
     }
 

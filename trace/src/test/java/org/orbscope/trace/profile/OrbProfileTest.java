@@ -47,7 +47,7 @@ class OrbProfileTest {
         assertEquals(0, invoke.operation().source());
         assertArrayEquals(new String[] {"inputStream", "req_hdr", "operation"}, invoke.operation().fields());
         assertArrayEquals(new String[] {"object_key"}, invoke.object().fields());
-        assertEquals(1, p.methods().stream().filter(ProfileMethod::names).count(), "one read per request");
+        assertEquals(1, p.methods().stream().filter(ProfileMethod::readsNames).count(), "one read per request");
         Map<String, String> info = p.headerInfo();
         assertEquals("jacorb", info.get("profile.name"));
         assertEquals("ServerMessageReceptor*", info.get("profile.threads.receiver"));
@@ -77,7 +77,7 @@ class OrbProfileTest {
                 "(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)"
                         + "Lcom/sun/corba/ee/spi/protocol/MessageMediator;").keySource());
         assertEquals("dispatch.result", p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "sendResponse", mediator).role());
-        ProfileMethod servant = p.methods().stream().filter(ProfileMethod::names).findFirst().get();
+        ProfileMethod servant = p.methods().stream().filter(ProfileMethod::readsNames).findFirst().get();
         assertEquals("dispatchToServant", servant.methodName(), "the header is read by then, not at dispatch.begin");
         assertEquals("arg1.requestHeader.operation", servant.operation().toString());
         assertEquals("arg1.requestHeader.target.___object_key", servant.object().toString());
@@ -137,7 +137,7 @@ class OrbProfileTest {
     void aMethodWithARoleMayNameItsRequestsOperationAndObject() throws Exception {
         ProfileMethod m = parse("n.profile", "method = a.B#c(La/R;)V | role=dispatch.servant | key=arg0 | operation=arg0.op"
                 + " | object=this").methods().get(0);
-        assertTrue(m.names());
+        assertTrue(m.readsNames());
         assertEquals(0, m.operation().source());
         assertArrayEquals(new String[] {"op"}, m.operation().fields());
         assertEquals(ProfileMethod.KEY_THIS, m.object().source());
@@ -146,7 +146,7 @@ class OrbProfileTest {
                 m.toString());
         assertEquals(m.toString(), parse("again.profile", "method = " + m).methods().get(0).toString(), "its own line");
         ProfileMethod plain = parse("p.profile", "method = a.B#c()V | role=receive.end").methods().get(0);
-        assertTrue(!plain.names() && plain.operation() == ProfileMethod.Path.NONE);
+        assertTrue(!plain.readsNames() && plain.operation() == ProfileMethod.Path.NONE);
         assertEquals("x.profile:1: operation= and object= need a role= on the same method: the report gives the names"
                 + " to the request whose stage that method marks",
                 refused("x.profile", "method = a.B#c(La/R;)V | operation=arg0.op").getMessage());
