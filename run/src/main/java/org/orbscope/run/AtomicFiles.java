@@ -1,6 +1,7 @@
 package org.orbscope.run;
 
 import java.io.BufferedWriter;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -41,6 +42,33 @@ public final class AtomicFiles {
     /** Writes bytes as they are (a file shipped from another host). */
     public static void write(Path file, byte[] bytes) throws IOException {
         writeBytes(file, out -> out.write(bytes));
+    }
+
+    /**
+     * The temporary sibling a file written row by row grows in until {@link #finish} moves it into place; its
+     * directory is created.
+     */
+    public static Path growing(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        return dir.resolve(file.getFileName() + ".tmp");
+    }
+
+    /**
+     * Closes {@code out}, which wrote {@code tmp}, and moves {@code tmp} onto {@code file}; after {@code failure}
+     * (the first write error, or null) or an error closing, removes {@code tmp} and throws that error.
+     */
+    public static void finish(Closeable out, Path tmp, Path file, IOException failure) throws IOException {
+        try {
+            out.close();
+        } catch (IOException e) {
+            failure = failure == null ? e : failure;
+        }
+        if (failure != null) {
+            Files.deleteIfExists(tmp);
+            throw failure;
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private interface Bytes {

@@ -10,30 +10,28 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code report/stages.csv}: the per-request stage table, one {@link RequestStages} per row:
- * {@code request,key,receiver_thread,dispatcher_thread,poa,object,operation,status,missing}, the
- * {@link StageColumn}s, then {@code client_seq,client_response_ns}. Empty cells are unknown.
+ * {@code report/stages.csv}: the per-request stage table, one {@link RequestStages} per row, in the columns of
+ * {@link StageTableColumns}. Empty cells are unknown.
  */
 public final class StagesCsv {
-    private static final String[] LEADING = {"request", "key", "receiver_thread", "dispatcher_thread", "poa", "object",
-            "operation", "status", "missing"};
+    private static final StageTableColumns.Column[] COLUMNS =
+            StageTableColumns.all().toArray(new StageTableColumns.Column[0]);
 
     private StagesCsv() {
     }
 
     public static String header() {
-        StringBuilder b = new StringBuilder(String.join(",", LEADING));
-        for (int i = 0; i < StageColumn.count(); i++) {
-            b.append(',').append(StageColumn.at(i).header());
+        StringBuilder b = new StringBuilder();
+        for (StageTableColumns.Column c : COLUMNS) {
+            b.append(b.length() == 0 ? "" : ",").append(c.name());
         }
-        return b.append(",client_seq,client_response_ns").toString();
+        return b.toString();
     }
 
     public static void write(Path file, List<RequestStages> rows) throws IOException {
@@ -71,9 +69,7 @@ public final class StagesCsv {
 
         private Streaming(Path file) throws IOException {
             this.file = file;
-            Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            tmp = dir.resolve(file.getFileName() + ".tmp");
+            tmp = AtomicFiles.growing(file);
             out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
             out.write(header());
             out.write('\n');
@@ -93,39 +89,25 @@ public final class StagesCsv {
 
         @Override
         public void close() throws IOException {
-            try {
-                out.close();
-            } catch (IOException e) {
-                failure = failure == null ? e : failure;
-            }
-            if (failure != null) {
-                Files.deleteIfExists(tmp);
-                throw failure;
-            }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.finish(out, tmp, file, failure);
         }
     }
 
     private static void append(Writer w, StringBuilder b, RequestStages r) throws IOException {
         b.setLength(0);
-        b.append(r.index).append(',').append(r.key).append(',').append(clean(r.receiverThread)).append(',')
-                .append(clean(r.dispatcherThread)).append(',').append(r.poa).append(',')
-                .append(clean(r.object)).append(',').append(clean(r.operation)).append(',')
-                .append(r.status).append(',').append(r.missing);
-        for (int i = 0; i < StageColumn.count(); i++) {
-            b.append(',');
-            StageColumn c = StageColumn.at(i);
-            if (r.has(c)) {
-                b.append(r.get(c));
+        for (int i = 0; i < COLUMNS.length; i++) {
+            StageTableColumns.Column c = COLUMNS[i];
+            if (i > 0) {
+                b.append(',');
             }
-        }
-        b.append(',');
-        if (r.clientSeq != StageColumn.UNKNOWN) {
-            b.append(r.clientSeq);
-        }
-        b.append(',');
-        if (r.clientResponseNs != StageColumn.UNKNOWN) {
-            b.append(r.clientResponseNs);
+            if (c.isText()) {
+                b.append(clean(c.text().apply(r)));
+            } else {
+                long v = c.number().applyAsLong(r);
+                if (v != StageColumn.UNKNOWN) {
+                    b.append(v);
+                }
+            }
         }
         b.append('\n');
         w.append(b);

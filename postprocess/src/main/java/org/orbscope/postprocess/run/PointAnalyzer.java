@@ -19,6 +19,7 @@ import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Spectrum;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.postprocess.table.StageTableFiles;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointDirectory;
@@ -29,7 +30,6 @@ import org.orbscope.run.RequestStages;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.StageColumn;
-import org.orbscope.run.StagesCsv;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSamples;
 import org.orbscope.scenario.ObjectSpec;
@@ -107,7 +107,7 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Analyzes one point and writes its {@code report/stages.csv}. Never throws for what the point's files hold:
+     * Analyzes one point and writes its {@code report/stages.csv} and {@code report/stages.parquet}. Never throws for what the point's files hold:
      * whatever is missing, damaged or cut short becomes a note, and the figures cover what could be read.
      */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
@@ -319,12 +319,8 @@ public final class PointAnalyzer {
                     poas(rows, in.server());
                 }
             }
-            try {
-                if (in.stagesCsv() != null) {
-                    StagesCsv.write(in.stagesCsv(), rows);
-                }
-            } catch (IOException e) {
-                p.notes.add("stages.csv could not be written: " + e.getMessage());
+            if (in.stagesCsv() != null) {
+                StageTableFiles.write(in.stagesCsv(), rows, p.notes::add);
             }
             List<RequestStages> measured = PointPrediction.measured(rows, warmup);
             if (client != null) {

@@ -7,13 +7,13 @@ import java.util.List;
 import org.orbscope.postprocess.stages.RowSink;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.postprocess.table.StageTableFiles;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
-import org.orbscope.run.StagesCsv;
 
 /**
  * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
- * {@code skip} arrivals are marked as probes, every row goes to stages.csv as it is produced, the measured ones
+ * {@code skip} arrivals are marked as probes, every row goes to stages.csv and stages.parquet as it is produced, the measured ones
  * into the {@link StageStatistics}; with a window, only the requests that arrived in it count, and the
  * {@link OverTime} sees them all. Nothing holds the table, so memory does not grow with the recording; only
  * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
@@ -57,16 +57,10 @@ final class StreamedTrace {
         this.sample = keepSample ? new ArrayList<>() : null;
     }
 
-    /** Reads the trace, writes {@code stagesCsv}, and fills the point's server figures. */
+    /** Reads the trace, writes {@code stagesCsv} and the stages.parquet beside it, and fills the point's server figures. */
     StageResult read(StageSource traces, Path trace, Path stagesCsv) throws IOException {
         PointSummary p = analysis.summary;
-        StagesCsv.Streaming csv = null;
-        try {
-            csv = stagesCsv == null ? null : StagesCsv.create(stagesCsv);
-        } catch (IOException e) {
-            p.notes.add("stages.csv could not be written: " + e.getMessage());
-        }
-        StagesCsv.Streaming out = csv;
+        StageTableFiles out = stagesCsv == null ? null : StageTableFiles.open(stagesCsv, p.notes::add);
         StageResult result;
         try {
             result = traces.stream(trace, new RowSink() {
@@ -84,11 +78,7 @@ final class StreamedTrace {
             });
         } finally {
             if (out != null) {
-                try {
-                    out.close();
-                } catch (IOException e) {
-                    p.notes.add("stages.csv could not be written: " + e.getMessage());
-                }
+                out.close();
             }
         }
         p.server.roles = result.diagnostics().roles;
@@ -116,7 +106,7 @@ final class StreamedTrace {
         return result;
     }
 
-    private void take(RequestStages row, StagesCsv.Streaming csv) {
+    private void take(RequestStages row, StageTableFiles table) {
         boolean in = only.contains(row.orderTime());
         if (in) {
             requests++;
@@ -136,8 +126,8 @@ final class StreamedTrace {
         if (!in) {
             return;
         }
-        if (csv != null) {
-            csv.append(row);
+        if (table != null) {
+            table.append(row);
         }
         boolean counts = measured.test(row);
         if (!RequestStages.PROBE.equals(row.status)) {
