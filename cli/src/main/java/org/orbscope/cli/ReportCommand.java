@@ -50,6 +50,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--to", paramLabel = "TIME", description = "TRACE only: ... and before TIME (as --from)")
     String to;
 
+    @Option(names = "--parquet",
+            description = "write each per-request stage table as stages.parquet (Apache Parquet) beside stages.csv too")
+    boolean parquet;
+
     @Option(names = "--out", paramLabel = "DIR", description = "TRACE only: where the report goes (default: <trace>-report/ next to it)")
     Path out;
 
@@ -84,7 +88,7 @@ final class ReportCommand implements Callable<Integer> {
                             + "not a run directory");
                     return Orbscope.EXIT_BAD_INPUT;
                 }
-                Path dir = Reporter.report(input, t -> TraceStages.extract(t, roles)).dir();
+                Path dir = Reporter.report(input, t -> TraceStages.extract(t, roles), parquet).dir();
                 System.out.println(dir.resolve("index.html"));
                 return Orbscope.EXIT_OK;
             }
@@ -100,7 +104,7 @@ final class ReportCommand implements Callable<Integer> {
             }
             Path dir = out != null ? out : TraceReport.defaultOut(input);
             try {
-                TraceReport.report(input, options.window(from, to), dir);
+                TraceReport.report(input, options.window(from, to).parquet(parquet), dir);
             } catch (IllegalArgumentException e) {
                 System.err.println("orbscope report: " + e.getMessage());
                 return Orbscope.EXIT_BAD_INPUT;

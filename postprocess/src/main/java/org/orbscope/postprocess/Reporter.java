@@ -54,7 +54,12 @@ public final class Reporter {
 
     /** As {@link #report(Path)}, turning server traces into stage tables with {@code traces}. */
     public static Report report(Path runDir, StageSource traces) throws IOException {
-        RunData data = analyze(runDir, traces, true);
+        return report(runDir, traces, false);
+    }
+
+    /** As {@link #report(Path, StageSource)}; {@code parquet} writes each stage table as stages.parquet too. */
+    public static Report report(Path runDir, StageSource traces, boolean parquet) throws IOException {
+        RunData data = analyze(runDir, traces, true, parquet);
         RunDirectory run = RunDirectory.open(runDir);
         write(data, run.reportDir());
         return new Report(run.reportDir(), data.points(), data.sweptPaths());
@@ -68,11 +73,17 @@ public final class Reporter {
      * @throws IllegalArgumentException when {@code runDir} is not a run directory (no points/)
      */
     public static RunData analyze(Path runDir, StageSource traces, boolean writePointFiles) throws IOException {
+        return analyze(runDir, traces, writePointFiles, false);
+    }
+
+    /** As {@link #analyze(Path, StageSource, boolean)}; {@code parquet} writes stages.parquet beside stages.csv. */
+    public static RunData analyze(Path runDir, StageSource traces, boolean writePointFiles, boolean parquet)
+            throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
         Sweep sweep = sweep(run);
         List<PointAnalysis> analyses = new ArrayList<>();
         for (PointDirectory p : run.points()) {
-            PointAnalysis a = PointAnalyzer.analyze(p, sweep.params(p.name()), traces, writePointFiles);
+            PointAnalysis a = PointAnalyzer.analyze(p, sweep.params(p.name()), traces, writePointFiles, parquet);
             analyses.add(a);
             if (writePointFiles) {
                 AtomicFiles.write(p.pointJson(), JSON.writeValueAsString(a.summary) + "\n");

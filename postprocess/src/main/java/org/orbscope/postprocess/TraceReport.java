@@ -43,13 +43,14 @@ public final class TraceReport {
      * @param scenario the scenario of the server, or null: gives the model (simulated columns) and says which of
      *     the first requests are the server's warm-up calls and the client's reachability checks
      * @param skip requests at the start that are not the workload's, when no scenario says
+     * @param parquet whether the stage table is written as stages.parquet too
      */
     public record Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip, String from,
-                          String to) {
+                          String to, boolean parquet) {
         public static final Options DEFAULTS = new Options(null, null, "", 0);
 
         public Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip) {
-            this(profile, scenario, scenarioText, skip, null, null);
+            this(profile, scenario, scenarioText, skip, null, null, false);
         }
 
         /**
@@ -57,7 +58,12 @@ public final class TraceReport {
          * the recording's start ({@link TraceWindow}); null leaves that side open.
          */
         public Options window(String from, String to) {
-            return new Options(profile, scenario, scenarioText, skip, from, to);
+            return new Options(profile, scenario, scenarioText, skip, from, to, parquet);
+        }
+
+        /** These options, writing the stage table as stages.parquet too ({@code parquet}) or not. */
+        public Options parquet(boolean parquet) {
+            return new Options(profile, scenario, scenarioText, skip, from, to, parquet);
         }
     }
 
@@ -68,7 +74,8 @@ public final class TraceReport {
     public static final String JVM_DIR = "jvm";
 
     /**
-     * Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv, and
+     * Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv (and
+     * stages.parquet when the options ask), and
      * the JVM summaries in {@link #JVM_DIR}/).
      */
     public static Reporter.Report report(Path trace, Options options, Path out) throws IOException {
@@ -85,7 +92,7 @@ public final class TraceReport {
         TraceWindow window = TraceWindow.parse(options.from(), options.to(), startNs);
         OverTime overTime = new OverTime(startNs, endNs);
         PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, options.scenario(),
-                options.scenarioText(), skip(options), out.resolve("stages.csv"), cpus,
+                options.scenarioText(), skip(options), out.resolve("stages.csv"), options.parquet(), cpus,
                 StageSource.streaming(options.profile()), window, overTime);
         if (!window.all()) {
             a.summary.notes.add("the requests that arrived from " + describe(options.from(), window.fromNs())

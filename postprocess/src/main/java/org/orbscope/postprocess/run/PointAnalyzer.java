@@ -77,6 +77,7 @@ public final class PointAnalyzer {
      * and maybe no scenario: those are null, and what they would tell stays unknown.
      *
      * @param stagesCsv where the stage table is written, or null for nowhere
+     * @param parquet whether stages.parquet is written beside {@code stagesCsv} too
      * @param skip requests at the start of the trace that are not the workload's (warm-up calls, reachability
      *     checks), when no client records tell them apart
      * @param clockOffsetNs what moves the trace's times onto the clients' time axis (a server host's clock
@@ -84,7 +85,8 @@ public final class PointAnalyzer {
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
-                  long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime,
+                  long readyEpochNs, Path stagesCsv, boolean parquet, int cpus, long skip, TraceWindow window,
+                  OverTime overTime,
                   long clockOffsetNs) {
         /**
          * True when the client's requests all went to the traced server, so that its records pair with the
@@ -107,7 +109,7 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Analyzes one point and writes its {@code report/stages.csv} and {@code report/stages.parquet}. Never throws for what the point's files hold:
+     * Analyzes one point and writes its {@code report/stages.csv} (and stages.parquet when asked). Never throws for what the point's files hold:
      * whatever is missing, damaged or cut short becomes a note, and the figures cover what could be read.
      */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
@@ -117,6 +119,15 @@ public final class PointAnalyzer {
     /** As {@link #analyze(PointDirectory, Map, StageSource)}; {@code writeStages} false leaves the point as it is. */
     public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
                                         boolean writeStages) {
+        return analyze(point, params, traces, writeStages, false);
+    }
+
+    /**
+     * As {@link #analyze(PointDirectory, Map, StageSource, boolean)}; {@code parquet} writes each stage table as
+     * stages.parquet too.
+     */
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
+                                        boolean writeStages, boolean parquet) {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
         status(p, point);
@@ -133,7 +144,7 @@ public final class PointAnalyzer {
             p.notes.add("point.yaml does not load (" + e.getMessage() + "): figures from the scenario are unknown");
         }
         if (scenario != null && !scenario.singleServer()) {
-            return analyzeServers(a, point, params, scenario, text, traces, writeStages);
+            return analyzeServers(a, point, params, scenario, text, traces, writeStages, parquet);
         }
         int cpus = cpus(scenario == null ? null : scenario.servers().get(0), p);
         long offset = ServerClock.offsetNs(point, p.notes);
@@ -144,7 +155,7 @@ public final class PointAnalyzer {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, ServerClock.shift(system, offset),
                 point.server().trace(), ServerClock.shiftReady(ReadyFile.readyEpochNs(point.server().ready()), offset),
-                writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null, offset),
+                writeStages ? point.stagesCsv() : null, parquet, cpus, 0, TraceWindow.ALL, null, offset),
                 traces);
         p.server.received = received(point.server());
         HostsPart.fill(p, point, scenario == null ? 0 : scenario.client().warmup());
@@ -157,10 +168,10 @@ public final class PointAnalyzer {
      */
     private static PointAnalysis analyzeServers(PointAnalysis a, PointDirectory point, Map<String, String> params,
                                                 Scenario scenario, String text, StageSource traces,
-                                                boolean writeStages) {
+                                                boolean writeStages, boolean parquet) {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
-                ReadyFile.UNKNOWN, null, 0, 0, TraceWindow.ALL, null, 0), traces);
+                ReadyFile.UNKNOWN, null, false, 0, 0, TraceWindow.ALL, null, 0), traces);
         a.summary.servers = new LinkedHashMap<>();
         for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
             ServerSpec spec = scenario.server(e.getKey());
@@ -173,7 +184,7 @@ public final class PointAnalyzer {
                 one.summary.notes.add(system.problem());
             }
             analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
-                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0,
+                    ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, parquet, cpus, 0,
                     TraceWindow.ALL, null, 0),
                     traces);
             one.summary.server.received = received(dir);
@@ -213,20 +224,21 @@ public final class PointAnalyzer {
      */
     public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
                                              Path stagesCsv, int cpus, StageSource traces) {
-        return analyzeTrace(name, trace, scenario, scenarioText, skip, stagesCsv, cpus, traces, TraceWindow.ALL, null);
+        return analyzeTrace(name, trace, scenario, scenarioText, skip, stagesCsv, false, cpus, traces, TraceWindow.ALL,
+                null);
     }
 
     /**
      * The analysis of the requests of a trace that arrived in {@code window}; {@code overTime} (or null) sees
-     * every request and GC pause of the trace.
+     * every request and GC pause of the trace; {@code parquet} writes stages.parquet beside {@code stagesCsv}.
      */
     public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
-                                             Path stagesCsv, int cpus, StageSource traces, TraceWindow window,
+                                             Path stagesCsv, boolean parquet, int cpus, StageSource traces, TraceWindow window,
                                              OverTime overTime) {
         PointAnalysis a = new PointAnalysis();
         a.summary.status = "trace";
         return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
-                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip, window, overTime, 0), traces);
+                null, trace, ReadyFile.UNKNOWN, stagesCsv, parquet, cpus, skip, window, overTime, 0), traces);
     }
 
     /** The analysis of whatever {@code in} holds, into {@code a}. */
@@ -280,7 +292,7 @@ public final class PointAnalyzer {
                     // A trace on its own: nothing needs the whole table, so it streams through.
                     StreamedTrace streamed = new StreamedTrace(a, in.skip(), warmup, scenario != null, in.window(),
                             in.overTime());
-                    stages = streamed.read(traces, in.trace(), in.stagesCsv());
+                    stages = streamed.read(traces, in.trace(), in.stagesCsv(), in.parquet());
                     streamedWindow = streamed.window();
                     if (scenario != null && p.cpuPerRequestMs != null) {
                         p.simulated = simulated(a, scenario, streamed.sampled());
@@ -320,7 +332,7 @@ public final class PointAnalyzer {
                 }
             }
             if (in.stagesCsv() != null) {
-                StageTableFiles.write(in.stagesCsv(), rows, p.notes::add);
+                StageTableFiles.write(in.stagesCsv(), in.parquet(), rows, p.notes::add);
             }
             List<RequestStages> measured = PointPrediction.measured(rows, warmup);
             if (client != null) {

@@ -13,7 +13,7 @@ import org.orbscope.run.StageColumn;
 
 /**
  * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
- * {@code skip} arrivals are marked as probes, every row goes to stages.csv and stages.parquet as it is produced, the measured ones
+ * {@code skip} arrivals are marked as probes, every row goes to stages.csv (and stages.parquet) as it is produced, the measured ones
  * into the {@link StageStatistics}; with a window, only the requests that arrived in it count, and the
  * {@link OverTime} sees them all. Nothing holds the table, so memory does not grow with the recording; only
  * the model's calibration keeps a sample, of at most {@link #SAMPLE} requests.
@@ -57,10 +57,13 @@ final class StreamedTrace {
         this.sample = keepSample ? new ArrayList<>() : null;
     }
 
-    /** Reads the trace, writes {@code stagesCsv} and the stages.parquet beside it, and fills the point's server figures. */
-    StageResult read(StageSource traces, Path trace, Path stagesCsv) throws IOException {
+    /**
+     * Reads the trace, writes {@code stagesCsv} (and with {@code parquet} the stages.parquet beside it), and fills
+     * the point's server figures.
+     */
+    StageResult read(StageSource traces, Path trace, Path stagesCsv, boolean parquet) throws IOException {
         PointSummary p = analysis.summary;
-        StageTableFiles out = stagesCsv == null ? null : StageTableFiles.open(stagesCsv, p.notes::add);
+        StageTableFiles out = stagesCsv == null ? null : StageTableFiles.open(stagesCsv, parquet, p.notes::add);
         StageResult result;
         try {
             result = traces.stream(trace, new RowSink() {

@@ -9,9 +9,9 @@ import org.orbscope.run.RequestStages;
 import org.orbscope.run.StagesCsv;
 
 /**
- * The files of a point's per-request stage table, written together as the rows are produced: stages.csv and, next
- * to it, stages.parquet with the same rows. A file that cannot be written is named in a note and the other is
- * still written.
+ * The files of a point's per-request stage table, written together as the rows are produced: stages.csv and, when
+ * asked, stages.parquet next to it with the same rows. A file that cannot be written is named in a note and the
+ * other is still written.
  */
 public final class StageTableFiles {
     private final Path csvFile;
@@ -20,7 +20,7 @@ public final class StageTableFiles {
     private StagesCsv.Streaming csv;
     private StagesParquet.Streaming parquet;
 
-    private StageTableFiles(Path csvFile, Consumer<String> notes) {
+    private StageTableFiles(Path csvFile, boolean withParquet, Consumer<String> notes) {
         this.csvFile = csvFile;
         this.parquetFile = parquetBeside(csvFile);
         this.notes = notes;
@@ -28,6 +28,9 @@ public final class StageTableFiles {
             csv = StagesCsv.create(csvFile);
         } catch (IOException e) {
             notes.accept(csvFile.getFileName() + " could not be written: " + e.getMessage());
+        }
+        if (!withParquet) {
+            return;
         }
         try {
             parquet = StagesParquet.create(parquetFile);
@@ -43,14 +46,17 @@ public final class StageTableFiles {
         return stagesCsv.resolveSibling(stem + ".parquet");
     }
 
-    /** Opens the table's files beside {@code stagesCsv}; problems go to {@code notes}. */
-    public static StageTableFiles open(Path stagesCsv, Consumer<String> notes) {
-        return new StageTableFiles(stagesCsv, notes);
+    /**
+     * Opens {@code stagesCsv} and, with {@code parquet}, the stages.parquet beside it; problems go to
+     * {@code notes}.
+     */
+    public static StageTableFiles open(Path stagesCsv, boolean parquet, Consumer<String> notes) {
+        return new StageTableFiles(stagesCsv, parquet, notes);
     }
 
-    /** Writes {@code rows} into the table's files beside {@code stagesCsv}; problems go to {@code notes}. */
-    public static void write(Path stagesCsv, List<RequestStages> rows, Consumer<String> notes) {
-        StageTableFiles files = open(stagesCsv, notes);
+    /** Writes {@code rows} into the table's files, as {@link #open} names them. */
+    public static void write(Path stagesCsv, boolean parquet, List<RequestStages> rows, Consumer<String> notes) {
+        StageTableFiles files = open(stagesCsv, parquet, notes);
         rows.forEach(files::append);
         files.close();
     }

@@ -27,7 +27,10 @@ import org.orbscope.run.StageTableColumns;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.testkit.JacorbTraceBuilder;
 
-/** The report of a real trace file writes stages.parquet with the rows of stages.csv, read back by parquet-java. */
+/**
+ * The report of a real trace file, asked for Parquet, writes stages.parquet with the rows of stages.csv, read back
+ * by parquet-java.
+ */
 class StagesParquetTest {
     private static final long BASE = 5_000_000_000L;
     private static final long GAP = 10_000_000L;
@@ -46,7 +49,7 @@ class StagesParquetTest {
             }
         }
         Path out = tmp.resolve("report");
-        TraceReport.report(trace, TraceReport.Options.DEFAULTS, out);
+        TraceReport.report(trace, TraceReport.Options.DEFAULTS.parquet(true), out);
 
         List<RequestStages> csv = StagesCsv.read(out.resolve("stages.csv"));
         List<Group> parquet = read(out.resolve("stages.parquet"));
