@@ -31,11 +31,16 @@ final class GroupSweepTables {
                 for (String dim : Breakdown.DIMENSIONS) {
             Set<String> keys = new LinkedHashSet<>();
             boolean redundant = false;
+            boolean mixed = false;
             for (PointAnalysis a : run.points()) {
-                a.summary.breakdown.getOrDefault(dim, List.of()).forEach(g -> keys.add(g.key()));
+                List<Breakdown.GroupFigures> groups = a.summary.breakdown.getOrDefault(dim, List.of());
+                groups.forEach(g -> keys.add(g.key()));
                 redundant |= Breakdown.redundant(a.summary.breakdown, dim);
+                mixed |= groups.size() > 1;
             }
-            if (keys.size() < 2 || keys.size() > MAX_GROUPS || redundant) {
+            // A dimension whose group follows the swept values (the operation of a marshalling sweep) has one group
+            // a point: the sweep table says it all.
+            if (keys.size() < 2 || keys.size() > MAX_GROUPS || redundant || !mixed) {
                 continue;
             }
             if ("target".equals(dim)) {
