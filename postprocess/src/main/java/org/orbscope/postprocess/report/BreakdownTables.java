@@ -30,7 +30,7 @@ final class BreakdownTables {
     static List<Table> of(PointSummary p, boolean shown) {
         List<Table> out = new ArrayList<>();
         for (Map.Entry<String, List<Breakdown.GroupFigures>> e : p.breakdown.entrySet()) {
-            if (shown && e.getValue().size() < 2) {
+            if (shown && (e.getValue().size() < 2 || Breakdown.redundant(p.breakdown, e.getKey()))) {
                 continue;
             }
             boolean traceOnly = traceOnly(e.getValue());
