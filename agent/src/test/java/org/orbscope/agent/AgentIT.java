@@ -581,17 +581,21 @@ class AgentIT {
         }
     }
 
-    /** Loads the agent into {@code pid}; the attach handshake can fail on a busy machine, so it is tried again. */
+    /**
+     * Loads the agent into {@code pid}. The attach handshake can fail on a busy machine (the target's attach
+     * listener starts late, or the connection ends early), so it is tried again for up to two minutes.
+     */
     private static void attach(long pid, String options) throws Exception {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
             try {
                 Attach.load(pid, ChildJvm.agentJar(), options);
                 return;
             } catch (IOException | com.sun.tools.attach.AttachNotSupportedException e) {
-                if (attempt == 5) {
+                if (System.nanoTime() > deadline) {
                     throw e;
                 }
-                Thread.sleep(500);
+                Thread.sleep(1000);
             }
         }
     }
