@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -24,6 +29,7 @@ import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.trace.TraceReader;
 
 /**
  * Nothing measured is lost: {@code orbscope run} in its own JVM (and process group, as in a terminal), signalled
@@ -289,14 +295,97 @@ class FaultInjectionTest {
             flip(trace, at, whole);
         }
         flip(trace, trace.length * 4 / 5, whole);
+
+        // The agent writes each definition (method, role, thread) in two chunks in a row: a damaged chunk of
+        // definitions alone, the first chunk or the largest, costs no request.
+        List<Chunk> chunks = Chunk.list(trace);
+        Chunk largest = chunks.stream().filter(Chunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end - c.start))
+                .orElseThrow();
+        for (Chunk c : List.of(chunks.get(0), largest)) {
+            JsonNode s = flip(trace, c.middle(), whole);
+            if (c.definitionsOnly()) {
+                assertEquals(whole.path("complete").asLong(), s.path("complete").asLong(), "chunk " + c + ": " + s);
+                assertEquals(600, s.path("measured").asLong(), "chunk " + c + ": " + s);
+            }
+        }
+        // A loss of only the receiver's, or only the controller's, events: the requests with events there are
+        // incomplete and the report says which markers they miss; the rest stay complete.
+        Map<Integer, String> names = new HashMap<>();
+        try (TraceReader r = TraceReader.open(original.resolve("points/single/server/server.trace"))) {
+            for (int id : r.threadIds()) {
+                names.put(id, r.dictionary().threadName(id));
+            }
+        }
+        for (String role : List.of("ServerMessageReceptor", "RequestController-")) {
+            Chunk only = chunks.subList(chunks.size() / 3, chunks.size()).stream()
+                    .filter(c -> c.eventsOnlyOf(t -> names.getOrDefault(t, "").startsWith(role))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no chunk with only " + role + " events among " + chunks));
+            JsonNode s = flip(trace, only.middle(), whole);
+            assertTrue(s.path("complete").asLong() + s.path("incomplete").asLong() > 0, role + ": " + s);
+            if (s.path("incomplete").asLong() > 0) {
+                assertTrue(lastNotes.contains("markers missing; see status/missing in stages.csv"), role + ": " + lastNotes);
+            }
+        }
     }
 
-    private void flip(byte[] trace, int at, JsonNode whole) throws IOException {
+    /** The notes of the last damaged copy's report. */
+    private String lastNotes = "";
+
+    private JsonNode flip(byte[] trace, int at, JsonNode whole) throws IOException {
         byte[] flipped = trace.clone();
         flipped[at] ^= 0x10;
         JsonNode s = damaged("flip-" + at, flipped);
         assertNoRequestCountedTwice(whole, s, "flip at " + at);
         assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
+        return s;
+    }
+
+    /** A chunk record of a trace: where its payload lies and whose segments it holds (the trace format's layout). */
+    private record Chunk(int start, int end, List<Integer> threads) {
+        static List<Chunk> list(byte[] trace) {
+            List<Chunk> chunks = new ArrayList<>();
+            int pos = 8 + 2 + 4 + ByteBuffer.wrap(trace, 10, 4).getInt() + 4;
+            while (pos + 9 <= trace.length && trace[pos] == 'C') {
+                int start = pos + 9;
+                int end = start + ByteBuffer.wrap(trace, pos + 1, 4).getInt();
+                List<Integer> threads = new ArrayList<>();
+                int[] p = {start};
+                while (p[0] < end) {
+                    threads.add((int) var(trace, p));
+                    var(trace, p); // base time
+                    var(trace, p); // events
+                    int bytes = (int) var(trace, p);
+                    p[0] += bytes;
+                }
+                chunks.add(new Chunk(start, end, threads));
+                pos = end;
+            }
+            return chunks;
+        }
+
+        private static long var(byte[] d, int[] p) {
+            long v = 0;
+            for (int shift = 0;; shift += 7) {
+                byte b = d[p[0]++];
+                v |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return v;
+                }
+            }
+        }
+
+        int middle() {
+            return (start + end) / 2;
+        }
+
+        boolean definitionsOnly() {
+            return threads.stream().allMatch(t -> t == 0);
+        }
+
+        /** Whether it holds events, all of threads that {@code of} accepts (definitions aside). */
+        boolean eventsOnlyOf(java.util.function.IntPredicate of) {
+            return !definitionsOnly() && threads.stream().allMatch(t -> t == 0 || of.test(t));
+        }
     }
 
     private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
@@ -317,6 +406,7 @@ class FaultInjectionTest {
         Reporter.report(copy);
         JsonNode p = JSON.readTree(copy.resolve("report/summary.json").toFile()).path("points").path(0);
         String notes = p.path("notes").toString();
+        lastNotes = notes;
         assertTrue(notes.contains("truncated") || notes.contains("damaged"), name + ": " + notes);
         return p.path("server");
     }

@@ -56,6 +56,12 @@ public final class TraceWriter implements AutoCloseable {
     private ThreadBuffer defsSpare;
     /** Writer thread only: the definitions of the chunk being written. */
     private final List<ThreadBuffer> defsWriting = new ArrayList<>();
+    /**
+     * Writer thread: the definitions of the last chunk, written again in the next one. A definition is then lost
+     * only with two chunks: one damaged chunk of definitions would otherwise leave every later event of its
+     * methods, threads and roles without a name, and every request of a report incomplete.
+     */
+    private final List<ThreadBuffer> defsRepeat = new ArrayList<>();
     private static final int DEFS_BYTES = 64 * 1024;
 
     /**
@@ -362,15 +368,20 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
-    /** Writer thread: the written definitions buffers; one of the usual size is kept as the spare. */
+    /**
+     * Writer thread: the definitions just written are kept to be written again with the next chunk; those written
+     * a second time are done with, and one of the usual size is kept as the spare.
+     */
     private void recycleDefinitions() {
         synchronized (defLock) {
-            for (ThreadBuffer b : defsWriting) {
+            for (ThreadBuffer b : defsRepeat) {
                 if (defsSpare == null && b.data.length == DEFS_BYTES) {
                     defsSpare = b;
                 }
             }
         }
+        defsRepeat.clear();
+        defsRepeat.addAll(defsWriting);
         defsWriting.clear();
     }
 
@@ -411,11 +422,13 @@ public final class TraceWriter implements AutoCloseable {
         if (failure == null) {
             try {
                 int size = 0;
+                for (ThreadBuffer b : defsRepeat) size += b.pos + 30;
                 for (ThreadBuffer b : d) size += b.pos + 30;
                 // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
                 for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
                 ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
                 out.position(TraceFormat.RECORD_HEADER);
+                for (ThreadBuffer b : defsRepeat) segment(out, b);
                 for (ThreadBuffer b : d) segment(out, b);
                 for (int i = 0; i < count; i++) {
                     int mark = out.position();
