@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import example.jvm.NestedCallsApp;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -53,10 +51,9 @@ class DamagedTraceSummaryTest {
         assertEquals(0, app.exitValue(), Files.readString(log));
 
         byte[] bytes = Files.readAllBytes(whole);
-        List<long[]> chunks = chunks(bytes);
+        List<TraceChunk> chunks = TraceChunk.list(bytes);
         assertTrue(chunks.size() >= 5, "a trace of many chunks: " + chunks.size());
-        long[] middle = chunks.get(chunks.size() / 2);
-        bytes[(int) ((middle[0] + middle[1]) / 2)] ^= 0x10;
+        bytes[chunks.get(chunks.size() / 2).middle()] ^= 0x10;
         Path damaged = dir.resolve("damaged.trace");
         Files.write(damaged, bytes);
 
@@ -126,20 +123,5 @@ class DamagedTraceSummaryTest {
         Map<String, Method> m = new HashMap<>();
         methods.forEach(x -> m.put(x.name(), x));
         return m;
-    }
-
-    /** Start and end offsets of the chunk records' payloads (the trace format's record layout). */
-    static List<long[]> chunks(byte[] trace) {
-        List<long[]> chunks = new ArrayList<>();
-        int pos = 8 + 2 + 4 + ByteBuffer.wrap(trace, 10, 4).getInt() + 4;
-        while (pos + 9 <= trace.length) {
-            byte kind = trace[pos];
-            int len = ByteBuffer.wrap(trace, pos + 1, 4).getInt();
-            if (kind == 'C') {
-                chunks.add(new long[] {pos + 9, pos + 9 + len});
-            }
-            pos += 9 + len;
-        }
-        return chunks;
     }
 }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -298,10 +297,10 @@ class FaultInjectionTest {
 
         // The agent writes each definition (method, role, thread) in two chunks in a row: a damaged chunk of
         // definitions alone, the first chunk or the largest, costs no request.
-        List<Chunk> chunks = Chunk.list(trace);
-        Chunk largest = chunks.stream().filter(Chunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end - c.start))
+        List<TraceChunk> chunks = TraceChunk.list(trace);
+        TraceChunk largest = chunks.stream().filter(TraceChunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end - c.start))
                 .orElseThrow();
-        for (Chunk c : List.of(chunks.get(0), largest)) {
+        for (TraceChunk c : List.of(chunks.get(0), largest)) {
             JsonNode s = flip(trace, c.middle(), whole);
             if (c.definitionsOnly()) {
                 assertEquals(whole.path("complete").asLong(), s.path("complete").asLong(), "chunk " + c + ": " + s);
@@ -317,7 +316,7 @@ class FaultInjectionTest {
             }
         }
         for (String role : List.of("ServerMessageReceptor", "RequestController-")) {
-            Chunk only = chunks.subList(chunks.size() / 3, chunks.size()).stream()
+            TraceChunk only = chunks.subList(chunks.size() / 3, chunks.size()).stream()
                     .filter(c -> c.eventsOnlyOf(t -> names.getOrDefault(t, "").startsWith(role))).findFirst()
                     .orElseThrow(() -> new AssertionError("no chunk with only " + role + " events among " + chunks));
             JsonNode s = flip(trace, only.middle(), whole);
@@ -338,64 +337,6 @@ class FaultInjectionTest {
         assertNoRequestCountedTwice(whole, s, "flip at " + at);
         assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
         return s;
-    }
-
-    /** A chunk record of a trace: where its payload lies and whose segments it holds (the trace format's layout). */
-    private record Chunk(int start, int end, List<Integer> threads) {
-        static List<Chunk> list(byte[] trace) {
-            List<Chunk> chunks = new ArrayList<>();
-            int pos = 8 + 2 + 4 + ByteBuffer.wrap(trace, 10, 4).getInt() + 4;
-            while (pos + 9 <= trace.length && trace[pos] == 'C') {
-                int start = pos + 9;
-                int end = start + ByteBuffer.wrap(trace, pos + 1, 4).getInt();
-                List<Integer> threads = new ArrayList<>();
-                int[] p = {start};
-                while (p[0] < end) {
-                    threads.add((int) var(trace, p));
-                    var(trace, p); // base time
-                    var(trace, p); // events
-                    int bytes = (int) var(trace, p);
-                    p[0] += bytes;
-                }
-                chunks.add(new Chunk(start, end, threads));
-                pos = end;
-            }
-            return chunks;
-        }
-
-        private static long var(byte[] d, int[] p) {
-            long v = 0;
-            for (int shift = 0;; shift += 7) {
-                byte b = d[p[0]++];
-                v |= (long) (b & 0x7F) << shift;
-                if (b >= 0) {
-                    return v;
-                }
-            }
-        }
-
-        int middle() {
-            return (start + end) / 2;
-        }
-
-        boolean definitionsOnly() {
-            return threads.stream().allMatch(t -> t == 0);
-        }
-
-        /** Whether it holds events, all of threads that {@code of} accepts (definitions aside). */
-        boolean eventsOnlyOf(java.util.function.IntPredicate of) {
-            return !definitionsOnly() && threads.stream().allMatch(t -> t == 0 || of.test(t));
-        }
-    }
-
-    private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
-        long requests = whole.path("requests").asLong();
-        long counted = damaged.path("complete").asLong() + damaged.path("incomplete").asLong()
-                + damaged.path("rejected").asLong();
-        assertTrue(damaged.path("requests").asLong() <= requests && counted <= requests,
-                what + ": " + damaged + " of the undamaged trace's " + whole);
-        assertTrue(damaged.path("complete").asLong() <= whole.path("complete").asLong(), what + ": " + damaged);
-        assertTrue(damaged.path("measured").asLong() <= whole.path("measured").asLong(), what + ": " + damaged);
     }
 
     /** The server part of the report of a copy of the run whose trace is {@code trace}. */
