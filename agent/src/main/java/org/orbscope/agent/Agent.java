@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -157,12 +158,18 @@ public final class Agent {
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(selection, type, method))))
-                .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
+                .bind(CorrelationKey.class, source(selection, p -> p.keySource()))
                 .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
                     ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null || p.keyFields().length == 0 ? 0 : KeyPaths.register(p.keyFields());
+                    int id = p == null ? 0 : pathId(p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
+                })
+                .bind(OperationSource.class, source(selection, p -> p.operation().source()))
+                .bind(ObjectSource.class, source(selection, p -> p.object().source()))
+                .bind(NamePaths.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    int ids = p == null ? 0 : pathId(p.operation().fields()) << 16 | pathId(p.object().fields());
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(ids));
                 })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(selection.cpuFlags(type, method))))
@@ -174,6 +181,8 @@ public final class Agent {
         Advice wall = mapping.to(Advices.Wall.class, locator);
         Advice cpu = mapping.to(Advices.Cpu.class, locator);
         Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        Advice named = mapping.to(TypeDescription.ForLoadedType.of(Advices.Named.class),
+                TypeDescription.ForLoadedType.of(Advices.Keyed.class), locator);
         Advice sync = mapping.to(Advices.SyncMethod.class, locator);
         Advice alloc = mapping.to(Advices.Allocation.class, locator);
         AsmVisitorWrapper waits;
@@ -235,7 +244,8 @@ public final class Agent {
                     }
                     return b.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
                             .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
-                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));
+                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED))
+                            .visit(named.on(m -> selection.kind(type, m) == MethodSelection.Kind.NAMED));
                 });
         return builder.installOn(inst);
     }
@@ -246,8 +256,22 @@ public final class Agent {
         return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
     }
 
-    private static StackManipulation loadKey(ProfileMethod p, MethodDescription method, Assigner assigner) {
-        int source = p == null ? ProfileMethod.KEY_NONE : p.keySource();
+    /** Binds where a profile path of the method starts: {@code this}, an argument, or null. */
+    private static Advice.OffsetMapping source(MethodSelection selection, ToIntFunction<ProfileMethod> start) {
+        return (type, method, assigner, args, sort) -> {
+            ProfileMethod p = selection.profileEntry(type, method);
+            return new Advice.OffsetMapping.Target.ForStackManipulation(
+                    load(p == null ? ProfileMethod.KEY_NONE : start.applyAsInt(p), method, assigner));
+        };
+    }
+
+    /** The {@link KeyPaths} id of a path's fields; 0 (the source object itself) for none. */
+    private static int pathId(String[] fields) {
+        return fields.length == 0 ? 0 : KeyPaths.register(fields);
+    }
+
+    /** Loads where a profile path starts ({@link ProfileMethod#KEY_THIS} or an argument index) as an Object, or null. */
+    private static StackManipulation load(int source, MethodDescription method, Assigner assigner) {
         if (source == ProfileMethod.KEY_NONE || (source == ProfileMethod.KEY_THIS && method.isStatic())) {
             return NullConstant.INSTANCE;
         }

@@ -339,6 +339,16 @@ class FaultInjectionTest {
         return s;
     }
 
+    private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
+        long requests = whole.path("requests").asLong();
+        long counted = damaged.path("complete").asLong() + damaged.path("incomplete").asLong()
+                + damaged.path("rejected").asLong();
+        assertTrue(damaged.path("requests").asLong() <= requests && counted <= requests,
+                what + ": " + damaged + " of the undamaged trace's " + whole);
+        assertTrue(damaged.path("complete").asLong() <= whole.path("complete").asLong(), what + ": " + damaged);
+        assertTrue(damaged.path("measured").asLong() <= whole.path("measured").asLong(), what + ": " + damaged);
+    }
+
     /** The server part of the report of a copy of the run whose trace is {@code trace}. */
     private JsonNode damaged(String name, byte[] trace) throws IOException {
         Path copy = dir.resolve(name);

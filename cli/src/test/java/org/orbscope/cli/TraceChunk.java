@@ -54,14 +54,3 @@ record TraceChunk(int start, int end, List<Integer> threads) {
         return !definitionsOnly() && threads.stream().allMatch(t -> t == 0 || of.test(t));
     }
 }
-
-private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
-    long requests = whole.path("requests").asLong();
-    long counted = damaged.path("complete").asLong() + damaged.path("incomplete").asLong()
-            + damaged.path("rejected").asLong();
-    assertTrue(damaged.path("requests").asLong() <= requests && counted <= requests,
-            what + ": " + damaged + " of the undamaged trace's " + whole);
-    assertTrue(damaged.path("complete").asLong() <= whole.path("complete").asLong(), what + ": " + damaged);
-    assertTrue(damaged.path("measured").asLong() <= whole.path("measured").asLong(), what + ": " + damaged);
-}
-

@@ -666,6 +666,7 @@ public final class TraceReader implements AutoCloseable {
                 case EventType.PARK_BEGIN:
                 case EventType.ALLOCATION:
                 case EventType.PROCESS_SAMPLE:
+                case EventType.REQUEST_NAME:
                     e.a = c.var();
                     e.b = c.var();
                     break;

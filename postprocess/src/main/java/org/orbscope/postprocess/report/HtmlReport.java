@@ -197,7 +197,12 @@ public final class HtmlReport {
             utilization(b, p);
         }
         List<Table> breakdown = BreakdownTables.of(p, true);
-        if (!breakdown.isEmpty()) {
+        if (!breakdown.isEmpty() && BreakdownTables.traceOnly(p)) {
+            b.append("<h4>Requests by object and operation</h4><p>As the server trace names them (the ORB's request "
+                    + "headers; (unknown) where it does not); times are the server's completion "
+                    + "times (ms) of the measured requests.</p>");
+            breakdown.forEach(t -> table(b, t, "h5"));
+        } else if (!breakdown.isEmpty()) {
             b.append("<h4>Requests by object, operation, process and client</h4><p>Throughput is requests answered "
                     + "ok per second of the point; times are the client's response times (ms); the server columns "
                     + "cover the requests paired with a client record.</p>");
