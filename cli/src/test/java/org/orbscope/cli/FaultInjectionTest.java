@@ -298,7 +298,7 @@ class FaultInjectionTest {
         // The agent writes each definition (method, role, thread) in two chunks in a row: a damaged chunk of
         // definitions alone, the first chunk or the largest, costs no request.
         List<TraceChunk> chunks = TraceChunk.list(trace);
-        TraceChunk largest = chunks.stream().filter(TraceChunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end - c.start))
+        TraceChunk largest = chunks.stream().filter(TraceChunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end() - c.start()))
                 .orElseThrow();
         for (TraceChunk c : List.of(chunks.get(0), largest)) {
             JsonNode s = flip(trace, c.middle(), whole);
