@@ -55,8 +55,8 @@ public final class TraceWriter implements AutoCloseable {
     private byte[] defLog = new byte[0];
     private int defLogBytes;
     private int defLogEvents;
-    /** The current segment has no definitions yet: its next chunk starts with {@link #defLog}. */
-    private boolean freshSegment;
+    /** How many of the current segment's next chunks start with {@link #defLog} (all definitions so far). */
+    private int freshSegment;
     private boolean deleteReported;
     private final Object dumpLock = new Object();
     private volatile Path dumpRequest;
@@ -92,6 +92,12 @@ public final class TraceWriter implements AutoCloseable {
     private ThreadBuffer defsSpare;
     /** Writer thread only: the definitions of the chunk being written. */
     private final List<ThreadBuffer> defsWriting = new ArrayList<>();
+    /**
+     * Writer thread: the definitions of the last chunk, written again in the next one. A definition is then lost
+     * only with two chunks: one damaged chunk of definitions would otherwise leave every later event of its
+     * methods, threads and roles without a name, and every request of a report incomplete.
+     */
+    private final List<ThreadBuffer> defsRepeat = new ArrayList<>();
     private static final int DEFS_BYTES = 64 * 1024;
 
     /**
@@ -432,15 +438,20 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
-    /** Writer thread: the written definitions buffers; one of the usual size is kept as the spare. */
+    /**
+     * Writer thread: the definitions just written are kept to be written again with the next chunk; those written
+     * a second time are done with, and one of the usual size is kept as the spare.
+     */
     private void recycleDefinitions() {
         synchronized (defLock) {
-            for (ThreadBuffer b : defsWriting) {
+            for (ThreadBuffer b : defsRepeat) {
                 if (defsSpare == null && b.data.length == DEFS_BYTES) {
                     defsSpare = b;
                 }
             }
         }
+        defsRepeat.clear();
+        defsRepeat.addAll(defsWriting);
         defsWriting.clear();
     }
 
@@ -478,14 +489,16 @@ public final class TraceWriter implements AutoCloseable {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
         takeDefinitions();
         List<ThreadBuffer> d = defsWriting;
+        boolean wrote = false;
         if (failure == null) {
             try {
                 if (ring != null) {
                     for (ThreadBuffer b : d) logDefinitions(b);
                     rotateIfDue(System.nanoTime());
                 }
-                if (count > 0 || !d.isEmpty() || freshSegment) {
+                if (count > 0 || !d.isEmpty() || freshSegment > 0) {
                     writeChunkRecord(buffers, count, d);
+                    wrote = true;
                 }
             } catch (IOException | RuntimeException | Error e) {
                 // Besides the disk: a bug of ours or no memory for the chunk buffer. Uncaught, that would end this
@@ -502,24 +515,29 @@ public final class TraceWriter implements AutoCloseable {
             exchange.release(buffers[i]);
             buffers[i] = null;
         }
-        recycleDefinitions();
+        if (wrote || failure != null) {
+            // Without a chunk written, nothing is pending (no definitions taken) and the repeat waits for the next.
+            recycleDefinitions();
+        }
     }
 
     private void writeChunkRecord(ThreadBuffer[] buffers, int count, List<ThreadBuffer> d) throws IOException {
         int size = 0;
-        if (freshSegment) {
+        if (freshSegment > 0) {
             size += defLogBytes + 30;
         } else {
+            for (ThreadBuffer b : defsRepeat) size += b.pos + 30;
             for (ThreadBuffer b : d) size += b.pos + 30;
         }
         // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
         for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
         ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
         out.position(TraceFormat.RECORD_HEADER);
-        if (freshSegment) {
+        if (freshSegment > 0) {
             segment(out, EventType.DEFINITIONS_THREAD, 0, defLogEvents, defLog, defLogBytes);
-            freshSegment = false;
+            freshSegment--;
         } else {
+            for (ThreadBuffer b : defsRepeat) segment(out, b);
             for (ThreadBuffer b : d) segment(out, b);
         }
         for (int i = 0; i < count; i++) {
@@ -580,7 +598,9 @@ public final class TraceWriter implements AutoCloseable {
         Map<String, String> h = new LinkedHashMap<>(headerInfo);
         h.put(TraceFormat.INFO_SEGMENT, Long.toString(segmentNumber));
         headerBytes = writeHeader(channel, h);
-        freshSegment = segmentNumber > 1; // the first segment's definitions come with its chunks as they are made
+        // The first segment's definitions come with its chunks as they are made; a later one's open its first two
+        // chunks, so that one damaged chunk does not leave the segment without names.
+        freshSegment = segmentNumber > 1 ? 2 : 0;
     }
 
     /** Deletes the oldest closed segments while the ring holds more than its size, or they ended before its age. */

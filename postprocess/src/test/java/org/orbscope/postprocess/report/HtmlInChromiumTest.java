@@ -143,9 +143,9 @@ class HtmlInChromiumTest {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString())
                 .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+        if (!p.waitFor(240, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("chromium did not finish within 90 s");
+            throw new AssertionError("chromium did not finish within 240 s");
         }
         assertEquals(0, p.exitValue(), "chromium exit code");
         return Files.readString(out, StandardCharsets.UTF_8);
