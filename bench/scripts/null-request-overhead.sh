@@ -16,7 +16,9 @@
 # (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
 # the per-stage CPU means from the trace. The first quarter of each run's requests is left out (warm-up).
 # PROFILER=/path/to/libasyncProfiler.so (async-profiler, from Maven Central's tools.profiler:async-profiler jar)
-# also profiles each run's server (CPU samples every 1 ms, dumped every second) and prints the server's CPU per
+# also profiles each run's server (a sample every 1 ms of a thread's CPU, dumped every second; a thread's
+# last part-millisecond is not sampled, so short-lived threads are under-counted; PROFILER_EVENT=itimer samples
+# the process's CPU instead, in steps of the kernel's tick, so with fewer samples) and prints the server's CPU per
 # request by cause over the measured window (bench/scripts/null-request-profile.py): shares of one run's
 # samples times that run's CPU per request, so that outside load moves them less than the totals. The
 # profiler's own work is in every mode's CPU per request alike.
@@ -42,8 +44,8 @@ echo "# the jacorb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
 echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
-echo "events = methods, threads, gc, process" > "$out/nomon.conf"
-echo "events = methods, gc, process, monitors, park" > "$out/nothreads.conf"
+echo "events = methods threads gc process" > "$out/nomon.conf"
+echo "events = methods gc process monitors park" > "$out/nothreads.conf"
 echo "events = methods" > "$out/methods.conf"
 
 run() { # mode rate requests dir
@@ -53,7 +55,7 @@ run() { # mode rate requests dir
   local -a jvm=()
   if [ -n "${PROFILER:-}" ]; then
     mkdir -p "$dir.profile"
-    jvm+=("\"-agentpath:$PROFILER=start,event=cpu,interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")
+    jvm+=("\"-agentpath:$PROFILER=start,event=${PROFILER_EVENT:-cpu},interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")
   fi
   case "$mode" in
     off) ;;
