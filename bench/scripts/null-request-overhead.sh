@@ -11,7 +11,8 @@
 #   agent-all    the agent with every fragment's CPU times and every monitor event (monitors.events=all),
 #                which is how it recorded before monitors and CPU were scoped (for attribution)
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
-# events), agent-nothreads (no thread start/end events), agent-methods (method events only).
+# events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
+# JacORB profile without its operation= and object= request names).
 # Prints per run and then per mode (medians over rounds of same-round ratios to `off`): server CPU per request
 # (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
 # the per-stage CPU means from the trace. The first quarter of each run's requests is left out (warm-up).
@@ -47,6 +48,8 @@ echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
 echo "events = methods threads gc process" > "$out/nomon.conf"
 echo "events = methods gc process monitors park" > "$out/nothreads.conf"
 echo "events = methods" > "$out/methods.conf"
+sed -e 's/ *| *operation=[^|]*//' -e 's/ *| *object=[^|]*//' \
+  "$home/trace/src/main/resources/org/orbscope/trace/profile/jacorb.profile" > "$out/nonames.profile"
 
 run() { # mode rate requests dir
   local mode="$1" rate="$2" n="$3" dir="$4"
@@ -63,6 +66,7 @@ run() { # mode rate requests dir
     jfr) jvm+=(-XX:StartFlightRecording) ;;
     agent-exact) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/exact.conf") ;;
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
+    agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
     agent-nocpu|agent-nomon|agent-nothreads|agent-methods)
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;

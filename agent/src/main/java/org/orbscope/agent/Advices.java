@@ -66,6 +66,18 @@ final class Advices {
         }
     }
 
+    /**
+     * The enter of methods that also read the request's operation name and object key ({@code operation=},
+     * {@code object=}); their exit is {@link Keyed}'s.
+     */
+    static final class Named {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@MethodId int id, @CorrelationKey Object key, @KeyPathId int path, @CpuFlag int flags,
+                @OperationSource Object operation, @ObjectSource Object object, @NamePaths int names) {
+            return Dispatch.enterNamed(id, key, path, flags, operation, object, names);
+        }
+    }
+
     /** ACC_SYNCHRONIZED methods: the JVM holds the monitor from before the first bytecode to after the last. */
     static final class SyncMethod {
         @Advice.OnMethodEnter(suppress = Throwable.class)

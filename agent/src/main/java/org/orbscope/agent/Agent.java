@@ -13,6 +13,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
@@ -37,6 +38,7 @@ import net.bytebuddy.utility.JavaModule;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.ProfileMethod;
 
@@ -90,6 +92,10 @@ public final class Agent {
             stop("stop requested");
             return;
         }
+        if (config.dump != null) {
+            dump(config.dump);
+            return;
+        }
         if (writer != null) {
             System.err.println("orbscope agent: already recording; attach with --stop first");
             status("already-recording " + out);
@@ -119,7 +125,14 @@ public final class Agent {
             if (pool.note != null) {
                 System.err.println("orbscope agent: " + pool.note);
             }
-            writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
+            if (config.ring()) {
+                // The recording's name with .d: a ring is a directory of segments, never mistaken for one trace file.
+                outFile = TraceRing.directoryFor(outFile.toPath()).toFile();
+                writer = TraceWriter.openRing(outFile.toPath(), TraceRing.of(config.maxBytes, config.maxAgeNanos), info,
+                        pool.count, pool.bytes);
+            } else {
+                writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
+            }
             system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);
@@ -134,6 +147,9 @@ public final class Agent {
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
             out = outFile.getPath();
+            if (config.durationNanos > 0) {
+                stopAfter(config.durationNanos, writer);
+            }
             status("recording " + out);
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -147,6 +163,43 @@ public final class Agent {
         }
     }
 
+    /** Writes what the running ring holds to {@code file} (attach's {@code --dump}); the recording goes on. */
+    private static void dump(String file) {
+        if (writer == null) {
+            status("not-recording");
+            return;
+        }
+        File target = new File(file).getAbsoluteFile();
+        try {
+            writer.dump(target.toPath(), 60_000);
+            status("dumped " + target.getPath());
+        } catch (IOException | RuntimeException e) {
+            System.err.println("orbscope agent: " + e.getMessage());
+            status("failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Stops the recording {@code w} once {@code nanos} have passed (the {@code duration} option), on a daemon
+     * thread of its own; a recording stopped and started again meanwhile is another writer and is left alone.
+     */
+    private static void stopAfter(long nanos, TraceWriter w) {
+        Thread t = new Thread(() -> {
+            long end = System.nanoTime() + nanos;
+            long left;
+            while ((left = end - System.nanoTime()) > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(left);
+            }
+            synchronized (Agent.class) {
+                if (writer == w) {
+                    stop("its duration of " + (nanos / 1_000_000L) + " ms has passed");
+                }
+            }
+        }, "orbscope-duration");
+        t.setDaemon(true);
+        t.start();
+    }
+
     private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
         MethodSelection selection = new MethodSelection(config);
         Agent.selection = selection;
@@ -157,12 +210,18 @@ public final class Agent {
         Advice.WithCustomMapping mapping = Advice.withCustomMapping()
                 .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(selection, type, method))))
-                .bind(CorrelationKey.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(loadKey(selection.profileEntry(type, method), method, assigner)))
+                .bind(CorrelationKey.class, source(selection, p -> p.keySource()))
                 .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
                     ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null || p.keyFields().length == 0 ? 0 : KeyPaths.register(p.keyFields());
+                    int id = p == null ? 0 : pathId(p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
+                })
+                .bind(OperationSource.class, source(selection, p -> p.operation().source()))
+                .bind(ObjectSource.class, source(selection, p -> p.object().source()))
+                .bind(NamePaths.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
+                    ProfileMethod p = selection.profileEntry(type, method);
+                    int ids = p == null ? 0 : pathId(p.operation().fields()) << 16 | pathId(p.object().fields());
+                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(ids));
                 })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
                         new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(selection.cpuFlags(type, method))))
@@ -174,6 +233,8 @@ public final class Agent {
         Advice wall = mapping.to(Advices.Wall.class, locator);
         Advice cpu = mapping.to(Advices.Cpu.class, locator);
         Advice keyed = mapping.to(Advices.Keyed.class, locator);
+        Advice named = mapping.to(TypeDescription.ForLoadedType.of(Advices.Named.class),
+                TypeDescription.ForLoadedType.of(Advices.Keyed.class), locator);
         Advice sync = mapping.to(Advices.SyncMethod.class, locator);
         Advice alloc = mapping.to(Advices.Allocation.class, locator);
         AsmVisitorWrapper waits;
@@ -235,7 +296,8 @@ public final class Agent {
                     }
                     return b.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
                             .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
-                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));
+                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED))
+                            .visit(named.on(m -> selection.kind(type, m) == MethodSelection.Kind.NAMED));
                 });
         return builder.installOn(inst);
     }
@@ -246,8 +308,22 @@ public final class Agent {
         return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
     }
 
-    private static StackManipulation loadKey(ProfileMethod p, MethodDescription method, Assigner assigner) {
-        int source = p == null ? ProfileMethod.KEY_NONE : p.keySource();
+    /** Binds where a profile path of the method starts: {@code this}, an argument, or null. */
+    private static Advice.OffsetMapping source(MethodSelection selection, ToIntFunction<ProfileMethod> start) {
+        return (type, method, assigner, args, sort) -> {
+            ProfileMethod p = selection.profileEntry(type, method);
+            return new Advice.OffsetMapping.Target.ForStackManipulation(
+                    load(p == null ? ProfileMethod.KEY_NONE : start.applyAsInt(p), method, assigner));
+        };
+    }
+
+    /** The {@link KeyPaths} id of a path's fields; 0 (the source object itself) for none. */
+    private static int pathId(String[] fields) {
+        return fields.length == 0 ? 0 : KeyPaths.register(fields);
+    }
+
+    /** Loads where a profile path starts ({@link ProfileMethod#KEY_THIS} or an argument index) as an Object, or null. */
+    private static StackManipulation load(int source, MethodDescription method, Assigner assigner) {
         if (source == ProfileMethod.KEY_NONE || (source == ProfileMethod.KEY_THIS && method.isStatic())) {
             return NullConstant.INSTANCE;
         }

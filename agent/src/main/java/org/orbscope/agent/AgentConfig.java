@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.orbscope.trace.Quantities;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
@@ -31,7 +32,8 @@ public final class AgentConfig {
     static final Set<String> OPT_IN_EVENTS = new HashSet<>(Arrays.asList("jfr"));
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
-            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample"));
+            "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
+            "maxsize", "maxage", "duration", "dump"));
 
     String out = "orbscope.trace";
     /** Profiles named by {@code profile=} options, shipped names or files. */
@@ -64,6 +66,13 @@ public final class AgentConfig {
     final List<ProfileMethod> methods = new ArrayList<>();
     boolean cpu;
     boolean stop;
+    /** Ring bounds ({@code maxsize}, {@code maxage}); 0 when not given. Either one keeps the recording as a ring. */
+    long maxBytes;
+    long maxAgeNanos;
+    /** {@code duration}: recording stops by itself this long after it started; 0 records until stopped. */
+    long durationNanos;
+    /** {@code dump=FILE}: a control request to the running recording, to write what its ring holds. */
+    String dump;
     boolean quiet;
     Set<String> events = defaultEvents();
     long jfrThresholdMicros = 10;
@@ -202,6 +211,10 @@ public final class AgentConfig {
             case "threads.include": threadIncludes.add(new Glob(value, true)); break;
             case "threads.exclude": threadExcludes.add(new Glob(value, true)); break;
             case "cpu": cpu = bool(value, where); break;
+            case "maxsize": maxBytes = quantity(key, value, where, true); break;
+            case "maxage": maxAgeNanos = quantity(key, value, where, false); break;
+            case "duration": durationNanos = quantity(key, value, where, false); break;
+            case "dump": dump = value; break;
             case "stop": stop = bool(value, where); break;
             case "quiet": quiet = bool(value, where); break;
             case "events": {
@@ -249,6 +262,25 @@ public final class AgentConfig {
         if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on")) return true;
         if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) return false;
         throw new BadConfig(where + ": expected true or false, got '" + v + "'");
+    }
+
+    /** A positive size ({@code 256m}) or duration ({@code 10m}) in the trace module's grammar. */
+    private static long quantity(String key, String v, String where, boolean size) throws BadConfig {
+        long n;
+        try {
+            n = size ? Quantities.bytes(v) : Quantities.durationNanos(v);
+        } catch (IllegalArgumentException e) {
+            throw new BadConfig(where + ": " + key + "=" + v + ": " + e.getMessage());
+        }
+        if (n <= 0) {
+            throw new BadConfig(where + ": " + key + " must be positive, got '" + v + "'");
+        }
+        return n;
+    }
+
+    /** Whether the recording is kept as a ring of segments. */
+    boolean ring() {
+        return maxBytes > 0 || maxAgeNanos > 0;
     }
 
     private static long number(String v, String where) throws BadConfig {

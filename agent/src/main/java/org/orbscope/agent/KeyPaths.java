@@ -4,10 +4,11 @@ import java.lang.reflect.Field;
 import java.util.Arrays;
 
 /**
- * Correlation keys taken from a field path of {@code this} or an argument ({@code key=arg0.connection.id}).
+ * Correlation keys and request names taken from a field path of {@code this} or an argument
+ * ({@code key=arg0.connection.id}, {@code operation=arg0.header.operation}).
  * Fields are looked up by name at run time, up the class hierarchy of the object actually found, because the
  * profile names fields of classes the agent cannot see when it instruments (and of any visibility, which
- * bytecode in the instrumented class could not read). Keyed methods run a few times per request, so
+ * bytecode in the instrumented class could not read). Keyed and named methods run a few times per request, so
  * reflection is affordable here; each step caches its last class and field.
  */
 final class KeyPaths {
@@ -40,12 +41,30 @@ final class KeyPaths {
         try {
             return p.key(base);
         } catch (Throwable t) {
-            Recorder.ERRORS.incrementAndGet();
-            if (!p.reported) {
-                p.reported = true;
-                System.err.println("orbscope agent: correlation key path '" + String.join(".", p.names) + "': " + t);
-            }
+            failed(p, "correlation key", t);
             return 0;
+        }
+    }
+
+    /**
+     * The object at the end of the path from {@code base} (a request's operation name or object key), or null when a
+     * step is null. Never throws: a path that cannot be followed gives null, counted and named once as {@link #key} does.
+     */
+    static Object value(int id, Object base) {
+        KeyPath p = paths[id];
+        try {
+            return p.follow(base);
+        } catch (Throwable t) {
+            failed(p, "request name", t);
+            return null;
+        }
+    }
+
+    private static void failed(KeyPath p, String what, Throwable t) {
+        Recorder.ERRORS.incrementAndGet();
+        if (!p.reported) {
+            p.reported = true;
+            System.err.println("orbscope agent: " + what + " path '" + String.join(".", p.names) + "': " + t);
         }
     }
 
@@ -67,6 +86,18 @@ final class KeyPaths {
         KeyPath(String[] names) {
             this.names = names;
             this.cache = new Step[names.length];
+        }
+
+        /** The object the path ends at (null when a step is null); a primitive last field is an error. */
+        Object follow(Object o) throws ReflectiveOperationException {
+            for (int i = 0; i < names.length && o != null; i++) {
+                Field f = field(i, o.getClass());
+                if (f.getType().isPrimitive()) {
+                    throw new NoSuchFieldException(names[i] + " is a " + f.getType() + ", not a string or octets");
+                }
+                o = f.get(o);
+            }
+            return o;
         }
 
         long key(Object o) throws ReflectiveOperationException {

@@ -13,7 +13,7 @@ import org.orbscope.trace.profile.ProfileMethod;
 
 /** Decides, from the config, whether and how a method is instrumented. */
 final class MethodSelection {
-    enum Kind { NONE, WALL, CPU, KEYED }
+    enum Kind { NONE, WALL, CPU, KEYED, NAMED }
 
     /**
      * Packages never instrumented through globs, even when a glob names them: the agent itself runs code there
@@ -201,7 +201,8 @@ final class MethodSelection {
     }
 
     /**
-     * The {@link Sink} flags of a method: its profile entry's (without the CPU ones under {@code cpu.sample=off}), or
+     * The {@link Sink} flags of a method: its profile entry's (without the CPU ones under {@code cpu.sample=off}; with
+     * {@link Sink#KEYED} when it records a key), or
      * CPU at both ends for {@code cpu=true} include globs.
      */
     int cpuFlags(TypeDescription type, MethodDescription m) {
@@ -210,7 +211,7 @@ final class MethodSelection {
             return config.cpu ? Sink.CPU_ENTER | Sink.CPU_EXIT : 0;
         }
         int cpu = config.cpuSample == 0 ? 0 : (p.cpuAtEnter() ? Sink.CPU_ENTER : 0) | (p.cpuAtExit() ? Sink.CPU_EXIT : 0);
-        return cpu | (p.fragmentBegin() ? Sink.FRAGMENT : 0);
+        return cpu | (p.fragmentBegin() ? Sink.FRAGMENT : 0) | (p.keySource() != ProfileMethod.KEY_NONE ? Sink.KEYED : 0);
     }
 
     ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
@@ -228,6 +229,9 @@ final class MethodSelection {
         }
         ProfileMethod p = profileEntry(type, m);
         if (p != null) {
+            if (p.readsNames()) {
+                return Kind.NAMED;
+            }
             if (p.keySource() != ProfileMethod.KEY_NONE) {
                 return Kind.KEYED;
             }

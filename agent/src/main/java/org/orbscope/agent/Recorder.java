@@ -102,6 +102,7 @@ public final class Recorder extends Sink {
         ThreadRecorder.sampleEvery = c.cpuSample;
         INSTANCE_MONITORS.clear();
         CLASS_MONITORS.clear();
+        RequestNames.start(w);
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
             THREADS.setThreadCpuTimeEnabled(true);
         }
@@ -303,24 +304,55 @@ public final class Recorder extends Sink {
     /** Enter with a correlation key: identity of {@code keyObject} (this or an argument), or of a field path of it. */
     @Override
     public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
+        return enterNamed(methodId, keyObject, keyPath, flags | KEYED, null, null, 0);
+    }
+
+    /**
+     * Enter of a keyed method ({@link #KEYED} in {@code flags}) or one that names its request: after the enter, one
+     * {@code request-name} event per name found (the operation from {@code operationBase}, the object key from
+     * {@code objectBase}, each along its field path).
+     */
+    @Override
+    public Object enterNamed(int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
+            Object objectBase, int namePaths) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
             r = current();
             if (r == null || r.busy) return null;
             r.busy = true;
-            long key;
-            if (keyPath == 0) {
-                key = keyObject == null ? 0 : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
+            boolean keyed = (flags & KEYED) != 0;
+            long key = 0;
+            if (!keyed || keyObject == null) {
+                // no key, or key 0
+            } else if (keyPath == 0) {
+                key = System.identityHashCode(keyObject) & 0xFFFFFFFFL;
             } else {
                 key = KeyPaths.key(keyPath, keyObject);
             }
-            return r.enter(writer, methodId, flags, true, key) ? r : null;
+            if (!r.enter(writer, methodId, flags, keyed, key)) {
+                return null;
+            }
+            if (operationBase != null) {
+                name(r, RequestNames.operation, operationBase, namePaths >>> 16);
+            }
+            if (objectBase != null) {
+                name(r, RequestNames.object, objectBase, namePaths & 0xFFFF);
+            }
+            return r;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
             return null;
         } finally {
             if (r != null) r.busy = false;
+        }
+    }
+
+    /** A name of the thread's request, read along a field path ({@code path} 0: the base itself). */
+    private static void name(ThreadRecorder r, int attribute, Object base, int path) {
+        int value = RequestNames.id(path == 0 ? base : KeyPaths.value(path, base));
+        if (value != 0) {
+            r.requestName(writer, attribute, value);
         }
     }
 

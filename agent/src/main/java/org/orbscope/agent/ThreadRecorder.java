@@ -311,6 +311,15 @@ final class ThreadRecorder extends ThreadBuffer {
         }
     }
 
+    /** A name of the thread's current request (attribute and value string ids), just after the enter that read it. */
+    void requestName(TraceWriter w, int attribute, int value) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(w, now);
+        if (b == null || !b.requestName(now, attribute, value)) {
+            drop();
+        }
+    }
+
     void threadStart(TraceWriter w, int parent, long startNanos) {
         ThreadBuffer b = room(w, startNanos);
         if (b == null || !b.threadStart(startNanos, parent, w.defineString(name))) {

@@ -75,6 +75,19 @@ class AgentConfigTest {
     }
 
     @Test
+    void ringBoundsAndDurationReadAsJfrWritesThem() throws Exception {
+        AgentConfig c = AgentConfig.parse("maxsize=256m,maxage=10m,duration=1h30m");
+        assertTrue(c.ring());
+        assertEquals(256L << 20, c.maxBytes);
+        assertEquals(600_000_000_000L, c.maxAgeNanos);
+        assertEquals(5_400_000_000_000L, c.durationNanos);
+        assertFalse(AgentConfig.parse("out=x.trace").ring());
+        AgentConfig.BadConfig e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("maxsize=lots"));
+        assertTrue(e.getMessage().contains("maxsize=lots: not a size such as"), e.getMessage());
+        assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("maxage=0s"));
+    }
+
+    @Test
     void theBufferPoolStaysWithinASixteenthOfTheHeap() throws Exception {
         long mib = 1024 * 1024;
         BufferPool big = BufferPool.of(AgentConfig.parse(""), 4096 * mib);

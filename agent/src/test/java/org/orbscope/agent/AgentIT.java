@@ -340,6 +340,44 @@ class AgentIT {
         }
     }
 
+    @Test
+    void aProfileMethodsRequestNamesFollowItsEnterEachValueDefinedOnce() throws Exception {
+        Path profile = file("named.profile", "profile.name = named",
+                "method = example.traced.NamedApp#handle(Lexample/traced/NamedApp$Request;)V | role=dispatch.servant"
+                        + " | key=arg0 | operation=arg0.header.operation | object=arg0.header.key");
+        Path trace = dir.resolve("named.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",profile=" + profile, "example.traced.NamedApp", "200");
+        assertEquals(0, app.await(240), app.output());
+        assertTrue(app.output().contains("named app done 2400"), app.output());
+        Map<String, Integer> names = new HashMap<>();
+        Map<String, java.util.Set<Long>> ids = new HashMap<>();
+        int[] enters = {0};
+        int[] misplaced = {0};
+        try (TraceReader r = TraceReader.open(trace)) {
+            Dictionary d = r.dictionary();
+            boolean[] afterEnter = {false};
+            r.read(e -> {
+                if (e.type == EventType.REQUEST_NAME) {
+                    String name = d.string(e.a) + "=" + d.string(e.b);
+                    names.merge(name, 1, Integer::sum);
+                    ids.computeIfAbsent(name, k -> new java.util.HashSet<>()).add(e.b);
+                    misplaced[0] += afterEnter[0] ? 0 : 1;
+                } else {
+                    afterEnter[0] = e.type == EventType.METHOD_ENTER && e.has(EventType.FLAG_KEY);
+                    enters[0] += afterEnter[0] ? 1 : 0;
+                }
+            });
+            assertEquals(0, r.agentErrors(), "a null operation is no error: the request goes unnamed");
+        }
+        assertEquals(600, enters[0]);
+        assertEquals(Map.of("operation=call", 200, "operation=ping", 200, "object=P/echo", 200, "object=%af%00k", 400),
+                names);
+        for (Map.Entry<String, java.util.Set<Long>> e : ids.entrySet()) {
+            assertEquals(1, e.getValue().size(), e.getKey() + ": one dictionary string for every request");
+        }
+        assertEquals(0, misplaced[0], "each name right after the enter that read it");
+    }
+
     /** Runs SunApp (package com.sun.example.traced) for 100 calls; its output and each recorded event kind's count. */
     private Map<String, Integer> runSunApp(String options, StringBuilder output) throws Exception {
         Path trace = dir.resolve("sun.trace");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.orbscope.trace.Quantities;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Parameters;
  * {@code orbscope attach PID}: load the agent into a running JVM (it instruments the classes already loaded),
  * or stop it there ({@code --stop}: flush the trace, restore the original bytecode). The agent reports what it
  * did in a system property of the target ({@code orbscope.agent.status}), read back here, because its own
- * messages go to the target's stderr.
+ * messages go to the target's stderr. An agent already loaded takes further requests the same way: loading the
+ * jar again runs its {@code agentmain} with the request as its options ({@code stop=true}, {@code dump=FILE}).
  */
 @Command(name = "attach", mixinStandardHelpOptions = true, description = "Attach the agent to a running JVM (instruments loaded classes too), or stop it.")
 final class AttachCommand implements Callable<Integer> {
@@ -41,6 +43,13 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--stop", description = "Flush the trace, restore the original bytecode, and stop recording.")
     boolean stop;
 
+    @Option(names = "--duration", paramLabel = "TIME", description = "Record this long (90s, 10m, 1h30m), then stop; waits until the trace is written.")
+    String duration;
+
+    @Option(names = "--dump", arity = "0..1", paramLabel = "FILE", fallbackValue = "orbscope-dump.trace",
+            description = "Write what the running recording's ring holds to FILE (default ${FALLBACK-VALUE}) as one trace; recording goes on.")
+    Path dump;
+
     @Option(names = "--agent", description = "Agent jar (default: the one built next to this command).")
     Path agentJar;
 
@@ -56,9 +65,28 @@ final class AttachCommand implements Callable<Integer> {
                     + "; build it with mvn install or pass --agent");
             return Orbscope.EXIT_BAD_INPUT;
         }
+        if (stop && dump != null) {
+            System.err.println("orbscope attach: --stop and --dump are two requests; give one at a time");
+            return Orbscope.EXIT_BAD_INPUT;
+        }
+        long durationNanos = 0;
+        if (duration != null) {
+            try {
+                durationNanos = Quantities.durationNanos(duration);
+            } catch (IllegalArgumentException e) {
+                System.err.println("orbscope attach: --duration " + duration + ": " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+            if (stop || dump != null || durationNanos <= 0) {
+                System.err.println("orbscope attach: --duration takes a positive time and starts a recording (not with --stop or --dump)");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
         String options;
         if (stop) {
             options = "stop=true";
+        } else if (dump != null) {
+            options = "dump=" + dump.toAbsolutePath();
         } else {
             List<String> o = new ArrayList<>();
             if (config != null) {
@@ -81,6 +109,9 @@ final class AttachCommand implements Callable<Integer> {
                 }
                 o.add(e);
             }
+            if (duration != null) {
+                o.add("duration=" + duration);
+            }
             options = String.join(",", o);
         }
         String status;
@@ -89,6 +120,11 @@ final class AttachCommand implements Callable<Integer> {
             try {
                 vm.loadAgent(jar.toAbsolutePath().toString(), options);
                 status = vm.getSystemProperties().getProperty(STATUS, "");
+                if (durationNanos > 0 && status.startsWith("recording ")) {
+                    System.out.println("orbscope: recording in " + pid + " to " + status.substring("recording ".length())
+                            + " for " + duration);
+                    status = awaitStop(vm, durationNanos);
+                }
             } finally {
                 vm.detach();
             }
@@ -105,21 +141,44 @@ final class AttachCommand implements Callable<Integer> {
         return report(status);
     }
 
+    /**
+     * Waits for the agent's own stop after {@code --duration}, reading its status now and then; gives up a minute
+     * after the duration (the target's stderr then says why).
+     */
+    private static String awaitStop(VirtualMachine vm, long durationNanos) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + durationNanos + 60_000_000_000L;
+        while (true) {
+            String status = vm.getSystemProperties().getProperty(STATUS, "");
+            if (!status.startsWith("recording ") || System.nanoTime() > deadline) {
+                return status;
+            }
+            Thread.sleep(Math.min(500, Math.max(10, (deadline - System.nanoTime()) / 1_000_000L)));
+        }
+    }
+
     private int report(String status) {
         if (status.startsWith("recording ")) {
             System.out.println("orbscope: recording in " + pid + " to " + status.substring("recording ".length()));
+            return Orbscope.EXIT_OK;
+        }
+        if (status.startsWith("dumped ")) {
+            System.out.println("orbscope: wrote what the ring of " + pid + " holds to " + status.substring("dumped ".length()));
             return Orbscope.EXIT_OK;
         }
         if (status.startsWith("stopped ")) {
             System.out.println("orbscope: stopped recording in " + pid + "; trace " + status.substring("stopped ".length()));
             return Orbscope.EXIT_OK;
         }
+        if (dump != null && status.startsWith("failed: ")) {
+            System.err.println("orbscope attach: no dump written: " + status.substring("failed: ".length()));
+            return Orbscope.EXIT_RUN_FAILED;
+        }
         if (status.startsWith("bad-config: ")) {
             System.err.println("orbscope attach: " + status.substring("bad-config: ".length()) + " (nothing was recorded)");
             return Orbscope.EXIT_BAD_INPUT;
         }
         if (status.equals("not-recording")) {
-            System.err.println("orbscope attach: " + pid + " is not recording; nothing to stop");
+            System.err.println("orbscope attach: " + pid + " is not recording; nothing to " + (dump != null ? "dump" : "stop"));
             return Orbscope.EXIT_RUN_FAILED;
         }
         if (status.startsWith("already-recording ")) {

@@ -35,7 +35,7 @@ final class ProfileCommand implements Runnable {
 
         @Override
         public Integer call() {
-            if (!Files.isRegularFile(trace)) {
+            if (!Files.isRegularFile(trace) && !TraceInput.isSegmentDirectory(trace)) {
                 System.err.println("orbscope profile check: " + trace + ": no such file");
                 return Orbscope.EXIT_BAD_INPUT;
             }

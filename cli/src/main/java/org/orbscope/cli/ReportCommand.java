@@ -74,7 +74,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         OrbProfile roles = orbProfile;
         try {
-            if (Files.isDirectory(input)) {
+            if (Files.isDirectory(input) && !TraceInput.isSegmentDirectory(input)) {
                 if (!RunDirectory.isRunDirectory(input)) {
                     System.err.println("orbscope report: " + input + ": not a run directory (no points/ folder)");
                     return Orbscope.EXIT_BAD_INPUT;

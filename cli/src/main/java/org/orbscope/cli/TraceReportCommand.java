@@ -36,9 +36,9 @@ final class TraceReportCommand implements Callable<Integer> {
             System.err.println("orbscope trace report: --top must be 1 or more, not " + top);
             return Orbscope.EXIT_BAD_INPUT;
         }
-        if (!Files.isRegularFile(file)) {
-            System.err.println("orbscope trace report: " + (Files.isDirectory(file) ? file + " is a directory, not a "
-                    + "trace" : "no such file: " + file));
+        if (!Files.isRegularFile(file) && !TraceInput.isSegmentDirectory(file)) {
+            System.err.println("orbscope trace report: " + (Files.isDirectory(file) ? file + " is a directory, neither a "
+                    + "trace nor a ring of trace segments" : "no such file: " + file));
             return Orbscope.EXIT_BAD_INPUT;
         }
         Path dir = out != null ? out : defaultOut(file);

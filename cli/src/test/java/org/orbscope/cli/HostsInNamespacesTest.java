@@ -3,7 +3,6 @@ package org.orbscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +23,6 @@ import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.HostsFile;
-import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.RunDirectory;
@@ -77,38 +74,19 @@ class HostsInNamespacesTest {
     @Test
     @Timeout(value = 12, unit = TimeUnit.MINUTES)
     void threeHostsStartTogetherAndAKilledHostIsNamed() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "the workload server and client are not built");
-        String why = NetworkNamespaces.unavailable();
-        assumeTrue(why == null, why);
         List<String> nodes = new ArrayList<>(List.of("coordinator"));
         nodes.addAll(HOSTS);
-        NetworkNamespaces lan = NetworkNamespaces.create(nodes);
-        try {
-            runAndCheck(lan);
-        } finally {
-            lan.close();
-        }
-        assertTrue(lan.existing().isEmpty(), "namespaces left: " + lan.existing());
+        HostsLan.on(nodes, dir, this::runAndCheck);
     }
 
-    private void runAndCheck(NetworkNamespaces lan) throws Exception {
+    private void runAndCheck(HostsLan lan) throws Exception {
         Path scenario = dir.resolve("hosts-netns.yaml");
         Files.writeString(scenario, SCENARIO);
-        String coordinator = lan.address("coordinator");
-        Process run = JvmLauncher.main(Orbscope.class.getName()).prefix(lan.exec("coordinator"))
-                .args("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--address", coordinator,
-                        "--ready-timeout", "180")
-                .log(dir.resolve("run.log")).start();
-        Map<String, Process> hosts = new HashMap<>();
-        for (String h : HOSTS) {
-            hosts.put(h, JvmLauncher.main(Orbscope.class.getName()).prefix(lan.exec(h))
-                    .args("host", "--naming", "corbaloc:iiop:1.2@" + coordinator + ":2809/NameService", "--name", h,
-                            "--work", dir.resolve("work-" + h).toString(), "--once", "--wait", "5m")
-                    .log(dir.resolve(h + ".log")).start());
-        }
+        Process run = lan.run(scenario);
+        Map<String, Process> hosts = lan.hosts(HOSTS);
         try {
             PointDirectory second = awaitSecondPointUnderway(run);
-            lan.killAll("h3");
+            lan.net.killAll("h3");
             assertTrue(run.waitFor(5, TimeUnit.MINUTES), "the run did not end: " + log("run.log"));
             assertEquals(Orbscope.EXIT_RUN_FAILED, run.exitValue(), log("run.log"));
             for (String h : List.of("h1", "h2")) {
@@ -170,9 +148,7 @@ class HostsInNamespacesTest {
 
     /** The killed host is named dead with what it shipped kept; the other two hosts' results are whole. */
     private void checkKilled(PointDirectory p) throws Exception {
-        HostsFile f = HostsFile.read(p.hostsJson());
-        Map<String, HostsFile.Host> byName = new HashMap<>();
-        f.hosts().forEach(h -> byName.put(h.name(), h));
+        Map<String, HostsFile.Host> byName = HostsLan.hostsByName(p);
         assertEquals(HostsFile.DEAD, byName.get("h3").status(), String.valueOf(byName.get("h3")));
         for (String h : List.of("h1", "h2")) {
             assertEquals(HostsFile.OK, byName.get(h).status(), h + ": " + byName.get(h).error());
@@ -236,7 +212,6 @@ class HostsInNamespacesTest {
     }
 
     private String log(String name) throws IOException {
-        Path f = dir.resolve(name);
-        return Files.isRegularFile(f) ? Files.readString(f) : "(no " + name + ")";
+        return HostsLan.log(dir, name);
     }
 }

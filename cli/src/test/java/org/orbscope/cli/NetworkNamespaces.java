@@ -90,6 +90,18 @@ final class NetworkNamespaces implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops every process in a node's namespace (SIGSTOP), as a machine that hangs: it neither calls nor answers,
+     * and {@link #close()} still kills it.
+     */
+    void freezeAll(String node) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of("kill", "-STOP"));
+        cmd.addAll(pids(namespace(node)));
+        if (cmd.size() > 2) {
+            run(cmd);
+        }
+    }
+
     /** The namespaces of this LAN that exist. */
     List<String> existing() throws IOException {
         List<String> out = new ArrayList<>();

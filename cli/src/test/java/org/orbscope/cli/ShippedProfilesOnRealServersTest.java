@@ -13,12 +13,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.jacorb.orb.ParsedIOR;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.postprocess.run.TraceStages;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.run.ClientDirectory;
@@ -26,19 +32,22 @@ import org.orbscope.run.ClientSummary;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.RequestStages;
+import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.StageColumn;
+import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
 
 /**
  * Each shipped ORB profile against a real server of its ORB: the server JVM under the agent with the profile, the
- * orbscope client (JacORB over IIOP on loopback) sending a Poisson stream of pings and calls, then the trace alone
- * must hold every request the client sent, whole, with no stage negative.
+ * orbscope client (JacORB over IIOP on loopback) sending a Poisson stream of pings and calls to two objects, then the
+ * trace alone must hold every request the client sent, whole, with no stage negative, and name each one's operation
+ * and object key as the client sent it.
  */
 class ShippedProfilesOnRealServersTest {
     private static final int REQUESTS = 600;
-    /** The client's reachability check of each of its two targets, before the schedule. */
-    private static final int CHECKS = 2;
+    /** The client's reachability check of each of its three targets, before the schedule. */
+    private static final int CHECKS = 3;
     private static final String SCENARIO = String.join("\n",
             "name: profiles",
             "server:",
@@ -49,13 +58,17 @@ class ShippedProfilesOnRealServersTest {
             "    - id: echo",
             "      poa: P",
             "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}}",
+            "    - id: other",
+            "      poa: P",
+            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}}",
             "client:",
             "  maxDuration: 120s",
             "  processes:",
             "    - name: p",
             "      requests: " + REQUESTS,
             "      arrival: {law: poisson, rate: 300/s}",
-            "      targets: [{object: echo, operation: call, payload: {size: 64}}, {object: echo, operation: ping}]",
+            "      targets: [{object: echo, operation: call, payload: {size: 64}, probability: 0.5},",
+            "                {object: echo, operation: ping, probability: 0.25}, {object: other, operation: ping, probability: 0.25}]",
             "");
     /** The glassfish fixture's jar; its manifest names target/lib/*, a class path without JacORB. */
     private static final Path GLASSFISH_FIXTURE = Path.of("..", "glassfish-fixture", "target", "glassfish-fixture.jar");
@@ -70,7 +83,7 @@ class ShippedProfilesOnRealServersTest {
         ServerDirectory server = new ServerDirectory(dir.resolve("server"));
         traceAndCheck("glassfish", JvmLauncher.main("org.orbscope.fixture.glassfish.GlassfishServer")
                 .classpath(GLASSFISH_FIXTURE.toString())
-                .args("--out", server.dir().toString(), "--objects", "echo", "--cpu-us", "100", "--reply-bytes", "64"),
+                .args("--out", server.dir().toString(), "--objects", "echo,other", "--cpu-us", "100", "--reply-bytes", "64"),
                 server);
     }
 
@@ -153,6 +166,49 @@ class ShippedProfilesOnRealServersTest {
         assertEquals(CHECKS, s.path("probes").asLong(), s.toString());
         assertEquals(REQUESTS, s.path("measured").asLong(), s.toString());
         assertEquals(0, s.path("incomplete").asLong(), s.toString());
+
+        // The trace names every request's operation and object key (the ORB's request header), so the report of
+        // the trace alone counts per operation and per object what the client sent.
+        Map<String, Long> byOperation = new TreeMap<>();
+        Map<String, Long> byObject = new TreeMap<>();
+        Map<String, String> keys = objectKeys(server);
+        RequestsCsv.read(client.requestsCsv(), rec -> {
+            byOperation.merge(rec.operation(), 1L, Long::sum);
+            byObject.merge(keys.get(rec.object()), 1L, Long::sum);
+        });
+        assertEquals(Set.of("call", "ping"), byOperation.keySet());
+        assertEquals(2, byObject.size(), keys.toString());
+        JsonNode breakdown = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0)
+                .path("breakdown");
+        assertEquals(byOperation, counts(breakdown.path("operation")), breakdown.toString());
+        assertEquals(byObject, counts(breakdown.path("object")), breakdown.toString());
+        for (JsonNode g : breakdown.path("operation")) {
+            assertTrue(g.path("completion").path("meanMs").asDouble() > 0, g.toString());
+            assertTrue(g.path("ok").isMissingNode(), "no client outcome invented: " + g);
+        }
+        assertTrue(Files.readString(out.resolve("index.html")).contains("Requests by object and operation"));
+    }
+
+    /** Requests per group of a breakdown dimension in summary.json. */
+    private static Map<String, Long> counts(JsonNode groups) {
+        Map<String, Long> out = new TreeMap<>();
+        groups.forEach(g -> out.put(g.path("key").asText(), g.path("requests").asLong()));
+        return out;
+    }
+
+    /** Object id -> the object key of its IOR as a trace writes it, read with JacORB's IOR parser. */
+    private static Map<String, String> objectKeys(ServerDirectory server) throws Exception {
+        Map<String, String> keys = new TreeMap<>();
+        org.jacorb.orb.ORB orb = (org.jacorb.orb.ORB) JacorbOrbs.orb(new Properties());
+        try {
+            for (String id : List.of("echo", "other")) {
+                ParsedIOR ior = new ParsedIOR(orb, Files.readString(server.ior(id)).trim());
+                keys.put(id, ObjectKeyText.of(ior.get_object_key()));
+            }
+        } finally {
+            orb.shutdown(false);
+        }
+        return keys;
     }
 
     /** A thread name against a profile's thread glob ({@code *} any characters). */

@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -65,8 +67,8 @@ class ShippedScenariosRunTest {
     }
 
     /**
-     * A scenario with client hosts: as many {@code orbscope host} JVMs on loopback as its points need, and the
-     * run's arguments for a name server on a free port of loopback.
+     * A scenario with hosts: as many {@code orbscope host} JVMs on loopback as its points need (its server host by
+     * name, client hosts h1, h2, ...), and the run's arguments for a name server on a free port of loopback.
      */
     private List<Process> startHosts(Path scenario, List<String> args) throws Exception {
         List<String> sets = new ArrayList<>();
@@ -76,11 +78,15 @@ class ShippedScenariosRunTest {
             }
         }
         int needed = 0;
+        Set<String> serverHosts = new TreeSet<>();
         for (SweepPoint p : ScenarioLoader.loadDocument(scenario, sets).points()) {
             needed = Math.max(needed, p.scenario().client().hostCount());
+            if (p.scenario().server().host() != null) {
+                serverHosts.add(p.scenario().server().host());
+            }
         }
         List<Process> hosts = new ArrayList<>();
-        if (needed == 0) {
+        if (needed == 0 && serverHosts.isEmpty()) {
             return hosts;
         }
         int port;
@@ -88,11 +94,15 @@ class ShippedScenariosRunTest {
             port = s.getLocalPort();
         }
         args.addAll(List.of("--address", "127.0.0.1", "--naming-port", Integer.toString(port)));
+        List<String> names = new ArrayList<>(serverHosts);
         for (int i = 1; i <= needed; i++) {
+            names.add("h" + i);
+        }
+        for (String name : names) {
             hosts.add(JvmLauncher.main(Orbscope.class.getName()).args("host", "--naming",
-                    "corbaloc:iiop:1.2@127.0.0.1:" + port + "/NameService", "--name", "h" + i, "--work",
-                    dir.resolve("host-" + i).toString(), "--once", "--wait", "5m")
-                    .log(dir.resolve(scenario.getFileName() + "-host-" + i + ".log")).start());
+                    "corbaloc:iiop:1.2@127.0.0.1:" + port + "/NameService", "--name", name, "--work",
+                    dir.resolve("host-" + name).toString(), "--once", "--wait", "5m")
+                    .log(dir.resolve(scenario.getFileName() + "-host-" + name + ".log")).start());
         }
         return hosts;
     }

@@ -34,11 +34,7 @@ final class ClientsPart extends PartRun {
         for (int i = 0; i < task.objects.length; i++) {
             AtomicFiles.write(dir.hostIorDir(me).resolve(task.objects[i] + ".ior"), task.references[i] + "\n");
         }
-        ClockExchange.Sample clock = ClockExchange.measure(session.coordinator);
-        session.coordinator.clock_offset(session.id, task.point, clock.offsetNs(), clock.roundTripNs(),
-                clock.pings());
-        log.line("point " + task.point + ": clock offset " + clock.offsetNs() / 1000 + " us (round trip "
-                + clock.roundTripNs() / 1000 + " us); starting " + task.instances + " client JVM(s)");
+        ClockExchange.Sample clock = exchangeClock("starting " + task.instances + " client JVM(s)");
         List<ClientDirectory> dirs = dir.hostClients(me, task.instances);
         List<Process> jvms = new ArrayList<>();
         for (int i = 0; i < dirs.size(); i++) {

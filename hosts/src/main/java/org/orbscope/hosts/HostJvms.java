@@ -32,8 +32,8 @@ import org.orbscope.scenario.ServerSpec;
 final class HostJvms implements PointJvms {
     /** The barrier's time-out of a point without client hosts (the server alone runs on a host). */
     private static final long NO_CLIENT_HOSTS_BARRIER = 60_000_000_000L;
-    /** How long an interrupted host may take to stop its JVMs and ship what they wrote. */
-    private static final long STOP_GRACE_NANOS = 45_000_000_000L;
+    /** How long a host asked to stop (the run interrupted, or the host late) may take to ship what its JVMs wrote. */
+    static final long STOP_GRACE_NANOS = 45_000_000_000L;
 
     private final CoordinatorServant servant;
     private final LocalJvms local;
@@ -176,21 +176,37 @@ final class HostJvms implements PointJvms {
                         + STOP_GRACE_NANOS / 1_000_000_000L + " s later";
             } else if (firstReport != 0 && now - firstReport > hosts.lateAfterNanos()) {
                 why = "the host had not reported " + hosts.lateAfter() + " after the first host did (client.hosts."
-                        + "lateAfter); what it shipped until then is kept";
+                        + "lateAfter)";
             } else if (now - begun > limitNanos) {
-                why = "the host had not reported within " + limitNanos / 1_000_000_000L + " s; what it shipped "
-                        + "until then is kept";
+                why = "the host had not reported within " + limitNanos / 1_000_000_000L + " s";
             }
             if (why != null) {
+                List<Part> late = new ArrayList<>();
                 for (Part p : parts) {
                     if (!p.over()) {
                         p.giveUp(status, why);
                         point.barrier.expectNoLonger(p.host.id);
+                        late.add(p);
                     }
                 }
                 servant.stop(point);
+                if (status.equals(HostsFile.LATE)) {
+                    awaitLateShipments(late);
+                }
                 return;
             }
+            servant.awaitChange(100);
+        }
+    }
+
+    /**
+     * Gives hosts named late, and asked to stop, {@link #STOP_GRACE_NANOS} to stop their JVMs and ship what they
+     * recorded, so that it is in the run directory before hosts.json and the report are written.
+     */
+    private void awaitLateShipments(List<Part> late) throws InterruptedException {
+        long deadline = System.nanoTime() + STOP_GRACE_NANOS;
+        while (late.stream().anyMatch(p -> !p.reported() && !p.host.gone()) && System.nanoTime() < deadline
+                && !interrupted) {
             servant.awaitChange(100);
         }
     }

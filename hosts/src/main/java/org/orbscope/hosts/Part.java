@@ -54,6 +54,12 @@ final class Part {
         if (verdict != null) {
             status = verdict;
             error = verdictReason;
+            if (verdict.equals(HostsFile.LATE)) {
+                error += r != null ? "; asked to stop, it shipped the rest of what its JVMs recorded within the "
+                        + "grace period: all of it is kept"
+                        : "; it had not shipped the rest of its results " + HostJvms.STOP_GRACE_NANOS / 1_000_000_000L
+                        + " s after it was asked to stop: what it shipped until then is kept, the rest is missing";
+            }
         } else if (r != null) {
             error = r.error.isEmpty() ? null : r.error;
             status = r.exit == 0 && error == null ? HostsFile.OK : HostsFile.FAILED;

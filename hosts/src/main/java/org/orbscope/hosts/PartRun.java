@@ -65,6 +65,19 @@ abstract class PartRun {
     /** The part itself, its scenario loaded. */
     abstract Outcome run(Scenario s) throws IOException, InterruptedException, Refused;
 
+    /**
+     * Measures this host's clock offset to the coordinator (a ping exchange) and tells it, for hosts.json: the
+     * point's records meet on the coordinator's time axis. {@code next} says what the part does then, in the log.
+     */
+    ClockExchange.Sample exchangeClock(String next) throws Refused {
+        ClockExchange.Sample clock = ClockExchange.measure(session.coordinator);
+        session.coordinator.clock_offset(session.id, task.point, clock.offsetNs(), clock.roundTripNs(),
+                clock.pings());
+        log.line("point " + task.point + ": clock offset " + clock.offsetNs() / 1000 + " us (round trip "
+                + clock.roundTripNs() / 1000 + " us); " + next);
+        return clock;
+    }
+
     /** A heartbeat for the part: ships and listens for the coordinator's stop, which {@code onStop} carries out. */
     Heartbeat heartbeat(Runnable onStop) {
         return new Heartbeat(session, task.point, shipper, new AtomicBoolean(), onStop, log);

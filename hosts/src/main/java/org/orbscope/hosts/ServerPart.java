@@ -14,9 +14,10 @@ import org.orbscope.run.PointJvms;
 import org.orbscope.scenario.Scenario;
 
 /**
- * A server host's part of a point: the server JVM (with this host's agent when the point monitors), its
- * references and ready file shipped as soon as they exist, its samples while it serves, until the coordinator
- * asks it to stop; then its trace.
+ * A server host's part of a point: the clock offset to the coordinator, the server JVM (with this host's agent
+ * when the point monitors), its references and ready file shipped as soon as they exist, its samples while it
+ * serves, until the coordinator asks it to stop; then its trace. The server records on this host's clock (its
+ * trace stays a record of this machine); the report moves its times by the offset onto the coordinator's axis.
  */
 final class ServerPart extends PartRun {
     /** The name a monitored server's agent config gets beside the server's point.yaml. */
@@ -37,6 +38,7 @@ final class ServerPart extends PartRun {
 
     @Override
     Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
+        exchangeClock("starting the server");
         Process server;
         try {
             server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, s.servers().get(0), dir);

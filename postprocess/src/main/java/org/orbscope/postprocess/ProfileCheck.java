@@ -20,6 +20,7 @@ import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
+import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * What a profile makes of a trace, for a user writing a profile: which roles were seen (events, keyed or not,
@@ -45,6 +46,9 @@ public final class ProfileCheck {
     private final Map<String, Long> unknownLabels = new TreeMap<>();
     private final Map<String, Long> missing = new TreeMap<>();
     private final Map<StageColumn, Long> negative = new LinkedHashMap<>();
+    /** Requests named by the trace, per name (operation, object): value -> requests. */
+    private final Map<String, Map<String, Long>> names = Map.of(ProfileMethod.OPERATION, new TreeMap<>(),
+            ProfileMethod.OBJECT, new TreeMap<>());
     private long requests;
     private long complete;
     private long rejected;
@@ -66,6 +70,12 @@ public final class ProfileCheck {
         StageResult s = TraceStages.extract(trace, profile);
         for (RequestStages row : s.rows()) {
             check.requests++;
+            if (!row.operation.isEmpty()) {
+                check.names.get(ProfileMethod.OPERATION).merge(row.operation, 1L, Long::sum);
+            }
+            if (!row.object.isEmpty()) {
+                check.names.get(ProfileMethod.OBJECT).merge(row.object, 1L, Long::sum);
+            }
             if (row.complete()) {
                 check.complete++;
             } else if (RequestStages.REJECTED.equals(row.status)) {
@@ -126,6 +136,12 @@ public final class ProfileCheck {
         out.printf(Locale.ROOT, "requests: %d assembled, %d complete, %d rejected, %d incomplete%n", requests, complete,
                 rejected, requests - complete - rejected);
         missing.forEach((m, n) -> out.printf(Locale.ROOT, "  incomplete, missing %-14s %d%n", m + ":", n));
+        for (String name : List.of(ProfileMethod.OPERATION, ProfileMethod.OBJECT)) {
+            Map<String, Long> byValue = names.get(name);
+            long named = byValue.values().stream().mapToLong(Long::longValue).sum();
+            out.printf(Locale.ROOT, "%s named in %d of %d requests%s%n", name, named, requests, byValue.isEmpty()
+                    ? " (the profile reads no " + name + "= on a method with a role)" : ": " + shortList(byValue));
+        }
         if (negative.isEmpty()) {
             out.println("negative stages: none");
         } else {
@@ -133,6 +149,19 @@ public final class ProfileCheck {
                     + "wrong moment, or fragments of different requests were joined)%n", c.header(), n));
         }
         out.println(ok() ? "ok: every request joined, no stage negative" : "NOT OK: see above");
+    }
+
+    /** The first few values with their request counts. */
+    private static String shortList(Map<String, Long> byValue) {
+        StringBuilder b = new StringBuilder();
+        int shown = 0;
+        for (Map.Entry<String, Long> e : byValue.entrySet()) {
+            if (shown++ == 8) {
+                return b.append(", ... (").append(byValue.size()).append(" in all)").toString();
+            }
+            b.append(shown > 1 ? ", " : "").append(e.getKey()).append(' ').append(e.getValue());
+        }
+        return b.toString();
     }
 
     private static List<String> labels() {

@@ -30,6 +30,21 @@ public final class SystemSamples {
         return s;
     }
 
+    /**
+     * The same samples with their instants moved by {@code offsetMs}: a server host's samples, taken on its own
+     * clock, on the coordinator's time axis.
+     */
+    public SystemSamples shifted(long offsetMs) {
+        SystemSamples out = new SystemSamples();
+        out.threadColumns = threadColumns;
+        out.problem = problem;
+        for (SystemSample x : samples) {
+            out.add(new SystemSample(x.epochMs() + offsetMs, x.processCpuNs(), x.heapUsedBytes(), x.threads(),
+                    x.gcCount(), x.gcTimeMs(), x.appThreadsCpuNs(), x.toolThreadsCpuNs()));
+        }
+        return out;
+    }
+
     void add(SystemSample s) {
         samples.add(s);
     }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.orbscope.trace.ThreadBuffer;
+import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
@@ -52,8 +53,17 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private final int gcName;
 
     public JacorbTraceBuilder(Path file) throws IOException {
+        this(file, TraceWriter.open(file, PROFILE.headerInfo(), 64, 1 << 16));
+    }
+
+    /** A builder whose recording is kept as a ring of segments in {@code dir}, as the agent keeps one with maxsize. */
+    public static JacorbTraceBuilder ring(Path dir, TraceRing ring) throws IOException {
+        return new JacorbTraceBuilder(dir, TraceWriter.openRing(dir, ring, PROFILE.headerInfo(), 64, 1 << 16));
+    }
+
+    private JacorbTraceBuilder(Path file, TraceWriter writer) throws IOException {
         this.file = file;
-        w = TraceWriter.open(file, PROFILE.headerInfo(), 64, 1 << 16);
+        w = writer;
         receiver = w.defineThread("ServerMessageReceptor0", 20);
         controller = w.defineThread("RequestController-1", 21);
         gcThread = w.defineThread("orbscope-gc-listener", 30);
@@ -186,13 +196,19 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         buf(dispatchers[dispatcher % dispatchers.length], at).dropped(at, count);
     }
 
-    private void submitAll() {
+    /** Hands every thread's buffer to the writer now. */
+    public void submitAll() {
         for (int i = 0; i < buffers.length; i++) {
             if (buffers[i] != null) {
                 w.submit(buffers[i]);
                 buffers[i] = null;
             }
         }
+    }
+
+    /** The writer underneath (a ring's {@link TraceWriter#dump}). */
+    public TraceWriter writer() {
+        return w;
     }
 
     @Override

@@ -46,7 +46,13 @@ public final class EventType {
     public static final int JFR_MONITOR_ENTER = 19; // blocked entering a monitor
     public static final int JFR_MONITOR_WAIT = 20;  // Object.wait (FLAG_ALT: timed out)
     public static final int JFR_THREAD_PARK = 21;   // LockSupport.park
-    // 23, 29, 30: free for future event types (an old reader refuses them with a clear error).
+    /**
+     * A name of the request the thread works on, read from the ORB's request header where the profile says
+     * ({@code operation=}, {@code object=} on a method line): a = the attribute's string id ({@code operation},
+     * {@code object}), b = the value's string id. Written right after the enter of that method.
+     */
+    public static final int REQUEST_NAME = 23;     // attributeStringId, valueStringId
+    // 29, 30: free for future event types (an old reader refuses them with a clear error).
 
     /**
      * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
@@ -86,6 +92,7 @@ public final class EventType {
         NAMES[PROCESS_SAMPLE] = "process-sample";
         NAMES[DROPPED] = "dropped";
         NAMES[AGENT_ERRORS] = "agent-errors";
+        NAMES[REQUEST_NAME] = "request-name";
         NAMES[JFR_MONITOR_ENTER] = "jfr-monitor-enter";
         NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
         NAMES[JFR_THREAD_PARK] = "jfr-thread-park";

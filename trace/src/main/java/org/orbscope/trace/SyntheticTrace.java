@@ -47,6 +47,12 @@ public final class SyntheticTrace implements AutoCloseable {
         return new SyntheticTrace(w, w.startNanos());
     }
 
+    /** A synthetic recording kept as a ring of segments in {@code dir} ({@link TraceWriter#openRing}). */
+    public static SyntheticTrace createRing(Path dir, TraceRing ring) throws IOException {
+        TraceWriter w = TraceWriter.openRing(dir, ring, Collections.<String, String>emptyMap(), BUFFERS, BUFFER_BYTES);
+        return new SyntheticTrace(w, w.startNanos());
+    }
+
     /** The absolute nanoTime of time 0 (what {@link TraceReader#startNanos} returns for this trace). */
     public long startNanos() {
         return start;

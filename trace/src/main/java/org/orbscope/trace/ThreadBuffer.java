@@ -202,6 +202,11 @@ public class ThreadBuffer {
         return put2(EventType.ALLOCATION, nanos, classId, bytes);
     }
 
+    /** A name of the thread's current request ({@link EventType#REQUEST_NAME}): attribute and value string ids. */
+    public boolean requestName(long nanos, int attributeStringId, int valueStringId) {
+        return put2(EventType.REQUEST_NAME, nanos, attributeStringId, valueStringId);
+    }
+
     public boolean gc(long startNanos, int collectorStringId, int causeStringId, long durationNanos) {
         if (!hasRoom()) return false;
         head(EventType.GC, startNanos);

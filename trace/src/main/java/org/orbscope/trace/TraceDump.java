@@ -63,6 +63,9 @@ public final class TraceDump {
                 case EventType.ALLOCATION:
                     indent(line, e.depth).append("allocation ").append(d.className(e.a)).append(' ').append(e.b).append(" bytes");
                     break;
+                case EventType.REQUEST_NAME:
+                    indent(line, e.depth).append(d.string(e.a)).append(" = ").append(d.string(e.b));
+                    break;
                 case EventType.GC:
                     line.append("gc ").append(d.string(e.a)).append(" (").append(d.string(e.b)).append(") ")
                             .append(String.format("%.3f ms", e.c / 1e6));

@@ -55,6 +55,11 @@ public final class TraceExport {
                     str(b, d.string(e.a)).append(",\"cause\":");
                     str(b, d.string(e.b)).append(",\"durationNanos\":").append(e.c);
                     break;
+                case EventType.REQUEST_NAME:
+                    b.append(",\"attribute\":");
+                    str(b, d.string(e.a)).append(",\"value\":");
+                    str(b, d.string(e.b));
+                    break;
                 case EventType.ALLOCATION:
                     b.append(",\"class\":");
                     str(b, d.className(e.a)).append(",\"bytes\":").append(e.b);

@@ -22,4 +22,6 @@ final class TraceFormat {
 
     static final String INFO_START_EPOCH_MILLIS = "start.epochMillis";
     static final String INFO_START_NANOS = "start.nanoTime";
+    /** The number of a ring's segment (absent in a single trace file and in a dump). */
+    static final String INFO_SEGMENT = "ring.segment";
 }

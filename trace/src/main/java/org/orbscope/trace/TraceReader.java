@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -22,6 +24,10 @@ import java.util.zip.CRC32;
  * {@link #readMerged} in time order across threads. Memory grows with the number of threads and chunks,
  * not with the number of events.
  *
+ * <p>A directory of ring segments ({@link TraceRing}) reads as one recording: its segments in order, the first
+ * one kept being the recording's start. A thread's calls open at a segment's end pair with their exits in the
+ * next one; read alone, a segment begins with exits that pair with nothing, as a recording attached mid-call does.
+ *
  * <p>Damage costs only what it touches: a trace cut short reads up to its last whole chunk
  * ({@link #isTruncated}); a chunk whose checksum does not match is skipped, and a record header that makes no
  * sense is passed over to the next record whose checksum matches ({@link #damage}). {@link #read} marks where a
@@ -34,8 +40,12 @@ import java.util.zip.CRC32;
  * }</pre>
  */
 public final class TraceReader implements AutoCloseable {
+    /** The trace file or segment directory, as opened. */
     private final Path path;
-    private final FileChannel channel;
+    /** The file being indexed, and its channel. */
+    private Path file;
+    private FileChannel channel;
+    private final List<FileChannel> channels = new ArrayList<>();
     private final Map<String, String> info;
     private final Dictionary dictionary = new Dictionary();
     private final List<Segment> segments = new ArrayList<>();
@@ -59,7 +69,9 @@ public final class TraceReader implements AutoCloseable {
     /** How many bytes of checksums a search for the next whole record may compute before it gives up. */
     private static final long RESYNC_BUDGET = 256L << 20;
 
-    private static final class Segment {
+    private final class Segment {
+        final FileChannel channel = TraceReader.this.channel;
+        final Path file = TraceReader.this.file;
         final int threadId;
         final long base;
         final int events;
@@ -77,7 +89,9 @@ public final class TraceReader implements AutoCloseable {
 
     private TraceReader(Path path, FileChannel channel, Header header) {
         this.path = path;
+        this.file = path;
         this.channel = channel;
+        channels.add(channel);
         this.info = header.info;
         if (header.damaged) {
             damage.add("the header's checksum does not match: its facts (host, options, clock calibration) may be wrong");
@@ -96,6 +110,9 @@ public final class TraceReader implements AutoCloseable {
 
     /** Opens and indexes a trace. A file cut short reads up to its last whole chunk ({@link #isTruncated}). */
     public static TraceReader open(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            return openSegments(path);
+        }
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
             TraceReader r = new TraceReader(path, ch, readHeader(path, ch));
@@ -108,6 +125,69 @@ public final class TraceReader implements AutoCloseable {
             }
             throw new TraceFormatException(path + ": unreadable trace (" + e + ")");
         }
+    }
+
+    /**
+     * Opens a ring's segment directory as one recording. A segment the ring deleted after the listing is skipped
+     * (the recording then starts later); a segment not closed is truncation when it is the last (still being
+     * written), damage otherwise.
+     */
+    private static TraceReader openSegments(Path dir) throws IOException {
+        List<Path> files = TraceRing.segments(dir);
+        if (files.isEmpty()) {
+            throw new TraceFormatException(dir + ": a directory without trace segments (files named like 000001.trace)");
+        }
+        TraceReader r = null;
+        try {
+            for (int i = 0; i < files.size(); i++) {
+                Path f = files.get(i);
+                FileChannel ch;
+                try {
+                    ch = FileChannel.open(f, StandardOpenOption.READ);
+                } catch (NoSuchFileException deleted) {
+                    continue;
+                }
+                Header h;
+                try {
+                    h = readHeader(f, ch);
+                } catch (IOException | RuntimeException e) {
+                    ch.close();
+                    if (i == files.size() - 1 && r != null) {
+                        break; // the ring has just created it
+                    }
+                    throw e;
+                }
+                if (r == null) {
+                    r = new TraceReader(dir, ch, h);
+                } else {
+                    r.file = f;
+                    r.channel = ch;
+                    r.channels.add(ch);
+                    if (h.damaged) {
+                        r.damage.add(f + ": the header's checksum does not match");
+                    }
+                }
+                r.file = f;
+                if (r.truncated) {
+                    r.damage.add(r.truncation);
+                    r.truncated = false;
+                    r.truncation = null;
+                }
+                r.index();
+            }
+        } catch (IOException | RuntimeException e) {
+            if (r != null) {
+                r.close();
+            }
+            if (e instanceof IOException) {
+                throw (IOException) e;
+            }
+            throw new TraceFormatException(dir + ": unreadable trace segment (" + e + ")");
+        }
+        if (r.truncated) {
+            r.footerEvents = -1;
+        }
+        return r;
     }
 
     private static final class Header {
@@ -221,10 +301,11 @@ public final class TraceReader implements AutoCloseable {
                 continue;
             }
             if (kind == TraceFormat.FOOTER) {
-                Cursor c = new Cursor(payload.array(), 0, len, path, dataStart);
-                footerEvents = c.var();
-                footerDropped = c.var();
-                footerErrors = c.var();
+                Cursor c = new Cursor(payload.array(), 0, len, file, dataStart);
+                // A ring's segments each count their own part.
+                footerEvents = Math.max(footerEvents, 0) + c.var();
+                footerDropped += c.var();
+                footerErrors += c.var();
                 footerEndNanos = c.var();
                 c.var();
                 c.var();
@@ -288,21 +369,21 @@ public final class TraceReader implements AutoCloseable {
 
     private void truncate(String why) {
         truncated = true;
-        truncation = why;
+        truncation = file.equals(path) ? why : file + ": " + why;
     }
 
     private void indexChunk(byte[] data, int len, long fileOffset) throws TraceFormatException {
-        Cursor c = new Cursor(data, 0, len, path, fileOffset);
+        Cursor c = new Cursor(data, 0, len, file, fileOffset);
         while (c.pos < len) {
             int thread = (int) c.var();
             long base = c.var();
             int events = (int) c.var();
             int bytes = (int) c.var();
             if (bytes < 0 || c.pos + bytes > len || thread < 0 || thread > MAX_DICTIONARY_ID) {
-                throw new TraceFormatException(path + ": damaged segment in the chunk at offset " + fileOffset);
+                throw new TraceFormatException(file + ": damaged segment in the chunk at offset " + fileOffset);
             }
             if (thread == EventType.DEFINITIONS_THREAD) {
-                readDefinitions(new Cursor(data, c.pos, c.pos + bytes, path, fileOffset));
+                readDefinitions(new Cursor(data, c.pos, c.pos + bytes, file, fileOffset));
             } else {
                 segments.add(new Segment(thread, base, events, fileOffset + c.pos, bytes));
                 minNanos = Math.min(minNanos, base);
@@ -450,7 +531,7 @@ public final class TraceReader implements AutoCloseable {
                 continue;
             }
             ThreadState st = states.computeIfAbsent(s.threadId, ThreadState::new);
-            Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
+            Cursor c = new Cursor(load(s), 0, s.length, s.file, s.offset);
             st.begin(s.base);
             while (c.more()) {
                 st.decode(c, e, dictionary);
@@ -475,7 +556,7 @@ public final class TraceReader implements AutoCloseable {
             if (s.threadId != threadId) {
                 continue;
             }
-            Cursor c = new Cursor(load(s), 0, s.length, path, s.offset);
+            Cursor c = new Cursor(load(s), 0, s.length, s.file, s.offset);
             st.begin(s.base);
             while (c.more()) {
                 st.decode(c, e, dictionary);
@@ -529,7 +610,7 @@ public final class TraceReader implements AutoCloseable {
                     return false;
                 }
                 Segment s = list.get(index);
-                cursor = new Cursor(load(s), 0, s.length, path, s.offset);
+                cursor = new Cursor(load(s), 0, s.length, s.file, s.offset);
                 state.begin(s.base);
             }
             state.decode(cursor, next, dictionary);
@@ -539,15 +620,17 @@ public final class TraceReader implements AutoCloseable {
 
     private byte[] load(Segment s) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(s.length);
-        if (readFully(channel, b, s.offset) < s.length) {
-            throw new TraceFormatException(path + ": file changed while reading (segment at " + s.offset + ")");
+        if (readFully(s.channel, b, s.offset) < s.length) {
+            throw new TraceFormatException(s.file + ": file changed while reading (segment at " + s.offset + ")");
         }
         return b.array();
     }
 
     @Override
     public void close() throws IOException {
-        channel.close();
+        for (FileChannel c : channels) {
+            c.close();
+        }
     }
 
     /** Per-thread decoding state: the time and CPU bases and the call stack used to pair exits with enters. */
@@ -626,6 +709,7 @@ public final class TraceReader implements AutoCloseable {
                 case EventType.PARK_BEGIN:
                 case EventType.ALLOCATION:
                 case EventType.PROCESS_SAMPLE:
+                case EventType.REQUEST_NAME:
                     e.a = c.var();
                     e.b = c.var();
                     break;

@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,9 +25,42 @@ import java.util.zip.CRC32;
  *
  * <p>Buffers change hands through a {@link BufferExchange}: no locks, no allocation, so a recording thread
  * never parks inside the recorder.
+ *
+ * <p>A writer opened with {@link #openRing} keeps the recording as a ring of segment files within the
+ * {@link TraceRing}'s bounds. The writer thread closes a segment (footer) and opens the next (header, then every
+ * definition made so far, with the same ids) between two chunks, so each segment reads on its own; it deletes the
+ * oldest closed segments past the bounds, and on request ({@link #dump}) writes what the ring holds as one trace.
  */
 public final class TraceWriter implements AutoCloseable {
-    private final FileChannel channel;
+    /** The file being written: the trace, or the ring's current segment. Writer thread only, once started. */
+    private FileChannel channel;
+    private final TraceRing ring;
+    private final Path ringDir;
+    /** The header's entries (calibration included), written at the top of every segment and of a dump. */
+    private Map<String, String> headerInfo;
+    /** Bytes written to the current file. */
+    private long written;
+    private long headerBytes;
+    private Path segmentPath;
+    private long segmentNumber;
+    private long segmentStart;
+    /** Totals when the current segment began: its footer counts what came after. */
+    private long segEvents;
+    private long segDropped;
+    private long segErrors;
+    private long segChunks;
+    private final ArrayDeque<Closed> closed = new ArrayDeque<>();
+    private long closedBytes;
+    /** Every definition written so far, encoded: the first chunk of each later segment repeats them. */
+    private byte[] defLog = new byte[0];
+    private int defLogBytes;
+    private int defLogEvents;
+    /** The current segment has no definitions yet: its next chunk starts with {@link #defLog}. */
+    private boolean freshSegment;
+    private boolean deleteReported;
+    private final Object dumpLock = new Object();
+    private volatile Path dumpRequest;
+    private String dumpResult;
     private final BufferExchange exchange;
     /** The writer's longest pause between scans while buffers arrive slowly or not at all. */
     private static final long MAX_PAUSE_MILLIS = 20;
@@ -75,14 +111,20 @@ public final class TraceWriter implements AutoCloseable {
     /** Once the pool cannot grow because the heap is nearly full, said once. */
     private boolean heapReported;
 
-    private TraceWriter(FileChannel channel, int buffers, int bufferBytes) {
+    private TraceWriter(FileChannel channel, TraceRing ring, Path ringDir, int buffers, int bufferBytes) {
         this.channel = channel;
+        this.ring = ring;
+        this.ringDir = ringDir;
         this.bufferBytes = bufferBytes;
         this.exchange = new BufferExchange(buffers, bufferBytes, initialBuffers(buffers, bufferBytes));
         this.batch = new ThreadBuffer[buffers];
         // The chunk is assembled in a direct buffer (see chunkBuffer); direct memory is the application's too, and
         // by default as large as its heap: take a sixteenth at most.
-        this.chunkTarget = (int) Math.max(64 * 1024, Math.min(Math.max(bufferBytes * 4L, 1 << 20), maxDirectMemory() / 16));
+        long target = Math.min(Math.max(bufferBytes * 4L, 1 << 20), maxDirectMemory() / 16);
+        if (ring != null) {
+            target = Math.min(target, ring.segmentBytes() / 4); // segments end close to their size
+        }
+        this.chunkTarget = (int) Math.max(64 * 1024, target);
         this.thread = new Thread(this::loop, "orbscope-trace-writer");
         this.thread.setDaemon(true);
         defs.reset(EventType.DEFINITIONS_THREAD, 0);
@@ -149,9 +191,36 @@ public final class TraceWriter implements AutoCloseable {
      * writer may hold; it allocates them as recording needs them.
      */
     public static TraceWriter open(Path file, Map<String, String> info, int buffers, int bufferBytes) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE);
-        TraceWriter w = new TraceWriter(ch, buffers, bufferBytes);
+        TraceWriter w = new TraceWriter(create(file), null, null, buffers, bufferBytes);
+        w.headerInfo = calibrated(info, w);
+        w.headerBytes = w.writeHeader(w.channel, w.headerInfo);
+        w.thread.start();
+        return w;
+    }
+
+    /**
+     * Starts a recording kept as a ring of segments in {@code dir} (created if missing; segment files a former
+     * recording left there are deleted first, as {@link #open} truncates its file). Otherwise as {@link #open}.
+     */
+    public static TraceWriter openRing(Path dir, TraceRing ring, Map<String, String> info, int buffers, int bufferBytes)
+            throws IOException {
+        Files.createDirectories(dir);
+        for (Path old : TraceRing.segments(dir)) {
+            Files.deleteIfExists(old);
+        }
+        TraceWriter w = new TraceWriter(null, ring, dir, buffers, bufferBytes);
+        w.headerInfo = calibrated(info, w);
+        w.openSegment(w.startNanos);
+        w.thread.start();
+        return w;
+    }
+
+    private static FileChannel create(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+    }
+
+    /** {@code info} with the clock calibration taken now and the JVM's facts. */
+    private static Map<String, String> calibrated(Map<String, String> info, TraceWriter w) {
         Map<String, String> all = new LinkedHashMap<>(info);
         long nanos = System.nanoTime();
         long millis = System.currentTimeMillis();
@@ -163,12 +232,11 @@ public final class TraceWriter implements AutoCloseable {
         all.putIfAbsent("os.name", System.getProperty("os.name"));
         all.putIfAbsent("os.arch", System.getProperty("os.arch"));
         all.putIfAbsent("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        w.writeHeader(all);
-        w.thread.start();
-        return w;
+        return all;
     }
 
-    private void writeHeader(Map<String, String> info) throws IOException {
+    /** Writes the header to {@code ch}; returns its length. */
+    private long writeHeader(FileChannel ch, Map<String, String> info) throws IOException {
         StringBuilder b = new StringBuilder();
         for (Map.Entry<String, String> e : info.entrySet()) {
             b.append(e.getKey().replace('\n', ' ').replace('=', '_')).append('=')
@@ -181,7 +249,9 @@ public final class TraceWriter implements AutoCloseable {
         crc.update(text, 0, text.length);
         h.putInt((int) crc.getValue());
         h.flip();
-        writeFully(h);
+        int length = h.remaining();
+        writeFully(ch, h);
+        return length;
     }
 
     /** The nanoTime of the header's calibration instant ({@link TraceReader#startNanos} of this file). */
@@ -388,6 +458,9 @@ public final class TraceWriter implements AutoCloseable {
         int closingRounds = 0;
         while (true) {
             boolean stopping = closing;
+            if (dumpRequest != null) {
+                serveDump();
+            }
             growIfShort();
             int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
             if (n > 0) {
@@ -419,31 +492,15 @@ public final class TraceWriter implements AutoCloseable {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
         takeDefinitions();
         List<ThreadBuffer> d = defsWriting;
-        if (count == 0 && d.isEmpty()) {
-            return;
-        }
         if (failure == null) {
             try {
-                int size = 0;
-                for (ThreadBuffer b : d) size += b.pos + 30;
-                // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
-                for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
-                ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
-                out.position(TraceFormat.RECORD_HEADER);
-                for (ThreadBuffer b : d) segment(out, b);
-                for (int i = 0; i < count; i++) {
-                    int mark = out.position();
-                    try {
-                        segment(out, buffers[i]);
-                        events += buffers[i].events;
-                    } catch (RuntimeException e) {
-                        // A malformed buffer (a bug of ours) is lost alone: the rest of the chunk, and the trace, go on.
-                        out.position(mark);
-                        skipMalformed(buffers[i], e);
-                    }
+                if (ring != null) {
+                    for (ThreadBuffer b : d) logDefinitions(b);
+                    rotateIfDue(System.nanoTime());
                 }
-                record(out, TraceFormat.CHUNK);
-                chunks++;
+                if (count > 0 || !d.isEmpty() || freshSegment) {
+                    writeChunkRecord(buffers, count, d);
+                }
             } catch (IOException | RuntimeException | Error e) {
                 // Besides the disk: a bug of ours or no memory for the chunk buffer. Uncaught, that would end this
                 // thread and every buffer would stay taken: recording would drop everything without a word. So it
@@ -460,6 +517,214 @@ public final class TraceWriter implements AutoCloseable {
             buffers[i] = null;
         }
         recycleDefinitions();
+    }
+
+    private void writeChunkRecord(ThreadBuffer[] buffers, int count, List<ThreadBuffer> d) throws IOException {
+        int size = 0;
+        if (freshSegment) {
+            size += defLogBytes + 30;
+        } else {
+            for (ThreadBuffer b : d) size += b.pos + 30;
+        }
+        // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
+        for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
+        ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
+        out.position(TraceFormat.RECORD_HEADER);
+        if (freshSegment) {
+            segment(out, EventType.DEFINITIONS_THREAD, 0, defLogEvents, defLog, defLogBytes);
+            freshSegment = false;
+        } else {
+            for (ThreadBuffer b : d) segment(out, b);
+        }
+        for (int i = 0; i < count; i++) {
+            int mark = out.position();
+            try {
+                segment(out, buffers[i]);
+                events += buffers[i].events;
+            } catch (RuntimeException e) {
+                // A malformed buffer (a bug of ours) is lost alone: the rest of the chunk, and the trace, go on.
+                out.position(mark);
+                skipMalformed(buffers[i], e);
+            }
+        }
+        record(channel, out, TraceFormat.CHUNK);
+        chunks++;
+    }
+
+    /** Writer thread: appends a definitions buffer to {@link #defLog}. */
+    private void logDefinitions(ThreadBuffer b) {
+        if (defLog.length - defLogBytes < b.pos) {
+            defLog = java.util.Arrays.copyOf(defLog, Math.max(defLogBytes + b.pos, defLog.length * 2));
+        }
+        System.arraycopy(b.data, 0, defLog, defLogBytes, b.pos);
+        defLogBytes += b.pos;
+        defLogEvents += b.events;
+    }
+
+    /** Writer thread: closes the current segment once it is full or old, then trims the ring. */
+    private void rotateIfDue(long now) throws IOException {
+        if (written - headerBytes >= ring.segmentBytes() || now - segmentStart >= ring.segmentNanos()) {
+            rotate(now);
+        }
+    }
+
+    private void rotate(long now) throws IOException {
+        long footerAt = written;
+        writeFooter(channel, events - segEvents, dropped.get() - segDropped, errors.get() - segErrors, now,
+                System.currentTimeMillis(), chunks - segChunks);
+        channel.close();
+        closed.add(new Closed(segmentPath, headerBytes, footerAt, written, events - segEvents, dropped.get() - segDropped,
+                errors.get() - segErrors, chunks - segChunks, now));
+        closedBytes += written;
+        openSegment(now);
+        trim(now);
+    }
+
+    /** Writer thread (or open): starts the next segment file with the recording's header. */
+    private void openSegment(long now) throws IOException {
+        segmentNumber++;
+        segmentPath = TraceRing.segmentFile(ringDir, segmentNumber);
+        channel = create(segmentPath);
+        written = 0;
+        segmentStart = now;
+        segEvents = events;
+        segDropped = dropped.get();
+        segErrors = errors.get();
+        segChunks = chunks;
+        Map<String, String> h = new LinkedHashMap<>(headerInfo);
+        h.put(TraceFormat.INFO_SEGMENT, Long.toString(segmentNumber));
+        headerBytes = writeHeader(channel, h);
+        freshSegment = segmentNumber > 1; // the first segment's definitions come with its chunks as they are made
+    }
+
+    /** Deletes the oldest closed segments while the ring holds more than its size, or they ended before its age. */
+    private void trim(long now) {
+        while (!closed.isEmpty()) {
+            Closed oldest = closed.peekFirst();
+            boolean tooBig = closedBytes + written > ring.maxBytes();
+            boolean tooOld = now - oldest.endNanos > ring.maxAgeNanos();
+            if (!tooBig && !tooOld) {
+                return;
+            }
+            closed.pollFirst();
+            closedBytes -= oldest.size;
+            try {
+                Files.deleteIfExists(oldest.path);
+            } catch (IOException e) {
+                if (!deleteReported) {
+                    deleteReported = true;
+                    System.err.println("orbscope: cannot delete the ring's oldest segment " + oldest.path + ": " + e);
+                }
+            }
+        }
+    }
+
+    /** A segment the ring has closed: where its chunks lie and what its footer counts. */
+    private static final class Closed {
+        final Path path;
+        final long bodyStart;
+        final long bodyEnd;
+        final long size;
+        final long events;
+        final long dropped;
+        final long errors;
+        final long chunks;
+        final long endNanos;
+
+        Closed(Path path, long bodyStart, long bodyEnd, long size, long events, long dropped, long errors, long chunks, long endNanos) {
+            this.path = path;
+            this.bodyStart = bodyStart;
+            this.bodyEnd = bodyEnd;
+            this.size = size;
+            this.events = events;
+            this.dropped = dropped;
+            this.errors = errors;
+            this.chunks = chunks;
+            this.endNanos = endNanos;
+        }
+    }
+
+    /**
+     * Writes what the ring holds now as one trace file: everything submitted so far is written and the current
+     * segment closed, then the kept segments' chunks follow one header and one footer that totals them (the
+     * definitions each segment repeats keep their ids). Waits for the writer thread, at most {@code timeoutMillis}.
+     */
+    public void dump(Path file, long timeoutMillis) throws IOException {
+        if (ring == null) {
+            throw new IOException("this recording is one trace file, not a ring (maxsize or maxage): read the file as it is");
+        }
+        synchronized (dumpLock) {
+            dumpResult = null;
+            dumpRequest = file;
+            LockSupport.unpark(thread);
+            long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+            try {
+                while (dumpResult == null) {
+                    long left = (deadline - System.nanoTime()) / 1_000_000L;
+                    if (left <= 0 || !thread.isAlive()) {
+                        dumpRequest = null;
+                        throw new IOException("the trace writer did not write the dump within " + timeoutMillis + " ms");
+                    }
+                    dumpLock.wait(left);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the dump");
+            }
+            if (!dumpResult.isEmpty()) {
+                throw new IOException(dumpResult);
+            }
+        }
+    }
+
+    /** Writer thread: answers a {@link #dump} request. */
+    private void serveDump() {
+        Path target = dumpRequest;
+        String result = "";
+        try {
+            if (failure != null) {
+                throw new IOException(failure);
+            }
+            int n;
+            while ((n = exchange.drain(batch, chunkTarget, false)) > 0) {
+                writeChunk(batch, n);
+            }
+            writeChunk(batch, 0);
+            long now = System.nanoTime();
+            rotate(now);
+            writeDump(target);
+        } catch (IOException | RuntimeException e) {
+            result = "cannot write the dump " + target + ": " + e;
+        }
+        synchronized (dumpLock) {
+            dumpResult = result;
+            dumpRequest = null;
+            dumpLock.notifyAll();
+        }
+    }
+
+    private void writeDump(Path target) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+        long events = 0, dropped = 0, errors = 0, chunks = 0, end = startNanos;
+        try (FileChannel out = create(tmp)) {
+            writeHeader(out, headerInfo);
+            for (Closed s : closed) {
+                try (FileChannel in = FileChannel.open(s.path, StandardOpenOption.READ)) {
+                    long pos = s.bodyStart;
+                    while (pos < s.bodyEnd) {
+                        pos += in.transferTo(pos, s.bodyEnd - pos, out);
+                    }
+                }
+                events += s.events;
+                dropped += s.dropped;
+                errors += s.errors;
+                chunks += s.chunks;
+                end = s.endNanos;
+            }
+            writeFooter(out, events, dropped, errors, end, System.currentTimeMillis(), chunks);
+        }
+        Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Counts a malformed buffer's events as dropped and the buffer as an agent error; names the first on stderr. */
@@ -487,14 +752,18 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     private static void segment(ByteBuffer out, ThreadBuffer b) {
-        putVar(out, b.threadId);
-        putVar(out, b.baseNanos);
-        putVar(out, b.events);
-        putVar(out, b.pos);
-        out.put(b.data, 0, b.pos);
+        segment(out, b.threadId, b.baseNanos, b.events, b.data, b.pos);
     }
 
-    private void record(ByteBuffer out, byte kind) throws IOException {
+    private static void segment(ByteBuffer out, int threadId, long base, int events, byte[] data, int length) {
+        putVar(out, threadId);
+        putVar(out, base);
+        putVar(out, events);
+        putVar(out, length);
+        out.put(data, 0, length);
+    }
+
+    private void record(FileChannel ch, ByteBuffer out, byte kind) throws IOException {
         int end = out.position();
         int len = end - TraceFormat.RECORD_HEADER;
         crc.reset();
@@ -503,13 +772,29 @@ public final class TraceWriter implements AutoCloseable {
         crc.update(out);
         out.put(0, kind).putInt(1, len).putInt(5, (int) crc.getValue());
         out.position(0);
-        writeFully(out);
+        writeFully(ch, out);
     }
 
-    private void writeFully(ByteBuffer b) throws IOException {
+    private void writeFully(FileChannel ch, ByteBuffer b) throws IOException {
         while (b.hasRemaining()) {
-            channel.write(b);
+            int n = ch.write(b);
+            if (ch == channel) {
+                written += n;
+            }
         }
+    }
+
+    private void writeFooter(FileChannel ch, long events, long dropped, long errors, long endNanos, long endMillis, long chunks)
+            throws IOException {
+        ByteBuffer out = ByteBuffer.allocate(TraceFormat.RECORD_HEADER + 80);
+        out.position(TraceFormat.RECORD_HEADER);
+        putVar(out, events);
+        putVar(out, dropped);
+        putVar(out, errors);
+        putVar(out, endNanos);
+        putVar(out, endMillis);
+        putVar(out, chunks);
+        record(ch, out, TraceFormat.FOOTER);
     }
 
     static void putVar(ByteBuffer out, long v) {
@@ -531,15 +816,8 @@ public final class TraceWriter implements AutoCloseable {
         }
         try {
             if (failure == null) {
-                ByteBuffer out = ByteBuffer.allocate(TraceFormat.RECORD_HEADER + 80);
-                out.position(TraceFormat.RECORD_HEADER);
-                putVar(out, events);
-                putVar(out, dropped.get());
-                putVar(out, errors.get());
-                putVar(out, System.nanoTime());
-                putVar(out, System.currentTimeMillis());
-                putVar(out, chunks);
-                record(out, TraceFormat.FOOTER);
+                writeFooter(channel, events - segEvents, dropped.get() - segDropped, errors.get() - segErrors, System.nanoTime(),
+                        System.currentTimeMillis(), chunks - segChunks);
             }
         } finally {
             channel.close();

@@ -41,6 +41,16 @@ public final class Dispatch {
         }
     }
 
+    public static Object enterNamed(int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
+            Object objectBase, int namePaths) {
+        try {
+            return sink.enterNamed(methodId, keyObject, keyPath, flags, operationBase, objectBase, namePaths);
+        } catch (Throwable t) {
+            failed(t);
+            return null;
+        }
+    }
+
     public static void exit(Object token, boolean exceptional) {
         try {
             sink.exit(token, exceptional);

@@ -13,6 +13,8 @@ public class Sink {
     public static final int CPU_EXIT = 2;
     /** Flag: its enter begins a fragment of request work, where CPU sampling decides. */
     public static final int FRAGMENT = 4;
+    /** Flag: the method records a correlation key (read by {@link #enterNamed}, whose key object may be null either way). */
+    public static final int KEYED = 8;
 
     /**
      * Records a method enter. Returns a token the exit advice hands back to {@link #exit}, or null when the
@@ -29,6 +31,15 @@ public class Sink {
     }
 
     public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
+        return null;
+    }
+
+    /**
+     * An enter that also reads names of the thread's request (operation, object key) from {@code operationBase} and
+     * {@code objectBase} along the paths {@code namePaths} identifies; either base may be null (nothing read).
+     */
+    public Object enterNamed(int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
+            Object objectBase, int namePaths) {
         return null;
     }
 

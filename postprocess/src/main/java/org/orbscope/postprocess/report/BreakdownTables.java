@@ -8,11 +8,17 @@ import org.orbscope.postprocess.run.Breakdown;
 import org.orbscope.postprocess.run.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
-/** A point's requests per target object, operation, arrival process and client JVM, one table per dimension. */
+/**
+ * A point's requests per target object, operation, arrival process and client JVM, one table per dimension; a server
+ * trace read on its own gives them per object and operation as the trace names them, with the server's figures only.
+ */
 final class BreakdownTables {
     static final List<String> HEADERS = List.of("requests", "ok", "failed", "not sent", "throughput (req/s)",
             "mean (ms)", "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "server completion mean (ms)",
             "CPU per request (ms)", "share of server CPU (%)");
+    /** The columns of a server trace's tables, read without client records: the server's figures only. */
+    static final List<String> TRACE_HEADERS = List.of("requests", "completion mean (ms)", "p50 (ms)", "p90 (ms)",
+            "p99 (ms)", "max (ms)", "CPU per request (ms)", "share of server CPU (%)");
 
     private BreakdownTables() {
     }
@@ -24,24 +30,39 @@ final class BreakdownTables {
     static List<Table> of(PointSummary p, boolean shown) {
         List<Table> out = new ArrayList<>();
         for (Map.Entry<String, List<Breakdown.GroupFigures>> e : p.breakdown.entrySet()) {
-            if (shown && e.getValue().size() < 2) {
+            if (shown && (e.getValue().size() < 2 || Breakdown.redundant(p.breakdown, e.getKey()))) {
                 continue;
             }
+            boolean traceOnly = traceOnly(e.getValue());
             List<String> headers = new ArrayList<>();
             headers.add(e.getKey());
-            headers.addAll(HEADERS);
+            headers.addAll(traceOnly ? TRACE_HEADERS : HEADERS);
             Table.Builder t = new Table.Builder("breakdown-" + HtmlReport.anchor(p.name) + "-" + e.getKey(),
                     "By " + e.getKey(), "", headers);
             for (Breakdown.GroupFigures g : e.getValue()) {
                 Summary r = g.response();
-                t.row(Arrays.asList(g.key(), g.requests(), g.ok(), g.failed(), g.notSent(), g.throughputPerSec(),
+                Summary c = g.completion();
+                Double share = g.cpuShare() == null ? null : 100 * g.cpuShare();
+                t.row(traceOnly ? Arrays.asList(g.key(), g.requests(), SweepTable.stat(c, "mean"), SweepTable.stat(c, "p50"),
+                        SweepTable.stat(c, "p90"), SweepTable.stat(c, "p99"), SweepTable.stat(c, "max"),
+                        g.cpuPerRequestMs(), share)
+                        : Arrays.asList(g.key(), g.requests(), g.ok(), g.failed(), g.notSent(), g.throughputPerSec(),
                         SweepTable.stat(r, "mean"), SweepTable.stat(r, "p50"), SweepTable.stat(r, "p90"),
-                        SweepTable.stat(r, "p99"), SweepTable.stat(r, "max"),
-                        g.completion() == null ? null : g.completion().meanMs(), g.cpuPerRequestMs(),
-                        g.cpuShare() == null ? null : 100 * g.cpuShare()));
+                        SweepTable.stat(r, "p99"), SweepTable.stat(r, "max"), c == null ? null : c.meanMs(),
+                        g.cpuPerRequestMs(), share));
             }
             out.add(t.build());
         }
         return out;
+    }
+
+    /** Whether the groups come from a server trace alone: no client outcomes. */
+    static boolean traceOnly(List<Breakdown.GroupFigures> groups) {
+        return groups.stream().allMatch(g -> g.ok() == null);
+    }
+
+    /** Whether the point's breakdown comes from a server trace alone. */
+    static boolean traceOnly(PointSummary p) {
+        return p.breakdown.values().stream().allMatch(BreakdownTables::traceOnly);
     }
 }

@@ -52,10 +52,15 @@ public final class HtmlReport {
                 + "columns come from the seed's queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
         b.append("<div class=\"wide\">");
-        table(b, "sweep-table", SweepTable.display(), run.points());
+        table(b, "sweep-table", SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
         b.append("</div>");
         SweepFigures.render(b, run);
         pivots(b, run);
+        List<Table> groups = GroupSweepTables.of(run);
+        if (!groups.isEmpty()) {
+            b.append("<h2 id=\"groups\">Groups across the sweep</h2>");
+            groups.forEach(t -> table(b, t, "h3"));
+        }
         b.append("<h2 id=\"throughput\">Response time against throughput</h2><p>Each point at the throughput it "
                 + "achieved (requests answered per second); dashed, the queueing model's completion time as the "
                 + "arrival rate rises from 5% to 95% of the rate that saturates the server's CPU.</p>")
@@ -197,7 +202,12 @@ public final class HtmlReport {
             utilization(b, p);
         }
         List<Table> breakdown = BreakdownTables.of(p, true);
-        if (!breakdown.isEmpty()) {
+        if (!breakdown.isEmpty() && BreakdownTables.traceOnly(p)) {
+            b.append("<h4>Requests by object and operation</h4><p>As the server trace names them (the ORB's request "
+                    + "headers; (unknown) where it does not); times are the server's completion "
+                    + "times (ms) of the measured requests.</p>");
+            breakdown.forEach(t -> table(b, t, "h5"));
+        } else if (!breakdown.isEmpty()) {
             b.append("<h4>Requests by object, operation, process and client</h4><p>Throughput is requests answered "
                     + "ok per second of the point; times are the client's response times (ms); the server columns "
                     + "cover the requests paired with a client record.</p>");
@@ -338,9 +348,10 @@ public final class HtmlReport {
         if (pivots.isEmpty()) {
             return;
         }
-        b.append("<h2 id=\"pivots\">Matrices</h2><p>The last two swept axes as rows and columns, as Beekhuis's "
-                + "Appendix E gives them: each cell is the mean with the 5th and 95th percentile below it (90% of "
-                + "the requests took between the two); one matrix per value of the other axes.</p>");
+        b.append("<h2 id=\"pivots\">Matrices</h2><p>The first swept axis as rows and the last as columns, as "
+                + "Beekhuis's Appendix E gives them (data type x data size): each cell is the mean with the 5th and "
+                + "95th percentile below it (90% of the requests took between the two); one matrix per combination "
+                + "of the axes between them.</p>");
         pivots.forEach(p -> table(b, p.table(), "h3"));
     }
 

@@ -19,9 +19,13 @@ import org.orbscope.run.StageColumn;
  */
 public final class Breakdown {
     /** The ways a point is split, in report order. */
-    public static final List<String> DIMENSIONS = List.of("object", "operation", "process", "client");
+    public static final List<String> DIMENSIONS = List.of("object", "target", "operation", "process", "client");
     /** The group of requests an unnamed process made. */
     static final String UNNAMED = "(unnamed)";
+    /** The group of a trace's requests whose operation or object the trace does not name. */
+    static final String UNKNOWN = "(unknown)";
+    /** The dimensions a server trace names on its own (from the ORB's request headers). */
+    private static final List<String> TRACED = List.of("object", "operation");
 
     private final Map<String, Map<String, Group>> groups = new LinkedHashMap<>();
 
@@ -31,6 +35,8 @@ public final class Breakdown {
 
     /** What one group holds while the point is read. */
     private static final class Group {
+        /** Counted from client records; else from a server trace alone (no outcomes, no response times). */
+        boolean client;
         long requests;
         long ok;
         long failed;
@@ -44,14 +50,16 @@ public final class Breakdown {
     /**
      * The figures of one group.
      *
+     * @param ok requests answered ok; with {@code failed} and {@code notSent} null for a server trace alone
      * @param throughputPerSec requests answered ok per second of the point's window (first intended send to last
      *     answer), so the groups of a dimension add up to the point's throughput
-     * @param response the client's response times of the group's ok requests after the warm-up
+     * @param response the client's response times of the group's ok requests after the warm-up (null without
+     *     client records)
      * @param completion the server's completion times of the group's measured requests (with a server trace)
      * @param cpuShare the group's part of the CPU of all measured requests (with thread CPU times in the trace)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record GroupFigures(String key, long requests, long ok, long failed, long notSent, Double throughputPerSec,
+    public record GroupFigures(String key, long requests, Long ok, Long failed, Long notSent, Double throughputPerSec,
                                Summary response, Summary completion, Double cpuPerRequestMs, Double cpuShare) {
     }
 
@@ -69,15 +77,35 @@ public final class Breakdown {
         return x.length != y.length ? Integer.compare(x.length, y.length) : a.compareTo(b);
     }
 
-    /** The keys of a request in every dimension, in {@link #DIMENSIONS} order. */
+    /**
+     * The keys of a request in every dimension, in {@link #DIMENSIONS} order; its target is the object as the
+     * scenario names it, the copies {@code <id>-1..N} of an object with copies as {@code <id>} (seed 003's hot
+     * module against the nine others, Beekhuis's m objects as one).
+     */
     static String[] keys(String object, String operation, String process, String client) {
-        return new String[] {object, operation, process == null || process.isEmpty() ? UNNAMED : process, client};
+        return new String[] {object, target(object), operation, process == null || process.isEmpty() ? UNNAMED
+                : process, client};
+    }
+
+    /**
+     * Whether a dimension of a point's figures says nothing beyond another: the targets when no object has copies
+     * (the same groups as the objects).
+     */
+    public static boolean redundant(Map<String, List<GroupFigures>> figures, String dimension) {
+        return "target".equals(dimension) && figures.getOrDefault("target", List.of()).size()
+                == figures.getOrDefault("object", List.of()).size();
+    }
+
+    /** The object's name without a copy's {@code -N}. */
+    static String target(String object) {
+        return object == null ? null : object.replaceFirst("-\\d+$", "");
     }
 
     /** A client record; {@code response} is its response time when it counts in the statistics, else null. */
     void client(String[] keys, String outcome, Long responseNs) {
         for (int d = 0; d < keys.length; d++) {
             Group g = groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group());
+            g.client = true;
             g.requests++;
             if (RequestRecord.OK.equals(outcome)) {
                 g.ok++;
@@ -95,14 +123,32 @@ public final class Breakdown {
     /** A measured server request paired with the client record of these keys. */
     void server(String[] keys, RequestStages r) {
         for (int d = 0; d < keys.length; d++) {
-            Group g = groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group());
-            if (r.has(StageColumn.COMPLETION)) {
-                g.completion.add(r.get(StageColumn.COMPLETION));
+            measured(groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group()), r);
+        }
+    }
+
+    /**
+     * A request of a server trace read without client records, by the object and operation the trace names
+     * ({@link #UNKNOWN} where it names none); {@code measured} adds its completion time and CPU.
+     */
+    void traced(RequestStages r, boolean measured) {
+        for (String dim : TRACED) {
+            String key = dim.equals("object") ? r.object : r.operation;
+            Group g = groups.get(dim).computeIfAbsent(key == null || key.isEmpty() ? UNKNOWN : key, k -> new Group());
+            g.requests++;
+            if (measured) {
+                measured(g, r);
             }
-            if (r.has(StageColumn.CPU_TOTAL)) {
-                g.cpuNs += r.get(StageColumn.CPU_TOTAL);
-                g.cpuRequests++;
-            }
+        }
+    }
+
+    private static void measured(Group g, RequestStages r) {
+        if (r.has(StageColumn.COMPLETION)) {
+            g.completion.add(r.get(StageColumn.COMPLETION));
+        }
+        if (r.has(StageColumn.CPU_TOTAL)) {
+            g.cpuNs += r.get(StageColumn.CPU_TOTAL);
+            g.cpuRequests++;
         }
     }
 
@@ -114,8 +160,9 @@ public final class Breakdown {
             List<GroupFigures> rows = new ArrayList<>();
             for (Map.Entry<String, Group> e : dim.getValue().entrySet()) {
                 Group g = e.getValue();
-                rows.add(new GroupFigures(e.getKey(), g.requests, g.ok, g.failed, g.notSent,
-                        windowSec > 0 ? g.ok / windowSec : null, Summary.of(g.response),
+                rows.add(new GroupFigures(e.getKey(), g.requests, g.client ? g.ok : null, g.client ? g.failed : null,
+                        g.client ? g.notSent : null, g.client && windowSec > 0 ? g.ok / windowSec : null,
+                        g.client ? Summary.of(g.response) : null,
                         g.completion.isEmpty() ? null : Summary.of(g.completion),
                         g.cpuRequests == 0 ? null : g.cpuNs / 1e6 / g.cpuRequests,
                         totalCpu <= 0 || g.cpuRequests == 0 ? null : (double) g.cpuNs / totalCpu));

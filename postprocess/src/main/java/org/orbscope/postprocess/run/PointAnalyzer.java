@@ -79,10 +79,13 @@ public final class PointAnalyzer {
      * @param stagesCsv where the stage table is written, or null for nowhere
      * @param skip requests at the start of the trace that are not the workload's (warm-up calls, reachability
      *     checks), when no client records tell them apart
+     * @param clockOffsetNs what moves the trace's times onto the clients' time axis (a server host's clock
+     *     offset, {@link ServerClock}); {@code system} and {@code readyEpochNs} are on that axis already
      */
     record Inputs(String name, Map<String, String> params, PointDirectory point, Scenario scenario,
                   String scenarioText, List<ClientDirectory> clients, SystemSamples system, Path trace,
-                  long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime) {
+                  long readyEpochNs, Path stagesCsv, int cpus, long skip, TraceWindow window, OverTime overTime,
+                  long clockOffsetNs) {
         /**
          * True when the client's requests all went to the traced server, so that its records pair with the
          * server's by rank; otherwise they only tell the workload's window and the probes before it.
@@ -133,14 +136,15 @@ public final class PointAnalyzer {
             return analyzeServers(a, point, params, scenario, text, traces, writeStages);
         }
         int cpus = cpus(scenario == null ? null : scenario.servers().get(0), p);
+        long offset = ServerClock.offsetNs(point, p.notes);
         SystemSamples system = SystemCsv.read(point.server().systemCsv());
         if (system.problem() != null) {
             p.notes.add(system.problem());
         }
         List<ClientDirectory> clients = clients(point);
-        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, system,
-                point.server().trace(), ReadyFile.readyEpochNs(point.server().ready()),
-                writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null),
+        analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, ServerClock.shift(system, offset),
+                point.server().trace(), ServerClock.shiftReady(ReadyFile.readyEpochNs(point.server().ready()), offset),
+                writeStages ? point.stagesCsv() : null, cpus, 0, TraceWindow.ALL, null, offset),
                 traces);
         p.server.received = received(point.server());
         HostsPart.fill(p, point, scenario == null ? 0 : scenario.client().warmup());
@@ -156,7 +160,7 @@ public final class PointAnalyzer {
                                                 boolean writeStages) {
         List<ClientDirectory> clients = clients(point);
         analyze(a, new Inputs(point.name(), params, point, scenario, text, clients, null, null,
-                ReadyFile.UNKNOWN, null, 0, 0, TraceWindow.ALL, null), traces);
+                ReadyFile.UNKNOWN, null, 0, 0, TraceWindow.ALL, null, 0), traces);
         a.summary.servers = new LinkedHashMap<>();
         for (Map.Entry<String, ServerDirectory> e : point.servers(scenario).entrySet()) {
             ServerSpec spec = scenario.server(e.getKey());
@@ -170,7 +174,7 @@ public final class PointAnalyzer {
             }
             analyze(one, new Inputs(e.getKey(), Map.of(), point, scenario, text, clients, system, dir.trace(),
                     ReadyFile.readyEpochNs(dir.ready()), writeStages ? point.stagesCsv(e.getKey()) : null, cpus, 0,
-                    TraceWindow.ALL, null),
+                    TraceWindow.ALL, null, 0),
                     traces);
             one.summary.server.received = received(dir);
             a.summary.servers.put(e.getKey(), PointSummary.ServerFigures.of(one.summary));
@@ -222,7 +226,7 @@ public final class PointAnalyzer {
         PointAnalysis a = new PointAnalysis();
         a.summary.status = "trace";
         return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
-                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip, window, overTime), traces);
+                null, trace, ReadyFile.UNKNOWN, stagesCsv, cpus, skip, window, overTime, 0), traces);
     }
 
     /** The analysis of whatever {@code in} holds, into {@code a}. */
@@ -263,7 +267,7 @@ public final class PointAnalyzer {
 
         StageResult stages = null;
         long[] streamedWindow = null;
-        if (!Files.isRegularFile(in.trace())) {
+        if (!Files.isRegularFile(in.trace()) && !Files.isDirectory(in.trace())) { // a file, or a ring's segments
             p.server.trace = "absent";
             p.server.traceNote = in.monitored()
                     ? "monitoring was enabled but " + in.trace().getParent().getFileName() + "/" + in.trace().getFileName()
@@ -282,7 +286,7 @@ public final class PointAnalyzer {
                         p.simulated = simulated(a, scenario, streamed.sampled());
                     }
                 } else {
-                    stages = traces.extract(in.trace());
+                    stages = ServerClock.shift(traces.extract(in.trace()), in.clockOffsetNs());
                 }
                 p.server.trace = "read";
             } catch (IOException | RuntimeException e) {

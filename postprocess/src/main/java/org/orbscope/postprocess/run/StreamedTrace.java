@@ -39,6 +39,9 @@ final class StreamedTrace {
     private long requests;
     private long complete;
     private long rejected;
+    /** The requests by the object and operation the trace names; kept only if it names some. */
+    private final Breakdown breakdown = new Breakdown();
+    private boolean named;
 
     /**
      * @param only the requests that count (by arrival); the others are read past
@@ -99,6 +102,9 @@ final class StreamedTrace {
             d.incomplete = requests - complete - rejected;
         }
         window = stats.finish(p, d);
+        if (named) {
+            p.breakdown = breakdown.figures(Double.NaN);
+        }
         if (sample != null && measuredCount > sample.size()) {
             p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
                     + " measured requests");
@@ -133,7 +139,12 @@ final class StreamedTrace {
         if (csv != null) {
             csv.append(row);
         }
-        if (measured.test(row)) {
+        boolean counts = measured.test(row);
+        if (!RequestStages.PROBE.equals(row.status)) {
+            named |= !row.operation.isEmpty() || !row.object.isEmpty();
+            breakdown.traced(row, counts);
+        }
+        if (counts) {
             measuredCount++;
             stats.add(row);
             if (sample != null && sample.size() < SAMPLE) {

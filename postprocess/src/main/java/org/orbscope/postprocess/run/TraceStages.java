@@ -12,6 +12,7 @@ import org.orbscope.run.SystemSample;
 import org.orbscope.postprocess.stages.StageEventSink;
 import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.postprocess.stages.StageResult;
+import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.Event;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.EventVisitor;
@@ -31,12 +32,14 @@ public final class TraceStages implements EventVisitor {
     private long droppedMarkers;
     private final List<SystemSample> processSamples = new ArrayList<>();
     private final RowSink sink;
+    private final Dictionary dictionary;
     private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
 
     private TraceStages(TraceReader reader, TraceRoles roles, RowSink sink) {
         this.sink = sink;
         this.roles = roles;
         this.epochOffset = reader.toEpochNanos(0);
+        this.dictionary = reader.dictionary();
         this.extractor = sink == null ? new StageExtractor() : new StageExtractor(sink);
     }
 
@@ -101,6 +104,9 @@ public final class TraceStages implements EventVisitor {
                 }
                 break;
             }
+            case EventType.REQUEST_NAME:
+                extractor.requestName(e.threadId, ts, dictionary.string(e.a), dictionary.string(e.b));
+                break;
             case EventType.MONITOR_CONTENDED:
                 extractor.blocking(e.threadId, ts, BlockKind.BLOCKED, true);
                 break;

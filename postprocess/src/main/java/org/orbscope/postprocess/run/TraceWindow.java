@@ -2,8 +2,7 @@ package org.orbscope.postprocess.run;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.orbscope.trace.Quantities;
 
 /**
  * The stretch of a recording a report covers: requests that arrived in [{@code fromNs}, {@code toNs}) (epoch
@@ -12,7 +11,6 @@ import java.util.regex.Pattern;
  */
 public record TraceWindow(long fromNs, long toNs) {
     public static final TraceWindow ALL = new TraceWindow(Long.MIN_VALUE, Long.MAX_VALUE);
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)");
 
     public boolean all() {
         return fromNs == Long.MIN_VALUE && toNs == Long.MAX_VALUE;
@@ -47,23 +45,11 @@ public record TraceWindow(long fromNs, long toNs) {
                 throw new IllegalArgumentException(option + " " + text + ": not an instant such as 2026-11-23T22:15:00Z");
             }
         }
-        Matcher m = PART.matcher(t);
-        double ns = 0;
-        int at = 0;
-        while (m.find() && m.start() == at) {
-            double v = Double.parseDouble(m.group(1));
-            ns += v * switch (m.group(2)) {
-                case "ms" -> 1e6;
-                case "s" -> 1e9;
-                case "m" -> 60e9;
-                default -> 3600e9;
-            };
-            at = m.end();
-        }
-        if (at == 0 || at != t.length()) {
+        try {
+            return startEpochNs + Quantities.durationNanos(t);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + " " + text
                     + ": not a time since the recording's start (90s, 15m, 1h30m, 250ms) or an instant");
         }
-        return startEpochNs + (long) ns;
     }
 }

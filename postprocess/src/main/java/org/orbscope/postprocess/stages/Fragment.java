@@ -1,5 +1,7 @@
 package org.orbscope.postprocess.stages;
 
+import org.orbscope.trace.profile.ProfileMethod;
+
 /**
  * The part of one request seen on one thread; fragments of a request are joined by key and time.
  * Marks are kept in one primitive array per fragment (5 longs each: ts, cpu, blocked, waited, parked) rather
@@ -24,6 +26,9 @@ abstract class Fragment {
      */
     boolean keylessAtCut;
     private final long[] slots;
+    /** The request's operation name and object key as the trace names them, or null. */
+    String operation;
+    String object;
 
     Fragment(int marks) {
         slots = new long[marks * W];
@@ -44,6 +49,15 @@ abstract class Fragment {
                 keylessAtCut = false;
                 clearMarks();
             }
+        }
+    }
+
+    /** A request name read on this fragment's thread; attributes other than operation and object are ignored. */
+    void name(String attribute, String value) {
+        if (ProfileMethod.OPERATION.equals(attribute)) {
+            operation = value;
+        } else if (ProfileMethod.OBJECT.equals(attribute)) {
+            object = value;
         }
     }
 

@@ -13,6 +13,11 @@ final class StageCalculator {
         this.gc = gc;
     }
 
+    /** A request name as the first of its fragments that has it says (receiver, controller, dispatcher); "" for none. */
+    private static String first(String r, String c, String d) {
+        return r != null ? r : c != null ? c : d != null ? d : "";
+    }
+
     RequestStages row(ReceiverFragment r, ControllerFragment c, DispatcherFragment d) {
         RequestStages s = new RequestStages();
         Fragment keyed = r != null && r.hasKey ? r : d != null && d.hasKey ? d : c;
@@ -29,6 +34,8 @@ final class StageCalculator {
         Mark servantEnd = d == null ? null : d.get(DispatcherFragment.SERVANT_END);
         Mark replyBegin = d == null ? null : d.get(DispatcherFragment.REPLY_BEGIN);
         Mark replyEnd = d == null ? null : d.get(DispatcherFragment.REPLY_END);
+        s.operation = first(r == null ? null : r.operation, c == null ? null : c.operation, d == null ? null : d.operation);
+        s.object = first(r == null ? null : r.object, c == null ? null : c.object, d == null ? null : d.object);
         if (r != null) {
             s.receiverThread = r.threadName();
         }

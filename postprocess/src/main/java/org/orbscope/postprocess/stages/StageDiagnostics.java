@@ -18,6 +18,8 @@ public final class StageDiagnostics {
     public long lateFragments;
     /** Requests still open when their first fragment was older than the join's expiry: reported incomplete. */
     public long expiredRequests;
+    /** Request names recorded on a thread outside any open fragment of a request: no request got them. */
+    public long unplacedNames;
     public boolean truncated;
     /** Damaged chunks of the trace that were skipped. */
     public long lostChunks;
@@ -42,6 +44,7 @@ public final class StageDiagnostics {
         d.ambiguousJoins = ambiguousJoins;
         d.lateFragments = lateFragments;
         d.expiredRequests = expiredRequests;
+        d.unplacedNames = unplacedNames;
         d.truncated = truncated;
         d.lostChunks = lostChunks;
         d.gcPauses = gcPauses;

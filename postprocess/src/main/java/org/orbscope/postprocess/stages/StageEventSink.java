@@ -13,6 +13,13 @@ public interface StageEventSink {
     void boundary(long tid, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu,
                   boolean exceptional);
 
+    /**
+     * A name of the request the thread works on ({@code operation}, {@code object}), read by the method whose boundary
+     * the thread passed last. Traces recorded without names have none.
+     */
+    default void requestName(long tid, long ts, String attribute, String value) {
+    }
+
     void blocking(long tid, long ts, BlockKind kind, boolean begin);
 
     void gc(long start, long duration);

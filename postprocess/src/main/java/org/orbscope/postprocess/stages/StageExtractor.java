@@ -166,7 +166,7 @@ public final class StageExtractor implements StageEventSink {
      * one and the start of this one were lost. The cut fragment is closed.
      */
     private void closeIfOtherRequest(ThreadState t, Role role, boolean hasKey, long key) {
-        Fragment f = role.receiverSide() ? t.receiver : role.controllerSide() ? t.controller : t.dispatcher;
+        Fragment f = t.fragment(role);
         if (f == null || !f.cut || !hasKey || !f.hasKey || f.key == key) {
             return;
         }
@@ -308,6 +308,18 @@ public final class StageExtractor implements StageEventSink {
                 break;
             default:
                 break;
+        }
+        t.lastRole = role;
+    }
+
+    @Override
+    public void requestName(long tid, long ts, String attribute, String value) {
+        ThreadState t = thread(tid, ts);
+        Fragment f = t.lastRole == null ? null : t.fragment(t.lastRole);
+        if (f != null) {
+            f.name(attribute, value);
+        } else {
+            diagnostics.unplacedNames++;
         }
     }
 

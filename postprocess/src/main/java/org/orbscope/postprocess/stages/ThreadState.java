@@ -29,9 +29,16 @@ final class ThreadState {
     ReceiverFragment receiver;
     ControllerFragment controller;
     DispatcherFragment dispatcher;
+    /** The role of the thread's latest boundary event, or null: request names go to its side's fragment. */
+    Role lastRole;
 
     ThreadState(long tid) {
         this.tid = tid;
+    }
+
+    /** The thread's open fragment on the side of {@code role} (receiver, controller or dispatcher), or null. */
+    Fragment fragment(Role role) {
+        return role.receiverSide() ? receiver : role.controllerSide() ? controller : dispatcher;
     }
 
     void begin(BlockKind kind, long ts) {

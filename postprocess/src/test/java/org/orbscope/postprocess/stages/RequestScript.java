@@ -31,6 +31,12 @@ final class RequestScript {
     /** An Object.wait of the controller thread inside processRequest (waiting for a free processor). */
     long waitFrom = -1;
     long waitTo = -1;
+    /** Request names read at the receiver's bind (JacORB's profile), or null. */
+    String boundOperation;
+    String boundObject;
+    /** Request names read at the servant's enter (glassfish's profile), or null. */
+    String servantOperation;
+    String servantObject;
 
     /** A request whose times are {@code t0} plus fixed offsets (ns). */
     static RequestScript at(long key, long t0) {
@@ -55,6 +61,15 @@ final class RequestScript {
         return s;
     }
 
+    private static void names(StageEventSink sink, long tid, long ts, String operation, String object) {
+        if (operation != null) {
+            sink.requestName(tid, ts, "operation", operation);
+        }
+        if (object != null) {
+            sink.requestName(tid, ts, "object", object);
+        }
+    }
+
     /** CPU clock: the thread's CPU equals its wall time since 0 divided by 2 (any monotone function works). */
     static long cpu(long ts) {
         return ts / 2;
@@ -63,6 +78,7 @@ final class RequestScript {
     void receiver(StageEventSink sink) {
         sink.boundary(RECEIVER, arrival, Role.RECV_ARRIVAL, true, false, 0, cpu(arrival), false);
         sink.boundary(RECEIVER, bind, Role.RECV_BIND, true, true, key, StageEventSink.NO_CPU, false);
+        names(sink, RECEIVER, bind, boundOperation, boundObject);
         sink.boundary(RECEIVER, enqueueEnter, Role.RECV_ENQUEUE, true, true, key, cpu(enqueueEnter), false);
         sink.boundary(RECEIVER, enqueued, Role.RECV_ENQUEUE, false, true, key, cpu(enqueued), rejected);
         sink.boundary(RECEIVER, receiverEnd, Role.RECV_END, false, false, 0, cpu(receiverEnd), false);
@@ -82,6 +98,7 @@ final class RequestScript {
         long t = dispatcherTid;
         sink.boundary(t, dispatch, Role.DISP_BEGIN, true, false, 0, cpu(dispatch), false);
         sink.boundary(t, servantBegin, Role.DISP_SERVANT, true, false, 0, cpu(servantBegin), false);
+        names(sink, t, servantBegin, servantOperation, servantObject);
         sink.boundary(t, servantEnd, Role.DISP_SERVANT, false, false, 0, cpu(servantEnd), false);
         sink.boundary(t, processed, Role.DISP_BEGIN, false, false, 0, cpu(processed), false);
         sink.boundary(t, replyBegin, Role.DISP_REPLY, true, true, key, cpu(replyBegin), false);

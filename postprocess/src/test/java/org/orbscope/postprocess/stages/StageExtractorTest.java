@@ -64,6 +64,32 @@ class StageExtractorTest {
     }
 
     @Test
+    void requestNamesGoToTheRequestWhoseFragmentTheirThreadIsIn() {
+        StageExtractor x = new StageExtractor();
+        RequestScript atReceiver = RequestScript.at(1, T0);
+        atReceiver.boundOperation = "call";
+        atReceiver.boundObject = "Impl/P/echo";
+        RequestScript atServant = RequestScript.at(2, T0 + 20_000_000);
+        atServant.servantOperation = "ping";
+        atServant.servantObject = "%af%ab";
+        RequestScript unnamed = RequestScript.at(3, T0 + 40_000_000);
+        for (RequestScript s : List.of(atReceiver, atServant, unnamed)) {
+            s.receiver(x);
+            s.controller(x);
+            s.dispatcher(x);
+        }
+        // A name on a thread that has no request open reaches no request.
+        x.requestName(9, T0 + 50_000_000, "operation", "stray");
+        StageResult r = x.finish(false);
+        List<RequestStages> rows = r.rows();
+        assertEquals(3, rows.size());
+        assertEquals(List.of("call", "ping", ""), rows.stream().map(row -> row.operation).toList());
+        assertEquals(List.of("Impl/P/echo", "%af%ab", ""), rows.stream().map(row -> row.object).toList());
+        assertEquals(3, r.diagnostics().complete);
+        assertEquals(1, r.diagnostics().unplacedNames);
+    }
+
+    @Test
     void reusedKeysAreJoinedByTime() {
         StageExtractor x = new StageExtractor();
         RequestScript a = RequestScript.at(7, T0);

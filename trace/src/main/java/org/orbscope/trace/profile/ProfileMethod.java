@@ -2,23 +2,31 @@ package org.orbscope.trace.profile;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.orbscope.trace.EventType;
 
 /**
  * One method a profile names: the exact method (class, name, JVM descriptor), the stage role it marks, the
  * correlation key recorded at its enter, which of its events carry the thread's CPU time, and whether its enter
  * begins a fragment of request work on its thread. Written as one line:
- * {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false|enter|exit | fragment=begin}.
+ * {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false|enter|exit | fragment=begin
+ * | operation=this|argN[.field...] | object=this|argN[.field...]}.
  *
  * <p>{@code cpu=enter} or {@code cpu=exit} reads the thread CPU clock at one end only, where a stage boundary
  * needs it: the clock is a system call on many hosts. {@code fragment=begin} marks where one piece of a request's
  * work starts on its thread (a receiver's message, a controller's hand-over, a dispatcher's run): with CPU
- * sampling the agent decides there whether the fragment's CPU boundaries are recorded.
+ * sampling the agent decides there whether the fragment's CPU boundaries are recorded. {@code operation=} and
+ * {@code object=} name where the enter finds the request's operation name (a string) and target object key (octets,
+ * written as {@link ObjectKeyText}, or a string): the ORB's copy of the GIOP request header.
  */
 public final class ProfileMethod {
     /** {@link #keySource()}: no key (the method joins its request by the order of events on its thread). */
     public static final int KEY_NONE = -2;
     /** {@link #keySource()}: the identity of {@code this}. */
     public static final int KEY_THIS = -1;
+    /** The attribute naming the request's operation, and the name of its {@link EventType request-name} events. */
+    public static final String OPERATION = "operation";
+    /** The attribute naming the request's target object (its object key), and the name of its events. */
+    public static final String OBJECT = "object";
 
     private final String className;
     private final String methodName;
@@ -30,9 +38,11 @@ public final class ProfileMethod {
     private final boolean cpuEnter;
     private final boolean cpuExit;
     private final boolean fragmentBegin;
+    private final Path operation;
+    private final Path object;
 
     private ProfileMethod(String className, String methodName, String descriptor, String role, String key, int keySource,
-            String[] keyFields, boolean cpuEnter, boolean cpuExit, boolean fragmentBegin) {
+            String[] keyFields, boolean cpuEnter, boolean cpuExit, boolean fragmentBegin, Path operation, Path object) {
         this.className = className;
         this.methodName = methodName;
         this.descriptor = descriptor;
@@ -43,6 +53,8 @@ public final class ProfileMethod {
         this.cpuEnter = cpuEnter;
         this.cpuExit = cpuExit;
         this.fragmentBegin = fragmentBegin;
+        this.operation = operation;
+        this.object = object;
     }
 
     /**
@@ -65,6 +77,8 @@ public final class ProfileMethod {
         boolean cpuEnter = false;
         boolean cpuExit = false;
         boolean fragmentBegin = false;
+        Path operation = Path.NONE;
+        Path object = Path.NONE;
         for (int i = 1; i < parts.length; i++) {
             String p = parts[i].trim();
             int eq = p.indexOf('=');
@@ -93,33 +107,29 @@ public final class ProfileMethod {
                     fragmentBegin = true;
                     break;
                 case "key": {
-                    String[] segments = v.split("\\.", -1);
-                    String base = segments[0];
-                    if (base.equals("none") && segments.length == 1) {
-                        source = KEY_NONE;
-                    } else if (base.equals("this")) {
-                        source = KEY_THIS;
-                    } else if (base.startsWith("arg") && base.length() > 3 && base.substring(3).matches("[0-9]{1,3}")) {
-                        source = Integer.parseInt(base.substring(3));
-                    } else {
-                        throw new ProfileException(where + ": key must be none, this, argN, or this/argN followed by .field names, got '"
-                                + v + "'");
-                    }
-                    fields = Arrays.copyOfRange(segments, 1, segments.length);
-                    for (String f : fields) {
-                        if (!f.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
-                            throw new ProfileException(where + ": key field path '" + v + "' has a bad field name '" + f + "'");
-                        }
-                    }
+                    Path path = v.equals("none") ? Path.NONE : Path.parse(v, "key", where);
+                    source = path.source;
+                    fields = path.fields;
                     key = v;
                     break;
                 }
+                case OPERATION:
+                    operation = Path.parse(v, OPERATION, where);
+                    break;
+                case OBJECT:
+                    object = Path.parse(v, OBJECT, where);
+                    break;
                 default:
-                    throw new ProfileException(where + ": unknown method attribute '" + k + "' (role, key, cpu, fragment)");
+                    throw new ProfileException(where + ": unknown method attribute '" + k
+                            + "' (role, key, cpu, fragment, operation, object)");
             }
         }
+        if ((operation != Path.NONE || object != Path.NONE) && role == null) {
+            throw new ProfileException(where + ": operation= and object= need a role= on the same method: the report"
+                    + " gives the names to the request whose stage that method marks");
+        }
         return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, source,
-                fields, cpuEnter, cpuExit, fragmentBegin);
+                fields, cpuEnter, cpuExit, fragmentBegin, operation, object);
     }
 
     private static boolean bool(String v, String where) throws ProfileException {
@@ -186,6 +196,21 @@ public final class ProfileMethod {
         return fragmentBegin;
     }
 
+    /** Where the request's operation name is read at the enter ({@code operation=}); {@link Path#NONE} when not. */
+    public Path operation() {
+        return operation;
+    }
+
+    /** Where the request's object key is read at the enter ({@code object=}); {@link Path#NONE} when not. */
+    public Path object() {
+        return object;
+    }
+
+    /** Whether the method's enter reads names of its request ({@code operation=} or {@code object=}). */
+    public boolean readsNames() {
+        return operation != Path.NONE || object != Path.NONE;
+    }
+
     /** Whether this entry names the method {@code className#methodName descriptor}. */
     public boolean names(String className, String methodName, String descriptor) {
         return this.className.equals(className) && this.methodName.equals(methodName) && this.descriptor.equals(descriptor);
@@ -195,6 +220,63 @@ public final class ProfileMethod {
     @Override
     public String toString() {
         return className + '#' + methodName + descriptor + (role == null ? "" : " | role=" + role) + " | key=" + key + " | cpu="
-                + (cpuEnter == cpuExit ? String.valueOf(cpuEnter) : cpuEnter ? "enter" : "exit") + (fragmentBegin ? " | fragment=begin" : "");
+                + (cpuEnter == cpuExit ? String.valueOf(cpuEnter) : cpuEnter ? "enter" : "exit") + (fragmentBegin ? " | fragment=begin" : "")
+                + (operation == Path.NONE ? "" : " | operation=" + operation) + (object == Path.NONE ? "" : " | object=" + object);
+    }
+
+    /**
+     * Where a value is read when the method is entered: {@code this} or argument N, then fields followed by name
+     * (any visibility, up the class hierarchy of the object found). The grammar of {@code key=}, {@code operation=}
+     * and {@code object=}: {@code this|argN[.field...]}.
+     */
+    public static final class Path {
+        /** No value is read. */
+        public static final Path NONE = new Path(KEY_NONE, new String[0], "none");
+
+        private final int source;
+        private final String[] fields;
+        private final String text;
+
+        private Path(int source, String[] fields, String text) {
+            this.source = source;
+            this.fields = fields;
+            this.text = text;
+        }
+
+        static Path parse(String v, String attribute, String where) throws ProfileException {
+            String[] segments = v.split("\\.", -1);
+            String base = segments[0];
+            int source;
+            if (base.equals("this")) {
+                source = KEY_THIS;
+            } else if (base.startsWith("arg") && base.length() > 3 && base.substring(3).matches("[0-9]{1,3}")) {
+                source = Integer.parseInt(base.substring(3));
+            } else {
+                throw new ProfileException(where + ": " + attribute + " must be " + (attribute.equals("key") ? "none, " : "")
+                        + "this, argN, or this/argN followed by .field names, got '" + v + "'");
+            }
+            String[] fields = Arrays.copyOfRange(segments, 1, segments.length);
+            for (String f : fields) {
+                if (!f.matches("[A-Za-z_$][A-Za-z0-9_$]*")) {
+                    throw new ProfileException(where + ": " + attribute + " field path '" + v + "' has a bad field name '" + f + "'");
+                }
+            }
+            return new Path(source, fields, v);
+        }
+
+        /** {@link #KEY_NONE}, {@link #KEY_THIS}, or the argument index (0-based). */
+        public int source() {
+            return source;
+        }
+
+        /** The fields followed from the source (empty: the object itself). */
+        public String[] fields() {
+            return fields.clone();
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
     }
 }

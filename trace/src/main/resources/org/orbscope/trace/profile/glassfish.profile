@@ -5,10 +5,13 @@
 # dispatcher-side events joined (postprocess), no stage negative.
 #
 # One line per method:  method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false>
+#                       | operation=<this|argN>.<field>... | object=<this|argN>.<field>...
 #   role  the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
 #   key   correlation key recorded with the event: identity of `this` or of argument N (0-based);
 #         none = the method is joined to its request by the order of events on its thread
 #   cpu   record the thread's CPU time on enter and exit
+#   operation, object  where the enter reads the request's operation name and target object key (the ORB's copy of
+#         the GIOP request header), recorded once per request so a trace alone names them
 #
 # The default transport (NIO selector, worker threads for read events), which this profile needs: neither
 # com.sun.corba.ee.transport.ORBUseNIOSelectToWait nor com.sun.corba.ee.transport.ORBConnectionSocketUseWorkerThreadForEvent
@@ -56,8 +59,11 @@ method = com.sun.corba.ee.impl.transport.ConnectionImpl#queueUpWork(Lcom/sun/cor
 # a loaded 2-core machine. No earlier method marks only requests and returns before the reply is sent.
 method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#handleRequestRequest(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.begin | key=arg0 | cpu=true
 # The servant through its skeleton (InvokeHandler._invoke, or DynamicImplementation.invoke for DSI servants):
-# unmarshal, servant, result marshal.
-method = com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl#dispatchToServant(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)Lcom/sun/corba/ee/spi/protocol/MessageMediator; | role=dispatch.servant | key=arg1 | cpu=true
+# unmarshal, servant, result marshal. The mediator's request header is read by now (handleRequestRequest begins by
+# unmarshalling it, so its enter is too early): RequestMessage_1_x.getOperation() returns the operation field, and a
+# GIOP 1.2 header holds the object key in target (a TargetAddress whose KeyAddr arm is ___object_key). GIOP 1.0 and
+# 1.1 headers keep it in requestHeader.object_key instead: their requests go without an object here.
+method = com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl#dispatchToServant(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)Lcom/sun/corba/ee/spi/protocol/MessageMediator; | role=dispatch.servant | key=arg1 | cpu=true | operation=arg1.requestHeader.operation | object=arg1.requestHeader.target.___object_key
 # The reply's (last) GIOP message written to the connection. No key: the output stream is not the mediator, and the
 # last send inside the request's dispatch is its reply.
 method = com.sun.corba.ee.impl.encoding.CDROutputObject#finishSendingMessage()V | role=dispatch.reply | key=none | cpu=true

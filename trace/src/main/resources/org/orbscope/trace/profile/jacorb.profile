@@ -5,6 +5,7 @@
 #
 # One line per method:
 #   method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false|enter|exit> | fragment=begin
+#            | operation=<this|argN>.<field>... | object=<this|argN>.<field>...
 #   role      the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
 #   key       correlation key recorded with the event: identity of `this` or of argument N (0-based);
 #             none = the method is joined to its request by the order of events on its thread
@@ -12,6 +13,8 @@
 #             since reading the thread CPU clock is a system call (about 1.5 us on a virtual machine)
 #   fragment  begin: the enter starts one piece of a request's work on its thread (a receiver's message, a
 #             controller's hand-over, a dispatcher's run); CPU sampling decides there for the whole piece
+#   operation, object  where the enter reads the request's operation name and target object key (the ORB's copy of
+#             the GIOP request header), recorded once per request so a trace alone names them
 # Threads: ServerMessageReceptorN = receiver, RequestController-N = controller (one per POA),
 #          RequestProcessor-N = dispatcher pool.
 profile.name = jacorb
@@ -40,8 +43,10 @@ monitors.include = org.jacorb.orb.dsi.ServerRequest
 # Receiver thread. matchGIOPMagic runs once per GIOP message, right after the blocking 12-byte header read
 # returned: the arrival. (GIOPConnection.getMessage() is entered *before* the blocking read, so it is not.)
 method = org.jacorb.orb.giop.Messages#matchGIOPMagic([B)Z | role=receive.arrival | key=none | cpu=enter | fragment=begin
-# Request handed to the POA: first method on the receiver that sees the ServerRequest.
-method = org.jacorb.poa.POA#_invoke(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.bind | key=arg0 | cpu=false
+# Request handed to the POA: first method on the receiver that sees the ServerRequest. The ServerRequest's
+# constructor has read the request header: ServerRequest.operation() returns inputStream.req_hdr.operation, and
+# objectKey() the object_key field (the key the client's GIOP header addressed, after the ORB's key mapping).
+method = org.jacorb.poa.POA#_invoke(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.bind | key=arg0 | cpu=false | operation=arg0.inputStream.req_hdr.operation | object=arg0.object_key
 # Enqueue into the POA's FIFO; exit = receiver 1st phase end. Exceptional exit (ResourceLimitReachedException,
 # queue full) = request rejected with TRANSIENT.
 method = org.jacorb.poa.RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 | cpu=exit

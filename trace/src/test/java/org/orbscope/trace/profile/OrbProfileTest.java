@@ -43,6 +43,11 @@ class OrbProfileTest {
         assertEquals(ProfileMethod.KEY_THIS, reply.keySource());
         assertTrue(reply.cpu());
         assertEquals(ProfileMethod.KEY_NONE, p.method("org.jacorb.orb.giop.Messages", "matchGIOPMagic", "([B)Z").keySource());
+        // The receiver names the request from the ServerRequest's copy of the GIOP request header.
+        assertEquals(0, invoke.operation().source());
+        assertArrayEquals(new String[] {"inputStream", "req_hdr", "operation"}, invoke.operation().fields());
+        assertArrayEquals(new String[] {"object_key"}, invoke.object().fields());
+        assertEquals(1, p.methods().stream().filter(ProfileMethod::readsNames).count(), "one read per request");
         Map<String, String> info = p.headerInfo();
         assertEquals("jacorb", info.get("profile.name"));
         assertEquals("ServerMessageReceptor*", info.get("profile.threads.receiver"));
@@ -72,6 +77,10 @@ class OrbProfileTest {
                 "(Ljava/lang/Object;Lcom/sun/corba/ee/spi/protocol/MessageMediator;[BLcom/sun/corba/ee/spi/oa/ObjectAdapter;)"
                         + "Lcom/sun/corba/ee/spi/protocol/MessageMediator;").keySource());
         assertEquals("dispatch.result", p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "sendResponse", mediator).role());
+        ProfileMethod servant = p.methods().stream().filter(ProfileMethod::readsNames).findFirst().get();
+        assertEquals("dispatchToServant", servant.methodName(), "the header is read by then, not at dispatch.begin");
+        assertEquals("arg1.requestHeader.operation", servant.operation().toString());
+        assertEquals("arg1.requestHeader.target.___object_key", servant.object().toString());
         for (ProfileMethod m : p.methods()) {
             assertTrue(m.cpu(), m + ": every boundary carries CPU time");
         }
@@ -122,6 +131,37 @@ class OrbProfileTest {
         OrbProfile plain = parse("p.profile", "method = a.B#c()V");
         assertEquals(0, plain.cpuSample());
         assertNull(plain.monitorEvents());
+    }
+
+    @Test
+    void aMethodWithARoleMayNameItsRequestsOperationAndObject() throws Exception {
+        ProfileMethod m = parse("n.profile", "method = a.B#c(La/R;)V | role=dispatch.servant | key=arg0 | operation=arg0.op"
+                + " | object=this").methods().get(0);
+        assertTrue(m.readsNames());
+        assertEquals(0, m.operation().source());
+        assertArrayEquals(new String[] {"op"}, m.operation().fields());
+        assertEquals(ProfileMethod.KEY_THIS, m.object().source());
+        assertEquals(0, m.object().fields().length);
+        assertEquals("a.B#c(La/R;)V | role=dispatch.servant | key=arg0 | cpu=false | operation=arg0.op | object=this",
+                m.toString());
+        assertEquals(m.toString(), parse("again.profile", "method = " + m).methods().get(0).toString(), "its own line");
+        ProfileMethod plain = parse("p.profile", "method = a.B#c()V | role=receive.end").methods().get(0);
+        assertTrue(!plain.readsNames() && plain.operation() == ProfileMethod.Path.NONE);
+        assertEquals("x.profile:1: operation= and object= need a role= on the same method: the report gives the names"
+                + " to the request whose stage that method marks",
+                refused("x.profile", "method = a.B#c(La/R;)V | operation=arg0.op").getMessage());
+        assertTrue(refused("x.profile", "method = a.B#c()V | role=r | object=none").getMessage()
+                .startsWith("x.profile:1: object must be this, argN"));
+        assertTrue(refused("x.profile", "method = a.B#c()V | role=r | operation=arg0.") .getMessage()
+                .startsWith("x.profile:1: operation field path 'arg0.' has a bad field name"));
+    }
+
+    @Test
+    void anObjectKeyReadsAsACorbalocUrlWritesIt() {
+        assertEquals("Impl/P/echo", ObjectKeyText.of("Impl/P/echo".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals("%af%ab%ca%fe%00a%25%20b", ObjectKeyText.of(new byte[] {(byte) 0xAF, (byte) 0xAB, (byte) 0xCA,
+            (byte) 0xFE, 0, 'a', '%', ' ', 'b'}));
+        assertEquals("", ObjectKeyText.of(new byte[0]));
     }
 
     @Test

@@ -1,0 +1,163 @@
+package org.orbscope.agent;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.ObjectKeyText;
+import org.orbscope.trace.profile.ProfileMethod;
+
+/**
+ * The trace string ids of request names (operation names, object keys), for one recording. A server has a few of
+ * each, seen once per request, so each is defined once and found again in a cache that takes no lock: operation
+ * names by string (a new string per request, equal to one seen before), object keys by content (a new array per
+ * request), neither copied nor rendered again. A recording keeps at most {@link #LIMIT} distinct values: a path that
+ * names something else (a request id) would otherwise grow the trace's dictionary with every request.
+ */
+final class RequestNames {
+    static final int LIMIT = 10_000;
+
+    private static final Map<String, Integer> STRINGS = new ConcurrentHashMap<>();
+    private static final OctetIds KEYS = new OctetIds();
+    private static final AtomicBoolean FULL_REPORTED = new AtomicBoolean();
+    private static final AtomicBoolean TYPE_REPORTED = new AtomicBoolean();
+    private static TraceWriter writer;
+    /** The string ids of the attribute names, in this recording. */
+    static int operation;
+    static int object;
+
+    private RequestNames() {
+    }
+
+    /** A new recording: its writer's dictionary starts empty. */
+    static void start(TraceWriter w) {
+        writer = w;
+        STRINGS.clear();
+        KEYS.clear();
+        FULL_REPORTED.set(false);
+        operation = w.defineString(ProfileMethod.OPERATION);
+        object = w.defineString(ProfileMethod.OBJECT);
+    }
+
+    /** The string id of a value read for a request: a string, or octets (an object key); 0 when it cannot be written. */
+    static int id(Object value) {
+        if (value instanceof String) {
+            String s = (String) value;
+            Integer id = STRINGS.get(s);
+            if (id != null) {
+                return id;
+            }
+            if (!room()) {
+                return 0;
+            }
+            int nid = writer.defineString(s);
+            STRINGS.put(s, nid);
+            return nid;
+        }
+        if (value instanceof byte[]) {
+            return KEYS.id((byte[]) value);
+        }
+        if (value != null && TYPE_REPORTED.compareAndSet(false, true)) {
+            System.err.println("orbscope agent: a request name path gives a " + value.getClass().getName()
+                    + ", not a string or octets: not recorded");
+        }
+        return 0;
+    }
+
+    private static boolean room() {
+        if (STRINGS.size() + KEYS.size < LIMIT) {
+            return true;
+        }
+        if (FULL_REPORTED.compareAndSet(false, true)) {
+            System.err.println("orbscope agent: more than " + LIMIT + " distinct request names (operation=, object=):"
+                    + " new ones are not recorded; does a path name something other than an operation or object key?");
+        }
+        return false;
+    }
+
+    /**
+     * Octet strings to ids: an open-addressing table whose entries never change once written, so readers need no
+     * lock (they see an entry whole or not at all, and then ask under the lock); it is replaced, twice as large,
+     * when half full.
+     */
+    private static final class OctetIds {
+        private static final class Entry {
+            final byte[] key;
+            final int hash;
+            final int id;
+
+            Entry(byte[] key, int hash, int id) {
+                this.key = key;
+                this.hash = hash;
+                this.id = id;
+            }
+        }
+
+        private volatile Entry[] table = new Entry[64];
+        private volatile int size;
+
+        int id(byte[] key) {
+            int h = Arrays.hashCode(key);
+            Entry found = find(table, key, h);
+            return found != null ? found.id : add(key, h);
+        }
+
+        private static Entry find(Entry[] t, byte[] key, int h) {
+            int mask = t.length - 1;
+            for (int i = spread(h) & mask; ; i = (i + 1) & mask) {
+                Entry e = t[i];
+                if (e == null) {
+                    return null;
+                }
+                if (e.hash == h && Arrays.equals(e.key, key)) {
+                    return e;
+                }
+            }
+        }
+
+        private synchronized int add(byte[] key, int h) {
+            Entry found = find(table, key, h);
+            if (found != null) {
+                return found.id;
+            }
+            if (!room()) {
+                return 0;
+            }
+            Entry e = new Entry(key.clone(), h, writer.defineString(ObjectKeyText.of(key)));
+            Entry[] t = table;
+            if (2 * (size + 1) > t.length) {
+                Entry[] bigger = new Entry[t.length * 2];
+                for (Entry old : t) {
+                    if (old != null) {
+                        put(bigger, old);
+                    }
+                }
+                put(bigger, e);
+                table = bigger;
+            } else {
+                put(t, e);
+            }
+            size++;
+            return e.id;
+        }
+
+        private static void put(Entry[] t, Entry e) {
+            int mask = t.length - 1;
+            int i = spread(e.hash) & mask;
+            while (t[i] != null) {
+                i = (i + 1) & mask;
+            }
+            t[i] = e;
+        }
+
+        private static int spread(int h) {
+            return h ^ (h >>> 16);
+        }
+
+        synchronized void clear() {
+            table = new Entry[64];
+            size = 0;
+        }
+    }
+}
