@@ -62,6 +62,8 @@ public final class TraceWriter implements AutoCloseable {
     private volatile Path dumpRequest;
     private String dumpResult;
     private final BufferExchange exchange;
+    /** The writer's longest pause between scans while buffers arrive slowly or not at all. */
+    private static final long MAX_PAUSE_MILLIS = 20;
     private final ThreadBuffer[] batch;
     private final int chunkTarget;
     private final Thread thread;
@@ -457,8 +459,12 @@ public final class TraceWriter implements AutoCloseable {
 
     private void loop() {
         // Pauses between scans rather than waiting on a condition, because producers must not signal through a
-        // lock. Short pauses while buffers arrive, longer ones when idle. Parks rather than sleeps, so a producer
-        // that found no free buffer can wake it to grow the pool (unpark takes no lock).
+        // lock. Parks rather than sleeps, so a producer that found no free buffer can wake it to grow the pool
+        // (unpark takes no lock). Only a full chunk (producers filling buffers fast) makes it look again at once
+        // and shortens the pause; a trickle of part-filled buffers (threads that end, buffers handed over by
+        // age) lets the pause grow to its longest: each wake-up costs a timer, two context switches and a
+        // small write on a core the application may need, and a busy server's short-lived threads would
+        // otherwise wake it hundreds of times a second.
         long idleMillis = 1;
         int closingRounds = 0;
         while (true) {
@@ -469,11 +475,19 @@ public final class TraceWriter implements AutoCloseable {
             growIfShort();
             int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
             if (n > 0) {
+                long bytes = 0;
+                for (int i = 0; i < n; i++) bytes += batch[i].pos;
                 writeChunk(batch, n);
-                idleMillis = 1;
-                continue;
+                if (stopping) {
+                    continue; // closing: drain everything before counting the empty rounds
+                }
+                if (bytes >= chunkTarget / 2) {
+                    idleMillis = 1;
+                    continue;
+                }
+            } else {
+                writeChunk(batch, 0); // definitions made meanwhile
             }
-            writeChunk(batch, 0); // definitions made meanwhile
             if (stopping && ++closingRounds > 2) {
                 return;
             }
@@ -481,7 +495,7 @@ public final class TraceWriter implements AutoCloseable {
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
-            idleMillis = Math.min(20, idleMillis * 2);
+            idleMillis = Math.min(MAX_PAUSE_MILLIS, idleMillis * 2);
         }
     }
 
