@@ -95,6 +95,36 @@ class SourceLayoutReportTest {
         assertTrue(Files.readString(out.resolve("index.html")).contains("<table id=\"breakdown-rate_20_s-target\""));
     }
 
+    @Test
+    void aDispatchSweepsManyObjectsShowTheBusiestAndTheCsvAll() throws Exception {
+        SyntheticRun run = SyntheticRun.of(tmp.resolve("run"), String.join("\n",
+                "name: dispatch",
+                "server:",
+                "  objects: [{id: hot}, {id: module, copies: 40}]",
+                "client:",
+                "  processes:",
+                "    - name: p",
+                "      requests: 400",
+                "      arrival: {rate: 100/s}",
+                "      targets: [{object: hot, operation: call, probability: 0.5}, "
+                        + "{object: module, operation: call, probability: 0.5}]",
+                ""));
+        for (String name : run.pointNames()) {
+            run.point(name, new SyntheticRun.Workload(400, 100, (i, process, object, op) -> 2_000_000, 0.1, 0, 0));
+        }
+        Path out = Reporter.report(run.dir()).dir();
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("groups with the most requests; report/breakdown.csv has them all"), md);
+        String objectTable = md.substring(md.indexOf("### By object"));
+        objectTable = objectTable.substring(0, objectTable.indexOf("\n\n", objectTable.indexOf("|")));
+        long rows = objectTable.lines().filter(l -> l.startsWith("| ") && !l.startsWith("| object")).count();
+        assertEquals(BreakdownTables.SHOWN_GROUPS, rows, objectTable);
+        assertTrue(objectTable.contains("| hot |"), "the busiest object stays: " + objectTable);
+        long csvObjects = Files.readAllLines(out.resolve("breakdown.csv")).stream()
+                .filter(l -> l.contains(",object,")).count();
+        assertTrue(csvObjects > BreakdownTables.SHOWN_GROUPS, "breakdown.csv keeps every object: " + csvObjects);
+    }
+
     /** The proxy pattern in small: one pair alone, three direct, three through the proxy (zip). */
     static final String PROXY = String.join("\n",
             "name: proxy",
