@@ -3,7 +3,8 @@
 # one connection, server pinned to core 0, client to core 1) at each rate, in these modes, alternating within
 # each round, same seed:
 #   off          the unmonitored server
-#   agent        the agent with the shipped JacORB profile (as `monitoring.enabled: true` runs it)
+#   agent        the agent with the shipped JacORB profile as it stands (cpu.sample=10: a run with no agent config
+#                records every fragment's CPU)
 #   jfr          JFR at its default settings (-XX:StartFlightRecording), the yardstick: what users accept today
 #   agent-exact  the agent recording every fragment's CPU times (cpu.sample=1): per-stage CPU means to check the
 #                sampled ones against
@@ -15,6 +16,13 @@
 # Prints per run and then per mode (medians over rounds of same-round ratios to `off`): server CPU per request
 # (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
 # the per-stage CPU means from the trace. The first quarter of each run's requests is left out (warm-up).
+# PROFILER=/path/to/libasyncProfiler.so (async-profiler, from Maven Central's tools.profiler:async-profiler jar)
+# also profiles each run's server (a sample every 1 ms of a thread's CPU, dumped every second; a thread's
+# last part-millisecond is not sampled, so short-lived threads are under-counted; PROFILER_EVENT=itimer samples
+# the process's CPU instead, in steps of the kernel's tick, so with fewer samples) and prints the server's CPU per
+# request by cause over the measured window (bench/scripts/null-request-profile.py): shares of one run's
+# samples times that run's CPU per request, so that outside load moves them less than the totals. The
+# profiler's own work is in every mode's CPU per request alike.
 # Usage: bench/scripts/null-request-overhead.sh [rounds] [requests] [rate ...]
 #   rate: e.g. 2000/s, or `max`: the highest of 3000/s, 3500/s, ... the unmonitored server sustains
 #   (achieved >= 98% of offered with the core at most 90% busy), found by a short search first. Default: 2000/s max.
@@ -32,11 +40,13 @@ jar="$home/bench/target/benchmarks.jar"
   || (cd "$home" && mvn -B -q -o package -DskipTests)
 out="$(mktemp -d -t orbscope-null.XXXXXX)"
 scenario="$home/bench/scripts/null-request.yaml"
+# The profile's own settings (cpu.sample=10): a run without a config records every fragment's CPU.
+echo "# the jacorb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
 echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
-echo "events = methods, threads, gc, process" > "$out/nomon.conf"
-echo "events = methods, gc, process, monitors, park" > "$out/nothreads.conf"
+echo "events = methods threads gc process" > "$out/nomon.conf"
+echo "events = methods gc process monitors park" > "$out/nothreads.conf"
 echo "events = methods" > "$out/methods.conf"
 sed -e 's/ *| *operation=[^|]*//' -e 's/ *| *object=[^|]*//' \
   "$home/trace/src/main/resources/org/orbscope/trace/profile/jacorb.profile" > "$out/nonames.profile"
@@ -45,10 +55,15 @@ run() { # mode rate requests dir
   local mode="$1" rate="$2" n="$3" dir="$4"
   local -a set=(--set "client.processes[0].arrival.rate=$rate" --set "client.processes[0].requests=$n"
     --set server.orb.queueMax=1000000 --set server.warmupCalls=20000 --set monitoring.enabled=false)
+  local -a jvm=()
+  if [ -n "${PROFILER:-}" ]; then
+    mkdir -p "$dir.profile"
+    jvm+=("\"-agentpath:$PROFILER=start,event=${PROFILER_EVENT:-cpu},interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")
+  fi
   case "$mode" in
     off) ;;
-    agent) set+=(--set monitoring.enabled=true) ;;
-    jfr) set+=(--set 'server.jvmArgs=[-XX:StartFlightRecording]') ;;
+    agent) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/profile.conf") ;;
+    jfr) jvm+=(-XX:StartFlightRecording) ;;
     agent-exact) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/exact.conf") ;;
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
     agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
@@ -56,9 +71,17 @@ run() { # mode rate requests dir
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
   esac
+  if [ ${#jvm[@]} -gt 0 ]; then
+    set+=(--set "server.jvmArgs=[$(IFS=,; echo "${jvm[*]}")]")
+  fi
   "$home/bin/orbscope" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
   local stats
   stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir")" || { echo "{\"error\": \"$dir.log\"}"; return; }
+  if [ -d "$dir.profile" ]; then
+    local window
+    window="$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s["window_start_ns"], s["window_end_ns"])' "$stats")"
+    stats="${stats%\}}, \"profile\": $(python3 "$home/bench/scripts/null-request-profile.py" "$dir.profile" $window)}"
+  fi
   local trace from
   trace="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get("trace", ""))' "$stats")"
   if [ -n "$trace" ]; then

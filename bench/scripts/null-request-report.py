@@ -41,6 +41,7 @@ def main(path):
                     cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
                 cells.append(cell)
             print(f"{mode:12s}" + "".join(f"{c:>28s}" for c in cells))
+        causes(by, rate, rounds, modes)
         sampled = pooled(by, rate, rounds, "agent")
         exact = pooled(by, rate, rounds, "agent-exact")
         if sampled and exact:
@@ -61,6 +62,39 @@ def main(path):
                 (nd, md), (ne, me) = sub, exact[stage]
                 print(f"  {stage:16s} drawn {md:8.2f} (n={nd:6d})   all {me:8.2f} (n={ne:6d})   "
                       f"drawn/all {md / me:.3f} ({100 * (md / me - 1):+.1f}%)")
+
+
+def causes(by, rate, rounds, modes):
+    """Server CPU per request by cause (profiled runs): share of the run's samples x the run's CPU per request,
+    median over rounds, and beside it the median same-round difference to `off`."""
+    profiled = [m for m in modes if any("profile" in by[(rate, k)].get(m, {}) for k in rounds)]
+    if not profiled:
+        return
+    names = [c for c in next(by[(rate, k)][m]["profile"] for k in rounds for m in profiled
+                             if "profile" in by[(rate, k)].get(m, {})) if c not in ("samples", "seconds")]
+    print("server CPU per request by cause, us (profile share x CPU/req; median over rounds; "
+          "(+x) median same-round difference to off)")
+    print(f"{'cause':14s}" + "".join(f"{m:>22s}" for m in profiled))
+
+    def us(k, m, c):
+        st = by[(rate, k)].get(m, {})
+        return st["profile"][c] * st["cpu_us"] if "profile" in st else None
+
+    for c in names + ["samples"]:
+        cells = []
+        for m in profiled:
+            if c == "samples":
+                v = [by[(rate, k)][m]["profile"]["samples"] for k in rounds if "profile" in by[(rate, k)].get(m, {})]
+                cells.append(f"{statistics.median(v):.0f}" if v else "-")
+                continue
+            v = [x for x in (us(k, m, c) for k in rounds) if x is not None]
+            d = [us(k, m, c) - us(k, "off", c) for k in rounds
+                 if us(k, m, c) is not None and us(k, "off", c) is not None]
+            cell = f"{statistics.median(v):.1f}" if v else "-"
+            if d and m != "off":
+                cell += f" ({statistics.median(d):+.1f})"
+            cells.append(cell)
+        print(f"{c:14s}" + "".join(f"{x:>22s}" for x in cells))
 
 
 def pooled(by, rate, rounds, mode):

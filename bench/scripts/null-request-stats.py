@@ -64,6 +64,7 @@ def main(run_dir):
         "gc": round(delta("gc_count")),
         "threads_max": max(int(s["threads"]) for s in system),
         "window_start_ns": start_ns,
+        "window_end_ns": end_ns,
     }
     trace = os.path.join(point, "server", "server.trace")
     if os.path.exists(trace):

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An application that needs most of a small heap: it keeps about 6 MiB live while four threads make args[0]
- * monitored calls each and churn garbage, then prints a checksum that does not depend on timing.
+ * An application that needs most of a small heap, whatever its size: it keeps seven sixteenths of the heap's limit
+ * live (7 MiB of 16, 14 of 32) while four threads make args[0] monitored calls each and churn garbage, then
+ * replaces half of what it keeps (a moment with over half the heap live) and prints a checksum that does not
+ * depend on timing.
  */
 public final class SmallHeapApp {
     private static final int BLOCK = 64 * 1024;
@@ -20,7 +22,8 @@ public final class SmallHeapApp {
     public static void main(String[] args) throws Exception {
         int calls = Integer.parseInt(args[0]);
         List<byte[]> live = new ArrayList<>();
-        for (int i = 0; i < 96; i++) {
+        long blocks = Runtime.getRuntime().maxMemory() * 7 / 16 / BLOCK;
+        for (int i = 0; i < blocks; i++) {
             live.add(new byte[BLOCK]);
         }
         long[] sums = new long[4];

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.EventType;
@@ -479,24 +481,45 @@ class AgentIT {
         return lines;
     }
 
-    @Test
-    void anApplicationWithASmallHeapThatExitsOnOutOfMemoryRunsToItsNormalEnd() throws Exception {
-        List<String> jvm = List.of("-Xmx16m", "-XX:+ExitOnOutOfMemoryError");
+    /**
+     * A small heap with every kind of event a user would turn on, from a config file with a profile: the agent
+     * shrinks its buffers to a sixteenth of the heap and takes more only while a quarter of the heap stays free,
+     * so the application never meets an OutOfMemoryError it did not cause itself.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"-Xmx16m", "-Xmx32m"})
+    void anApplicationWithASmallHeapThatExitsOnOutOfMemoryRunsToItsNormalEnd(String heap) throws Exception {
+        List<String> jvm = List.of(heap, "-XX:+ExitOnOutOfMemoryError");
         ChildJvm plain = ChildJvm.startWithJvmArgs(dir, jvm, null, "example.traced.SmallHeapApp", "200000");
         assertEquals(0, plain.await(300), plain.output());
+        assertTrue(plain.output().contains("small heap app done"), plain.output());
+        Path config = file("small-heap.yaml", String.join("\n",
+                "profile: jacorb",
+                "include: [example.traced.SmallHeapApp#*]",
+                "cpu: true",
+                "monitors:",
+                "  include: [example.traced.*]",
+                "events: [methods, threads, monitors, park, gc, process]",
+                ""));
         Path trace = dir.resolve("small.trace");
-        ChildJvm app = ChildJvm.startWithJvmArgs(dir, jvm, "include=example.traced.SmallHeapApp#step,cpu=true,out=" + trace,
+        ChildJvm app = ChildJvm.startWithJvmArgs(dir, jvm, "config=" + config + ",out=" + trace,
                 "example.traced.SmallHeapApp", "200000");
         assertEquals(0, app.await(300), app.output());
         assertEquals(applicationLines(plain), applicationLines(app), app.output());
-        assertTrue(app.output().contains("a sixteenth of the heap"), "says once that it records with less: " + app.output());
+        String said = app.output();
+        assertTrue(said.contains("a sixteenth of the heap"), "says once that it records with less: " + said);
+        assertEquals(said.indexOf("a sixteenth of the heap"), said.lastIndexOf("a sixteenth of the heap"), said);
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
+            assertEquals("jacorb", r.info().get("profile.name"), "the header names the profile");
             long[] exits = {0};
-            r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT ? 1 : 0);
+            r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT && r.dictionary().methodName(e.methodId).equals("step")
+                    ? 1 : 0);
             assertTrue(exits[0] > 0, "something was recorded");
+            // What is not in the trace is counted in it: the trace says it recorded less.
             assertTrue(exits[0] + r.droppedEvents() >= 4 * 200_000, "every call recorded or counted as dropped: " + exits[0]
                     + " recorded, " + r.droppedEvents() + " dropped");
+            assertEquals(0, r.agentErrors());
         }
     }
 
@@ -596,17 +619,21 @@ class AgentIT {
         }
     }
 
-    /** Loads the agent into {@code pid}; the attach handshake can fail on a busy machine, so it is tried again. */
+    /**
+     * Loads the agent into {@code pid}. The attach handshake can fail on a busy machine (the target's attach
+     * listener starts late, or the connection ends early), so it is tried again for up to two minutes.
+     */
     private static void attach(long pid, String options) throws Exception {
-        for (int attempt = 1; ; attempt++) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
             try {
                 Attach.load(pid, ChildJvm.agentJar(), options);
                 return;
             } catch (IOException | com.sun.tools.attach.AttachNotSupportedException e) {
-                if (attempt == 5) {
+                if (System.nanoTime() > deadline) {
                     throw e;
                 }
-                Thread.sleep(500);
+                Thread.sleep(1000);
             }
         }
     }

@@ -10,8 +10,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -24,6 +28,7 @@ import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.trace.TraceReader;
 
 /**
  * Nothing measured is lost: {@code orbscope run} in its own JVM (and process group, as in a terminal), signalled
@@ -289,14 +294,49 @@ class FaultInjectionTest {
             flip(trace, at, whole);
         }
         flip(trace, trace.length * 4 / 5, whole);
+
+        // The agent writes each definition (method, role, thread) in two chunks in a row: a damaged chunk of
+        // definitions alone, the first chunk or the largest, costs no request.
+        List<TraceChunk> chunks = TraceChunk.list(trace);
+        TraceChunk largest = chunks.stream().filter(TraceChunk::definitionsOnly).max(Comparator.comparingInt(c -> c.end() - c.start()))
+                .orElseThrow();
+        for (TraceChunk c : List.of(chunks.get(0), largest)) {
+            JsonNode s = flip(trace, c.middle(), whole);
+            if (c.definitionsOnly()) {
+                assertEquals(whole.path("complete").asLong(), s.path("complete").asLong(), "chunk " + c + ": " + s);
+                assertEquals(600, s.path("measured").asLong(), "chunk " + c + ": " + s);
+            }
+        }
+        // A loss of only the receiver's, or only the controller's, events: the requests with events there are
+        // incomplete and the report says which markers they miss; the rest stay complete.
+        Map<Integer, String> names = new HashMap<>();
+        try (TraceReader r = TraceReader.open(original.resolve("points/single/server/server.trace"))) {
+            for (int id : r.threadIds()) {
+                names.put(id, r.dictionary().threadName(id));
+            }
+        }
+        for (String role : List.of("ServerMessageReceptor", "RequestController-")) {
+            TraceChunk only = chunks.subList(chunks.size() / 3, chunks.size()).stream()
+                    .filter(c -> c.eventsOnlyOf(t -> names.getOrDefault(t, "").startsWith(role))).findFirst()
+                    .orElseThrow(() -> new AssertionError("no chunk with only " + role + " events among " + chunks));
+            JsonNode s = flip(trace, only.middle(), whole);
+            assertTrue(s.path("complete").asLong() + s.path("incomplete").asLong() > 0, role + ": " + s);
+            if (s.path("incomplete").asLong() > 0) {
+                assertTrue(lastNotes.contains("markers missing; see status/missing in stages.csv"), role + ": " + lastNotes);
+            }
+        }
     }
 
-    private void flip(byte[] trace, int at, JsonNode whole) throws IOException {
+    /** The notes of the last damaged copy's report. */
+    private String lastNotes = "";
+
+    private JsonNode flip(byte[] trace, int at, JsonNode whole) throws IOException {
         byte[] flipped = trace.clone();
         flipped[at] ^= 0x10;
         JsonNode s = damaged("flip-" + at, flipped);
         assertNoRequestCountedTwice(whole, s, "flip at " + at);
         assertTrue(s.path("measured").asLong() > 0, "flip at " + at + ": " + s);
+        return s;
     }
 
     private static void assertNoRequestCountedTwice(JsonNode whole, JsonNode damaged, String what) {
@@ -317,6 +357,7 @@ class FaultInjectionTest {
         Reporter.report(copy);
         JsonNode p = JSON.readTree(copy.resolve("report/summary.json").toFile()).path("points").path(0);
         String notes = p.path("notes").toString();
+        lastNotes = notes;
         assertTrue(notes.contains("truncated") || notes.contains("damaged"), name + ": " + notes);
         return p.path("server");
     }

@@ -28,7 +28,7 @@ class TraceReportCommandTest {
     Path dir;
 
     @Test
-    @Timeout(120)
+    @Timeout(300)
     void aRealAgentsTraceNamesTheContendedMonitorAndCountsTheAllocations() throws Exception {
         Path agent = AgentJar.locate();
         assumeTrue(Files.isRegularFile(agent), "agent jar not built yet");
@@ -40,7 +40,7 @@ class TraceReportCommandTest {
         Process app = JvmLauncher.main(ContendedApp.class.getName())
                 .classpath(Path.of("target", "test-classes").toAbsolutePath().toString())
                 .agent("-javaagent:" + agent + "=" + options).log(log).start();
-        assertTrue(app.waitFor(90, TimeUnit.SECONDS), "the application ended");
+        assertTrue(app.waitFor(240, TimeUnit.SECONDS), "the application ended");
         String output = Files.readString(log);
         assertEquals(0, app.exitValue(), output);
         Matcher ledger = Pattern.compile("ledger ([0-9a-f]+) widgets").matcher(output);

@@ -180,10 +180,9 @@ class ScenarioLoaderTest {
     void aHugeFileIsRefusedAtOnce(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path big = dir.resolve("big.yaml");
         java.nio.file.Files.writeString(big, GOOD + "#" + "x".repeat((int) ScenarioLoader.MAX_FILE_BYTES) + "\n");
-        long t0 = System.nanoTime();
         ScenarioException e = assertThrows(ScenarioException.class, () -> ScenarioLoader.load(big));
+        // The size check's message: the file was refused before it was parsed.
         assertTrue(e.getMessage().contains("a scenario has at most"), e.getMessage());
-        assertTrue(System.nanoTime() - t0 < 5_000_000_000L, "refused without parsing");
     }
 
     @Test

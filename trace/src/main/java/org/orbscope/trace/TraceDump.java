@@ -83,6 +83,9 @@ public final class TraceDump {
                 case EventType.AGENT_ERRORS:
                     line.append(EventType.name(e.type)).append(' ').append(e.a);
                     break;
+                case EventType.CHUNK_LOST:
+                    line.append("chunk-lost: this thread's events before this point may be missing");
+                    break;
                 case EventType.JFR_MONITOR_ENTER:
                 case EventType.JFR_MONITOR_WAIT:
                 case EventType.JFR_THREAD_PARK:

@@ -2,6 +2,7 @@ package org.orbscope.trace;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -71,7 +72,7 @@ public final class TraceExport {
                     b.append(",\"name\":");
                     str(b, d.string(e.b));
                     break;
-                case EventType.DROPPED: case EventType.AGENT_ERRORS:
+                case EventType.DROPPED: case EventType.AGENT_ERRORS: case EventType.CHUNK_LOST:
                     b.append(",\"count\":").append(e.a);
                     break;
                 case EventType.PARK_BEGIN:
@@ -172,6 +173,10 @@ public final class TraceExport {
                             .append(",\"args\":{\"cpu\":").append(e.a / 1e6).append("}}");
                     emit(out, b, first);
                     break;
+                case EventType.CHUNK_LOST:
+                    // The ends of what this thread had open may be in the skipped stretch.
+                    Arrays.fill(o, -1);
+                    // fall through: the loss is marked on the thread's track
                 case EventType.NOTIFY:
                 case EventType.DROPPED:
                 case EventType.AGENT_ERRORS:

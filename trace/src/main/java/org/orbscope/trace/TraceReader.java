@@ -30,8 +30,9 @@ import java.util.zip.CRC32;
  *
  * <p>Damage costs only what it touches: a trace cut short reads up to its last whole chunk
  * ({@link #isTruncated}); a chunk whose checksum does not match is skipped, and a record header that makes no
- * sense is passed over to the next record whose checksum matches ({@link #damage}). {@link #read} marks where a
- * chunk was skipped with a {@link EventType#CHUNK_LOST} event, since any thread's events may be missing there.
+ * sense is passed over to the next record whose checksum matches ({@link #damage}). Both readings mark the loss
+ * with {@link EventType#CHUNK_LOST} events, and from there on pair no exit with an enter made before it: the
+ * exits of those calls may have been in the hole.
  *
  * <pre>{@code
  * try (TraceReader r = TraceReader.open(path)) {
@@ -61,6 +62,8 @@ public final class TraceReader implements AutoCloseable {
     private long chunks;
     private long maxNanos = Long.MIN_VALUE;
     private long minNanos = Long.MAX_VALUE;
+    /** Damaged stretches skipped so far while indexing: each thread segment knows how many lie before it. */
+    private int lostStretches;
 
     /** Ids beyond this are damage, not a big trace: guards the dictionary lists against absurd growth. */
     private static final long MAX_DICTIONARY_ID = 1 << 24;
@@ -77,13 +80,16 @@ public final class TraceReader implements AutoCloseable {
         final int events;
         final long offset;
         final int length;
+        /** Damaged stretches skipped before this segment in the file. */
+        final int lostBefore;
 
-        Segment(int threadId, long base, int events, long offset, int length) {
+        Segment(int threadId, long base, int events, long offset, int length, int lostBefore) {
             this.threadId = threadId;
             this.base = base;
             this.events = events;
             this.offset = offset;
             this.length = length;
+            this.lostBefore = lostBefore;
         }
     }
 
@@ -326,7 +332,8 @@ public final class TraceReader implements AutoCloseable {
     /** Records a skipped stretch of the file and marks its place in the event stream. */
     private void lost(long offset, String why) {
         damage.add(why);
-        segments.add(new Segment(LOST, 0, 0, offset, 0));
+        lostStretches++;
+        segments.add(new Segment(LOST, 0, 0, offset, 0, lostStretches));
     }
 
     /**
@@ -385,7 +392,7 @@ public final class TraceReader implements AutoCloseable {
             if (thread == EventType.DEFINITIONS_THREAD) {
                 readDefinitions(new Cursor(data, c.pos, c.pos + bytes, file, fileOffset));
             } else {
-                segments.add(new Segment(thread, base, events, fileOffset + c.pos, bytes));
+                segments.add(new Segment(thread, base, events, fileOffset + c.pos, bytes, lostStretches));
                 minNanos = Math.min(minNanos, base);
             }
             c.pos += bytes;
@@ -458,6 +465,11 @@ public final class TraceReader implements AutoCloseable {
         return Collections.unmodifiableList(damage);
     }
 
+    /** How many damaged stretches of the file were skipped (each a chunk or more; 0 for an undamaged trace). */
+    public int lostStretches() {
+        return lostStretches;
+    }
+
     /** Events the footer counts (-1 when truncated). */
     public long footerEvents() {
         return footerEvents;
@@ -513,8 +525,9 @@ public final class TraceReader implements AutoCloseable {
     }
 
     /**
-     * Replays every event in file order (each thread's events in order; threads interleaved by chunk), with a
-     * {@link EventType#CHUNK_LOST} event where a damaged chunk was skipped.
+     * Replays every event in file order (each thread's events in order; threads interleaved by chunk), with one
+     * {@link EventType#CHUNK_LOST} event for all threads (thread id 0, {@code a} = 1) where a damaged stretch was
+     * skipped.
      */
     public void read(EventVisitor visitor) throws IOException {
         Map<Integer, ThreadState> states = new HashMap<>();
@@ -523,10 +536,7 @@ public final class TraceReader implements AutoCloseable {
             if (s.threadId == LOST) {
                 // Calls open before the hole may have ended in it: exits after it pair with nothing.
                 states.values().forEach(ThreadState::forgetCalls);
-                e.type = EventType.CHUNK_LOST;
-                e.flags = 0;
-                e.threadId = EventType.DEFINITIONS_THREAD;
-                e.nanos = maxNanos;
+                lostMarker(e, EventType.DEFINITIONS_THREAD, maxNanos, 1);
                 visitor.onEvent(e);
                 continue;
             }
@@ -566,7 +576,29 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    /** Replays every event in time order across threads (a k-way merge of the threads' streams). */
+    private static void lostMarker(Event e, int threadId, long nanos, long stretches) {
+        e.type = EventType.CHUNK_LOST;
+        e.flags = 0;
+        e.threadId = threadId;
+        e.nanos = nanos;
+        e.cpuNanos = -1;
+        e.key = 0;
+        e.a = stretches;
+        e.b = 0;
+        e.c = 0;
+        e.methodId = 0;
+        e.enterNanos = 0;
+        e.enterCpuNanos = -1;
+        e.depth = 0;
+    }
+
+    /**
+     * Replays every event in time order across threads (a k-way merge of the threads' streams). Where a thread's
+     * stream crosses skipped damage, a {@link EventType#CHUNK_LOST} event of that thread comes before its first
+     * event after the damage ({@code a} = the damaged stretches crossed; its events before may be missing,
+     * its first included when the damage came before its first segment), and that thread's exits from there on
+     * pair with no enter made before.
+     */
     public void readMerged(EventVisitor visitor) throws IOException {
         Map<Integer, List<Segment>> byThread = new LinkedHashMap<>();
         for (Segment s : segments) {
@@ -598,6 +630,8 @@ public final class TraceReader implements AutoCloseable {
         final Event next = new Event();
         int index = -1;
         Cursor cursor;
+        /** Damaged stretches this stream has crossed. */
+        int lostSeen;
 
         Stream(int thread, List<Segment> list) {
             this.list = list;
@@ -612,6 +646,12 @@ public final class TraceReader implements AutoCloseable {
                 Segment s = list.get(index);
                 cursor = new Cursor(load(s), 0, s.length, s.file, s.offset);
                 state.begin(s.base);
+                if (s.lostBefore > lostSeen) {
+                    state.forgetCalls();
+                    lostMarker(next, state.thread, s.base, s.lostBefore - lostSeen);
+                    lostSeen = s.lostBefore;
+                    return true;
+                }
             }
             state.decode(cursor, next, dictionary);
             return true;

@@ -55,13 +55,15 @@ public final class TraceWriter implements AutoCloseable {
     private byte[] defLog = new byte[0];
     private int defLogBytes;
     private int defLogEvents;
-    /** The current segment has no definitions yet: its next chunk starts with {@link #defLog}. */
-    private boolean freshSegment;
+    /** How many of the current segment's next chunks start with {@link #defLog} (all definitions so far). */
+    private int freshSegment;
     private boolean deleteReported;
     private final Object dumpLock = new Object();
     private volatile Path dumpRequest;
     private String dumpResult;
     private final BufferExchange exchange;
+    /** The writer's longest pause between scans while buffers arrive slowly or not at all. */
+    private static final long MAX_PAUSE_MILLIS = 20;
     private final ThreadBuffer[] batch;
     private final int chunkTarget;
     private final Thread thread;
@@ -92,6 +94,12 @@ public final class TraceWriter implements AutoCloseable {
     private ThreadBuffer defsSpare;
     /** Writer thread only: the definitions of the chunk being written. */
     private final List<ThreadBuffer> defsWriting = new ArrayList<>();
+    /**
+     * Writer thread: the definitions of the last chunk, written again in the next one. A definition is then lost
+     * only with two chunks: one damaged chunk of definitions would otherwise leave every later event of its
+     * methods, threads and roles without a name, and every request of a report incomplete.
+     */
+    private final List<ThreadBuffer> defsRepeat = new ArrayList<>();
     private static final int DEFS_BYTES = 64 * 1024;
 
     /**
@@ -432,22 +440,31 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
-    /** Writer thread: the written definitions buffers; one of the usual size is kept as the spare. */
+    /**
+     * Writer thread: the definitions just written are kept to be written again with the next chunk; those written
+     * a second time are done with, and one of the usual size is kept as the spare.
+     */
     private void recycleDefinitions() {
         synchronized (defLock) {
-            for (ThreadBuffer b : defsWriting) {
+            for (ThreadBuffer b : defsRepeat) {
                 if (defsSpare == null && b.data.length == DEFS_BYTES) {
                     defsSpare = b;
                 }
             }
         }
+        defsRepeat.clear();
+        defsRepeat.addAll(defsWriting);
         defsWriting.clear();
     }
 
     private void loop() {
         // Pauses between scans rather than waiting on a condition, because producers must not signal through a
-        // lock. Short pauses while buffers arrive, longer ones when idle. Parks rather than sleeps, so a producer
-        // that found no free buffer can wake it to grow the pool (unpark takes no lock).
+        // lock. Parks rather than sleeps, so a producer that found no free buffer can wake it to grow the pool
+        // (unpark takes no lock). Only a full chunk (producers filling buffers fast) makes it look again at once
+        // and shortens the pause; a trickle of part-filled buffers (threads that end, buffers handed over by
+        // age) lets the pause grow to its longest: each wake-up costs a timer, two context switches and a
+        // small write on a core the application may need, and a busy server's short-lived threads would
+        // otherwise wake it hundreds of times a second.
         long idleMillis = 1;
         int closingRounds = 0;
         while (true) {
@@ -458,11 +475,19 @@ public final class TraceWriter implements AutoCloseable {
             growIfShort();
             int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
             if (n > 0) {
+                long bytes = 0;
+                for (int i = 0; i < n; i++) bytes += batch[i].pos;
                 writeChunk(batch, n);
-                idleMillis = 1;
-                continue;
+                if (stopping) {
+                    continue; // closing: drain everything before counting the empty rounds
+                }
+                if (bytes >= chunkTarget / 2) {
+                    idleMillis = 1;
+                    continue;
+                }
+            } else {
+                writeChunk(batch, 0); // definitions made meanwhile
             }
-            writeChunk(batch, 0); // definitions made meanwhile
             if (stopping && ++closingRounds > 2) {
                 return;
             }
@@ -470,7 +495,7 @@ public final class TraceWriter implements AutoCloseable {
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
-            idleMillis = Math.min(20, idleMillis * 2);
+            idleMillis = Math.min(MAX_PAUSE_MILLIS, idleMillis * 2);
         }
     }
 
@@ -478,14 +503,16 @@ public final class TraceWriter implements AutoCloseable {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
         takeDefinitions();
         List<ThreadBuffer> d = defsWriting;
+        boolean wrote = false;
         if (failure == null) {
             try {
                 if (ring != null) {
                     for (ThreadBuffer b : d) logDefinitions(b);
                     rotateIfDue(System.nanoTime());
                 }
-                if (count > 0 || !d.isEmpty() || freshSegment) {
+                if (count > 0 || !d.isEmpty() || freshSegment > 0) {
                     writeChunkRecord(buffers, count, d);
+                    wrote = true;
                 }
             } catch (IOException | RuntimeException | Error e) {
                 // Besides the disk: a bug of ours or no memory for the chunk buffer. Uncaught, that would end this
@@ -502,24 +529,29 @@ public final class TraceWriter implements AutoCloseable {
             exchange.release(buffers[i]);
             buffers[i] = null;
         }
-        recycleDefinitions();
+        if (wrote || failure != null) {
+            // Without a chunk written, nothing is pending (no definitions taken) and the repeat waits for the next.
+            recycleDefinitions();
+        }
     }
 
     private void writeChunkRecord(ThreadBuffer[] buffers, int count, List<ThreadBuffer> d) throws IOException {
         int size = 0;
-        if (freshSegment) {
+        if (freshSegment > 0) {
             size += defLogBytes + 30;
         } else {
+            for (ThreadBuffer b : defsRepeat) size += b.pos + 30;
             for (ThreadBuffer b : d) size += b.pos + 30;
         }
         // Bounded by the storage, so a malformed position cannot overflow the size; its copy fails below.
         for (int i = 0; i < count; i++) size += Math.min(buffers[i].pos, buffers[i].data.length) + 30;
         ByteBuffer out = chunkBuffer(TraceFormat.RECORD_HEADER + size);
         out.position(TraceFormat.RECORD_HEADER);
-        if (freshSegment) {
+        if (freshSegment > 0) {
             segment(out, EventType.DEFINITIONS_THREAD, 0, defLogEvents, defLog, defLogBytes);
-            freshSegment = false;
+            freshSegment--;
         } else {
+            for (ThreadBuffer b : defsRepeat) segment(out, b);
             for (ThreadBuffer b : d) segment(out, b);
         }
         for (int i = 0; i < count; i++) {
@@ -580,7 +612,9 @@ public final class TraceWriter implements AutoCloseable {
         Map<String, String> h = new LinkedHashMap<>(headerInfo);
         h.put(TraceFormat.INFO_SEGMENT, Long.toString(segmentNumber));
         headerBytes = writeHeader(channel, h);
-        freshSegment = segmentNumber > 1; // the first segment's definitions come with its chunks as they are made
+        // The first segment's definitions come with its chunks as they are made; a later one's open its first two
+        // chunks, so that one damaged chunk does not leave the segment without names.
+        freshSegment = segmentNumber > 1 ? 2 : 0;
     }
 
     /** Deletes the oldest closed segments while the ring holds more than its size, or they ended before its age. */

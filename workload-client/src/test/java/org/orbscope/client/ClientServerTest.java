@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.RequestsCsv;
 
 /** A real server JVM, the real client, loopback TCP. */
 class ClientServerTest {
@@ -79,7 +80,7 @@ class ClientServerTest {
         assertTrue(summary.contains("\"completed\" : 300"), summary);
         assertTrue(Files.size(out.resolve("latency.hlog")) > 0);
         server.getOutputStream().close();
-        assertTrue(server.waitFor(20, TimeUnit.SECONDS));
+        assertTrue(server.waitFor(120, TimeUnit.SECONDS), "the server stops when its input closes");
         assertEquals(0, server.exitValue());
         assertTrue(Files.readAllLines(srv.resolve("system.csv")).size() > 2, "process samples written");
     }
@@ -89,9 +90,14 @@ class ClientServerTest {
         Path s = scenario(2000, "200/s");
         Path srv = startServer(s);
         Path out = dir.resolve("client");
+        // The server dies once the client has recorded (and flushed) some replies, however long it took to start.
+        Path csv = out.resolve("requests.csv");
         Thread killer = new Thread(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
             try {
-                Thread.sleep(1500);
+                while (System.nanoTime() < deadline && !(Files.isRegularFile(csv) && RequestsCsv.read(csv, r -> { }).rows >= 100)) {
+                    Thread.sleep(50);
+                }
             } catch (InterruptedException e) {
                 return;
             }

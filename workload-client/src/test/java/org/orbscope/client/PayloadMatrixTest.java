@@ -156,20 +156,20 @@ class PayloadMatrixTest {
 
     @ParameterizedTest(name = "invocation {0}")
     @ValueSource(strings = {"sync", "dii", "deferred", "ami"})
-    @Timeout(180)
+    @Timeout(300)
     void everyStyleSendsTheDescribedOperationAndElements(String invocation) throws Exception {
         sendsExactly(invocation, MATRIX);
     }
 
     @Test
-    @Timeout(120)
+    @Timeout(300)
     void onewayOperationsCarryTheirPayloadStaticallyAndThroughDii() throws Exception {
         sendsExactly("dii", List.of(new Cell("operation: post, payload: {size: 100}", "post", 100),
                 new Cell("payload: {type: long, direction: inout, size: 400}", "inout_long_seq", 100)));
     }
 
     @Test
-    @Timeout(120)
+    @Timeout(300)
     void onewayInvocationSendsPostWithThePayloadsOctets() throws Exception {
         sendsExactly("oneway", List.of(new Cell("payload: {size: 1000}", "post", 1000),
                 new Cell("payload: {type: octet}", "post", 0)));

@@ -28,7 +28,8 @@ final class ServerProcess {
         return new ServerProcess(p, out);
     }
 
+    /** Closes the server's input and waits for its own clean stop: a minute, for a loaded machine. */
     void stop() throws Exception {
-        JvmLauncher.stop(process, Duration.ofSeconds(10));
+        JvmLauncher.stop(process, Duration.ofSeconds(60));
     }
 }

@@ -42,7 +42,7 @@ class ServerMainTest {
         Path out = dir.resolve("server");
         Process p = start(scenario, out);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
@@ -58,9 +58,13 @@ class ServerMainTest {
             } finally {
                 orb.shutdown(false);
             }
-            Thread.sleep(300); // at least a couple of 100 ms samples
+            // A periodic sample besides the one at start (every 100 ms once the sampler's thread runs).
+            long sampled = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (Files.readAllLines(out.resolve("system.csv")).size() < 3 && System.nanoTime() < sampled) {
+                Thread.sleep(50);
+            }
             p.getOutputStream().close();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "server did not stop: " + log());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "server did not stop: " + log());
             assertEquals(0, p.exitValue(), log());
             List<String> csv = Files.readAllLines(out.resolve("system.csv"));
             assertEquals("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,app_threads_cpu_ns,"
@@ -91,7 +95,7 @@ class ServerMainTest {
         Path out = dir.resolve("server");
         Process p = start(scenario, out);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
@@ -99,7 +103,7 @@ class ServerMainTest {
             // SIGTERM alone: Process.destroy() would also close the child's stdin, which is the other way to stop
             // it (exit 0), and the two raced.
             p.toHandle().destroy();
-            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "server did not stop: " + log());
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "server did not stop: " + log());
             // The shutdown hook stops the ORB and takes the last sample; the JVM reports the signal (128 + 15).
             // It does not halt with 0: halting inside a hook would cut off the agent's own trace-flushing hook.
             assertEquals(143, p.exitValue(), log());
@@ -115,7 +119,7 @@ class ServerMainTest {
         Files.write(scenario, "name: bad\nserver:\n  objects: [{id: s, poa: Nowhere}]\n".getBytes(StandardCharsets.UTF_8));
         Process p = start(scenario, dir.resolve("out"));
         p.getOutputStream().close();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), log());
         assertEquals(2, p.exitValue(), log());
         assertTrue(log().contains("bad.yaml"), log());
     }

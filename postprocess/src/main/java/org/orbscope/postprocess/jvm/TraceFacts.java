@@ -23,12 +23,15 @@ import org.orbscope.trace.TraceReader;
  * @param agentErrors errors caught inside the agent, counted the same way
  * @param truncation why the trace counts as truncated, or null
  * @param damage what was skipped as damaged, one line each
+ * @param lostStretches damaged stretches of the file skipped (each one chunk or more)
+ * @param lostEvents events in the skipped stretches: the footer's count less the events read; -1 when the trace
+ *     has no footer to count them by
  * @param gcPauses GC events; {@code gcPauseNanos} their summed durations
  * @param info the trace header's entries (JVM, host, agent options, clock calibration)
  */
 public record TraceFacts(long events, long footerEvents, Long firstNanos, Long lastNanos, long durationNanos,
                          long droppedEvents, long agentErrors, boolean truncated, String truncation,
-                         List<String> damage, long gcPauses, long gcPauseNanos, long maxGcPauseNanos,
+                         List<String> damage, int lostStretches, long lostEvents, long gcPauses, long gcPauseNanos, long maxGcPauseNanos,
                          List<Collector> collectors, Map<String, String> info) {
     /** One garbage collector's pauses. */
     public record Collector(String name, long pauses, long pauseNanos, long maxPauseNanos) {
@@ -81,7 +84,8 @@ public record TraceFacts(long events, long footerEvents, Long firstNanos, Long l
             return new TraceFacts(events, r.footerEvents(), any ? first - r.startNanos() : null,
                     any ? last - r.startNanos() : null, any ? last - first : 0,
                     Math.max(r.droppedEvents(), droppedMarkers), Math.max(r.agentErrors(), errorMarkers),
-                    r.isTruncated(), r.truncation(), List.copyOf(r.damage()), pauses, nanos, max,
+                    r.isTruncated(), r.truncation(), List.copyOf(r.damage()), r.lostStretches(),
+                    r.footerEvents() >= 0 ? Math.max(0, r.footerEvents() - events) : -1, pauses, nanos, max,
                     List.copyOf(collectors), Collections.unmodifiableMap(new LinkedHashMap<>(r.info())));
         }
     }

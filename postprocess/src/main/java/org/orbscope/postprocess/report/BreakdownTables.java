@@ -2,6 +2,7 @@ package org.orbscope.postprocess.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.run.Breakdown;
@@ -19,6 +20,11 @@ final class BreakdownTables {
     /** The columns of a server trace's tables, read without client records: the server's figures only. */
     static final List<String> TRACE_HEADERS = List.of("requests", "completion mean (ms)", "p50 (ms)", "p90 (ms)",
             "p99 (ms)", "max (ms)", "CPU per request (ms)", "share of server CPU (%)");
+    /**
+     * Groups a page shows per dimension: a dispatch sweep's 10,000 objects would bury the page; the busiest are
+     * kept and breakdown.csv holds them all.
+     */
+    static final int SHOWN_GROUPS = 25;
 
     private BreakdownTables() {
     }
@@ -30,16 +36,25 @@ final class BreakdownTables {
     static List<Table> of(PointSummary p, boolean shown) {
         List<Table> out = new ArrayList<>();
         for (Map.Entry<String, List<Breakdown.GroupFigures>> e : p.breakdown.entrySet()) {
-            if (shown && e.getValue().size() < 2) {
+            if (shown && (e.getValue().size() < 2 || Breakdown.redundant(p.breakdown, e.getKey()))) {
                 continue;
             }
             boolean traceOnly = traceOnly(e.getValue());
             List<String> headers = new ArrayList<>();
             headers.add(e.getKey());
             headers.addAll(traceOnly ? TRACE_HEADERS : HEADERS);
+            List<Breakdown.GroupFigures> groups = e.getValue();
+            String note = "";
+            if (shown && groups.size() > SHOWN_GROUPS) {
+                groups = groups.stream()
+                        .sorted(Comparator.comparingLong(Breakdown.GroupFigures::requests).reversed())
+                        .limit(SHOWN_GROUPS).toList();
+                note = "The " + SHOWN_GROUPS + " of " + e.getValue().size() + " groups with the most requests; "
+                        + "report/breakdown.csv has them all.";
+            }
             Table.Builder t = new Table.Builder("breakdown-" + HtmlReport.anchor(p.name) + "-" + e.getKey(),
-                    "By " + e.getKey(), "", headers);
-            for (Breakdown.GroupFigures g : e.getValue()) {
+                    "By " + e.getKey(), note, headers);
+            for (Breakdown.GroupFigures g : groups) {
                 Summary r = g.response();
                 Summary c = g.completion();
                 Double share = g.cpuShare() == null ? null : 100 * g.cpuShare();

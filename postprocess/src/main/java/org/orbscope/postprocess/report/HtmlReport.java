@@ -52,10 +52,15 @@ public final class HtmlReport {
                 + "columns come from the seed's queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
         b.append("<div class=\"wide\">");
-        table(b, "sweep-table", SweepTable.display(), run.points());
+        table(b, "sweep-table", SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
         b.append("</div>");
         SweepFigures.render(b, run);
         pivots(b, run);
+        List<Table> groups = GroupSweepTables.of(run);
+        if (!groups.isEmpty()) {
+            b.append("<h2 id=\"groups\">Groups across the sweep</h2>");
+            groups.forEach(t -> table(b, t, "h3"));
+        }
         b.append("<h2 id=\"throughput\">Response time against throughput</h2><p>Each point at the throughput it "
                 + "achieved (requests answered per second); dashed, the queueing model's completion time as the "
                 + "arrival rate rises from 5% to 95% of the rate that saturates the server's CPU.</p>")
@@ -343,9 +348,10 @@ public final class HtmlReport {
         if (pivots.isEmpty()) {
             return;
         }
-        b.append("<h2 id=\"pivots\">Matrices</h2><p>The last two swept axes as rows and columns, as Beekhuis's "
-                + "Appendix E gives them: each cell is the mean with the 5th and 95th percentile below it (90% of "
-                + "the requests took between the two); one matrix per value of the other axes.</p>");
+        b.append("<h2 id=\"pivots\">Matrices</h2><p>The first swept axis as rows and the last as columns, as "
+                + "Beekhuis's Appendix E gives them (data type x data size): each cell is the mean with the 5th and "
+                + "95th percentile below it (90% of the requests took between the two); one matrix per combination "
+                + "of the axes between them.</p>");
         pivots.forEach(p -> table(b, p.table(), "h3"));
     }
 

@@ -166,6 +166,11 @@ public final class JvmSummaryReport {
         if (f.droppedEvents() > 0) {
             w.add(f.droppedEvents() + " events were dropped by the agent: figures near them may be short.");
         }
+        if (f.lostStretches() > 0) {
+            w.add(f.lostStretches() + " damaged stretch(es) of the trace were skipped, with "
+                    + (f.lostEvents() >= 0 ? f.lostEvents() + " events" : "an unknown number of events (no footer)")
+                    + " in them: each thread's open calls, holds, waits and parks were dropped there, not paired across.");
+        }
         w.addAll(s.notes());
         return w;
     }

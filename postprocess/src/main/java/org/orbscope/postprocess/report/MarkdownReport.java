@@ -24,11 +24,16 @@ public final class MarkdownReport {
             b.append('\n');
         }
         b.append("## Sweep table\n\n");
-        table(b, SweepTable.display(), run.points());
+        table(b, SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
         List<PivotTables.Pivot> pivots = PivotTables.of(run);
         if (!pivots.isEmpty()) {
             b.append("\n## Matrices\n\nCells: mean (5th-95th percentile), ms.\n");
             pivots.forEach(p -> table(b, p.table(), "###"));
+        }
+        List<Table> groups = GroupSweepTables.of(run);
+        if (!groups.isEmpty()) {
+            b.append("\n## Groups across the sweep\n");
+            groups.forEach(t -> table(b, t, "###"));
         }
         b.append("\n## Latency distribution\n");
         table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "###");

@@ -12,9 +12,10 @@ import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
 
 /**
- * Matrices in the style of Beekhuis's Appendix E: the last two swept axes as rows and columns (e.g. operation x
- * payload size), each cell the mean with the 5th and 95th percentile, one matrix per combination of the other
- * axes (e.g. per direction). Drawn for the client's response time, and the server's completion time when traced.
+ * Matrices in the style of Beekhuis's Appendix E: the first swept axis as rows and the last as columns (his data
+ * type x data size), each cell the mean with the 5th and 95th percentile, one matrix per combination of the axes
+ * between them (his four matrices: array or sequence x in or in-out). Drawn for the client's response time, and
+ * the server's completion time when traced.
  */
 final class PivotTables {
     /** A matrix and the values of the axes it holds fixed. */
@@ -32,9 +33,9 @@ final class PivotTables {
             return out;
         }
         int n = axes.axes().size();
-        SweepAxis rows = axes.axes().get(n - 2);
+        SweepAxis rows = axes.axes().get(0);
         SweepAxis cols = axes.axes().get(n - 1);
-        List<SweepAxis> fixed = axes.axes().subList(0, n - 2);
+        List<SweepAxis> fixed = axes.axes().subList(1, n - 1);
         boolean traced = run.points().stream().anyMatch(p -> p.summary.stages.containsKey("completion"));
         Map<String, List<PointAnalysis>> blocks = SweepAxes.group(fixed, run.points(), a -> a.summary.params);
         int i = 0;

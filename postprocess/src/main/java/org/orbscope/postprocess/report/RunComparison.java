@@ -180,7 +180,8 @@ public final class RunComparison {
                     byRun.add(groups);
                     keys.addAll(groups.keySet());
                 }
-                if (keys.size() < 2) {
+                PointAnalysis first = point(0, point);
+                if (keys.size() < 2 || first != null && Breakdown.redundant(first.summary.breakdown, dim)) {
                     continue;
                 }
                 List<String> headers = new ArrayList<>(List.of(dim));

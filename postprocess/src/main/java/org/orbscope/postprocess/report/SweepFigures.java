@@ -30,12 +30,17 @@ final class SweepFigures {
             rateFigures(b, run.points(), anyStages);
             return;
         }
-        b.append("<p>One figure per swept axis: the axis's values along x (numbers on a numeric axis, logarithmic "
-                + "when they span two decades or more; names in sweep order), one line per combination of the other "
-                + "axes' values; the mean with a band from the 5th to the 95th percentile.</p><div class=\"charts\">");
-        List<SweepAxis> drawn = axes.zip() ? List.of(axes.axes().get(0)) : axes.axes();
-        for (SweepAxis axis : drawn) {
-            List<SweepAxis> others = axes.zip() ? List.of() : axes.others(axis);
+        b.append("<p>One figure per swept axis that takes two values or more: the axis's values along x (numbers "
+                + "on a numeric axis, logarithmic when they span two decades or more; names in sweep order), one line "
+                + "per combination of the other axes' values; the mean with a band from the 5th to the 95th "
+                + "percentile.</p><div class=\"charts\">");
+        List<SweepAxis> varying = axes.axes().stream().filter(a -> a.values().size() > 1).toList();
+        if (axes.zip()) {
+            zipCharts(b, run, varying, anyStages);
+            return;
+        }
+        for (SweepAxis axis : varying) {
+            List<SweepAxis> others = varying.stream().filter(a -> a != axis).toList();
             b.append(axisChart("axis-response-" + axis.label(), "Client response time by " + axis.label(), axis, others,
                     run.points(), p -> p.client.response));
             if (anyStages) {
@@ -44,10 +49,108 @@ final class SweepFigures {
             }
         }
         b.append("</div>");
-        if (axes.zip() && axes.axes().size() > 1) {
-            b.append("<p>The sweep walks its lists together (zip): the other swept paths change with ")
-                    .append(Svg.esc(axes.axes().get(0).label())).append(" (see the sweep table).</p>");
+    }
+
+    /**
+     * A zipped sweep's lists move as one axis: drawn against its first list when that names every step apart
+     * (client threads with their connections), else against the steps in sweep order, each named by the values of
+     * the lists that tell the steps apart (the proxy pattern's server and request count: one pair alone, three
+     * pairs direct, three through the proxy).
+     */
+    private static void zipCharts(StringBuilder b, RunData run, List<SweepAxis> varying, boolean anyStages) {
+        List<PointAnalysis> points = run.points();
+        SweepAxis first = run.axes().axes().get(0);
+        if (first.values().size() == points.size()) {
+            b.append(axisChart("axis-response-" + first.label(), "Client response time by " + first.label(), first,
+                    List.of(), points, p -> p.client.response));
+            if (anyStages) {
+                b.append(axisChart("axis-completion-" + first.label(), "Server completion time by " + first.label(),
+                        first, List.of(), points, p -> p.stages.get("completion")));
+            }
+            b.append("</div>");
+            if (varying.size() > 1) {
+                b.append("<p>The sweep walks its lists together (zip): the other swept paths change with ")
+                        .append(Svg.esc(first.label())).append(" (see the sweep table).</p>");
+            }
+            return;
         }
+        List<SweepAxis> naming = distinguishing(varying, points);
+        List<String> names = stepNames(naming, points);
+        Svg.XAxis x = Svg.XAxis.categories(String.join(" / ", naming.stream().map(SweepAxis::label).toList())
+                + " (the zipped lists, in sweep order)", names);
+        b.append(Svg.lineChart("axis-response-steps", "Client response time by sweep step", x, "ms",
+                List.of(stepSeries(points, p -> p.client.response))));
+        if (anyStages) {
+            b.append(Svg.lineChart("axis-completion-steps", "Server completion time by sweep step", x, "ms",
+                    List.of(stepSeries(points, p -> p.stages.get("completion")))));
+        }
+        b.append("</div>");
+    }
+
+    /**
+     * The axes that name a zipped sweep's steps: each varying axis that splits the points in a way no axis before
+     * it does (the second client's server moves with the first's, so only the first is named).
+     */
+    static List<SweepAxis> distinguishing(List<SweepAxis> varying, List<PointAnalysis> points) {
+        List<SweepAxis> out = new ArrayList<>();
+        List<List<Integer>> seen = new ArrayList<>();
+        for (SweepAxis axis : varying) {
+            List<Integer> partition = new ArrayList<>();
+            for (PointAnalysis a : points) {
+                partition.add(axis.values().indexOf(axis.valueOf(a.summary.params)));
+            }
+            if (!seen.contains(partition)) {
+                seen.add(partition);
+                out.add(axis);
+            }
+        }
+        return out;
+    }
+
+    /** Each point named by its values of {@code naming}, joined by " / " ({@code proxy / 20000}). */
+    static List<String> stepNames(List<SweepAxis> naming, List<PointAnalysis> points) {
+        List<String> names = new ArrayList<>();
+        for (PointAnalysis a : points) {
+            names.add(String.join(" / ", naming.stream().map(x -> x.valueOf(a.summary.params)).toList()));
+        }
+        return names;
+    }
+
+    /**
+     * The short names of a run's points where their own names are long: a zipped sweep's steps by the lists that
+     * tell them apart; else the point names.
+     */
+    static List<String> shortNames(RunData run) {
+        List<PointAnalysis> points = run.points();
+        if (!run.axes().zip()) {
+            return points.stream().map(a -> a.summary.name).toList();
+        }
+        List<SweepAxis> varying = run.axes().axes().stream().filter(a -> a.values().size() > 1).toList();
+        return stepNames(distinguishing(varying, points), points);
+    }
+
+    private static Svg.Series stepSeries(List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+        double[] x = new double[points.size()];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = i;
+        }
+        return band("mean", x, points, stat);
+    }
+
+    /** The means of {@code points} at {@code x} with the 5th-95th percentile band Beekhuis reports. */
+    private static Svg.Series band(String name, double[] x, List<PointAnalysis> points,
+                                   Function<PointSummary, Summary> stat) {
+        int n = points.size();
+        double[] y = new double[n];
+        double[] lo = new double[n];
+        double[] hi = new double[n];
+        for (int i = 0; i < n; i++) {
+            Summary s = stat.apply(points.get(i).summary);
+            y[i] = value(s, Summary::meanMs);
+            lo[i] = value(s, Summary::p5Ms);
+            hi[i] = value(s, Summary::p95Ms);
+        }
+        return new Svg.Series(name, x, y, lo, hi, false, "p5-p95");
     }
 
     /** The x axis of a swept axis: numbers (log when they span decades) or its names in sweep order. */
@@ -72,21 +175,9 @@ final class SweepFigures {
         for (Map.Entry<String, List<PointAnalysis>> g : groups.entrySet()) {
             List<PointAnalysis> pts = new ArrayList<>(g.getValue());
             pts.sort(Comparator.comparingDouble(a -> axis.position(axis.valueOf(a.summary.params))));
-            int n = pts.size();
-            double[] x = new double[n];
-            double[] y = new double[n];
-            double[] lo = new double[n];
-            double[] hi = new double[n];
-            for (int i = 0; i < n; i++) {
-                PointSummary p = pts.get(i).summary;
-                Summary s = stat.apply(p);
-                x[i] = axis.position(axis.valueOf(p.params));
-                y[i] = value(s, Summary::meanMs);
-                lo[i] = value(s, Summary::p5Ms);
-                hi[i] = value(s, Summary::p95Ms);
-            }
+            double[] x = pts.stream().mapToDouble(a -> axis.position(axis.valueOf(a.summary.params))).toArray();
             String name = (prefix + " " + g.getKey()).trim();
-            series.add(new Svg.Series(name.isEmpty() ? "mean" : name, x, y, lo, hi, false, "p5-p95"));
+            series.add(band(name.isEmpty() ? "mean" : name, x, pts, stat));
         }
         return series;
     }

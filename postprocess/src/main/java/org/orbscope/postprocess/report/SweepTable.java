@@ -37,11 +37,23 @@ public final class SweepTable {
         c.add(new Column("Utilization check", "util_check", p -> p.utilization.agree == null ? null
                 : p.utilization.agree ? "ok" : "DIFFERS"));
         c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization.process)));
-        c.add(new Column("Client mean response (ms)", "client_response_mean_ms",
-                p -> p.client.response == null ? null : p.client.response.meanMs()));
+        c.add(new Column("Achieved throughput (req/s)", "achieved_rate_per_s", p -> p.client.achievedRatePerSec));
+        c.add(new Column("Client response (ms): mean (p5-p95)", "client_response_mean_ms",
+                p -> p.client.response == null || p.client.response.meanMs() == null ? null
+                        : new Table.Spread(p.client.response.meanMs(), p.client.response.p5Ms(),
+                                p.client.response.p95Ms())));
         c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server.measured + " / "
                 + p.server.requests + " / " + p.client.ok));
         return c;
+    }
+
+    /**
+     * The columns of the human table that say something for these points: a column unknown at every point (the
+     * server's columns of a run without a trace, the rate of a closed loop) is left out.
+     */
+    public static List<Column> shown(List<PointSummary> points) {
+        return display().stream().filter(c -> "point".equals(c.csvName()) || points.stream()
+                .anyMatch(p -> !"-".equals(format(c.value().apply(p))))).toList();
     }
 
     /** The columns {@code orbscope run} prints when it ends: a subset of summary.csv's. */

@@ -28,9 +28,13 @@ final class ThroughputFigure {
     record SeriesCurve(String series, ModelCurve.Curve curve) {
     }
 
-    /** The points in series: grouped by the axes other than the arrival rate, each by throughput. */
+    /**
+     * The points in series: grouped by the axes other than the arrival rate (a zipped sweep's lists move as one, so
+     * its points are one series), each by throughput.
+     */
     private static Map<String, List<PointAnalysis>> series(RunData run) {
-        List<SweepAxis> others = run.axes().axes().stream().filter(a -> !a.isRate()).toList();
+        List<SweepAxis> others = run.axes().zip() ? List.of()
+                : run.axes().axes().stream().filter(a -> !a.isRate()).toList();
         Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, run.points(), a -> a.summary.params);
         groups.values().forEach(pts -> pts.sort(Comparator.comparingDouble(a -> throughput(a.summary))));
         return groups;
@@ -56,7 +60,25 @@ final class ThroughputFigure {
         return out;
     }
 
+    /**
+     * The spread of achieved throughput under which the figure says nothing: points whose throughputs lie within
+     * 10% of each other ran at one rate the scenario fixed (Beekhuis's marshalling loop at 25/s), and would stack
+     * on one x with their response times apart.
+     */
+    static final double FLAT = 1.10;
+
+    /** The figure, or a sentence in its place when every point ran at about one throughput. */
     static String render(String figure, RunData run) {
+        double[] t = run.points().stream().mapToDouble(a -> throughput(a.summary)).filter(Double::isFinite)
+                .toArray();
+        double min = java.util.Arrays.stream(t).min().orElse(0);
+        double max = java.util.Arrays.stream(t).max().orElse(0);
+        if (t.length > 1 && min > 0 && max / min < FLAT) {
+            return "<p class=\"note\" id=\"" + figure + "-flat\">Every point achieved " + SweepTable.format(min)
+                    + " to " + SweepTable.format(max) + " requests/s: the scenario fixes the rate, so response time "
+                    + "against throughput would stack the points on one x. The figures by swept axis above show how "
+                    + "the response time moves.</p>";
+        }
         List<Svg.Series> series = new ArrayList<>();
         for (Map.Entry<String, List<PointAnalysis>> g : series(run).entrySet()) {
             List<PointAnalysis> pts = g.getValue();

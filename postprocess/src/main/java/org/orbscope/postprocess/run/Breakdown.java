@@ -19,7 +19,7 @@ import org.orbscope.run.StageColumn;
  */
 public final class Breakdown {
     /** The ways a point is split, in report order. */
-    public static final List<String> DIMENSIONS = List.of("object", "operation", "process", "client");
+    public static final List<String> DIMENSIONS = List.of("object", "target", "operation", "process", "client");
     /** The group of requests an unnamed process made. */
     static final String UNNAMED = "(unnamed)";
     /** The group of a trace's requests whose operation or object the trace does not name. */
@@ -77,9 +77,28 @@ public final class Breakdown {
         return x.length != y.length ? Integer.compare(x.length, y.length) : a.compareTo(b);
     }
 
-    /** The keys of a request in every dimension, in {@link #DIMENSIONS} order. */
+    /**
+     * The keys of a request in every dimension, in {@link #DIMENSIONS} order; its target is the object as the
+     * scenario names it, the copies {@code <id>-1..N} of an object with copies as {@code <id>} (seed 003's hot
+     * module against the nine others, Beekhuis's m objects as one).
+     */
     static String[] keys(String object, String operation, String process, String client) {
-        return new String[] {object, operation, process == null || process.isEmpty() ? UNNAMED : process, client};
+        return new String[] {object, target(object), operation, process == null || process.isEmpty() ? UNNAMED
+                : process, client};
+    }
+
+    /**
+     * Whether a dimension of a point's figures says nothing beyond another: the targets when no object has copies
+     * (the same groups as the objects).
+     */
+    public static boolean redundant(Map<String, List<GroupFigures>> figures, String dimension) {
+        return "target".equals(dimension) && figures.getOrDefault("target", List.of()).size()
+                == figures.getOrDefault("object", List.of()).size();
+    }
+
+    /** The object's name without a copy's {@code -N}. */
+    static String target(String object) {
+        return object == null ? null : object.replaceFirst("-\\d+$", "");
     }
 
     /** A client record; {@code response} is its response time when it counts in the statistics, else null. */

@@ -157,6 +157,10 @@ public final class Regression {
             return Fit.failed(model, formula.toString(), n, "did not converge: " + e.getMessage());
         }
         double[] b = optimum.getPoint().toArray();
+        String degenerate = degenerate(b, maxAbs(y));
+        if (degenerate != null) {
+            return Fit.failed(model, formula.toString(), n, degenerate);
+        }
         double rss = optimum.getCost() * optimum.getCost();
         double residualVariance = rss / (n - p);
         double[] se = new double[p];
@@ -182,6 +186,29 @@ public final class Regression {
         Double adj = r2 == null ? null : 1 - (1 - r2) * (n - 1) / (n - p);
         return new Fit(model, formula.toString(), terms(all, b, se, n - p), r2, adj, Math.sqrt(residualVariance), n,
                 null);
+    }
+
+    /**
+     * Why the optimum is no power law, or null: when the data follow a logarithm of the variables, the optimizer
+     * drives every exponent to 0 and trades a huge constant against a huge b of opposite sign (b x^c ~ b + b c ln
+     * x), so the two cancel to within the response's own size and no coefficient means anything.
+     */
+    private static String degenerate(double[] q, double responseSize) {
+        double limit = 1e3 * Math.max(responseSize, Double.MIN_NORMAL);
+        if (Math.abs(q[0]) > limit && Math.abs(q[1]) > limit && Math.signum(q[0]) != Math.signum(q[1])) {
+            return String.format("degenerate: a = %.4g and b = %.4g cancel (the response is at most %.4g), the "
+                    + "exponents go to 0: the response follows a logarithm of the variables, not a power law",
+                    q[0], q[1], responseSize);
+        }
+        return null;
+    }
+
+    private static double maxAbs(double[] values) {
+        double max = 0;
+        for (double v : values) {
+            max = Math.max(max, Math.abs(v));
+        }
+        return max;
     }
 
     /** Values and Jacobian of a + b prod x_j^c_j at {@code q} = (a, b, c_1..c_k). */

@@ -28,8 +28,10 @@ public final class SweepRegression {
     public static <T> List<Group> of(SweepAxes axes, List<T> points, Function<T, Map<String, String>> params,
                                      Function<T, Double> response, String responseName) {
         List<SweepAxis> numeric = axes.numericVariables();
-        // A zipped sweep's lists move together: its first numeric axis is the only independent variable.
-        List<SweepAxis> variables = axes.zip() && numeric.size() > 1 ? numeric.subList(0, 1) : numeric;
+        // A zipped sweep's lists move together: its first numeric axis that tells every step apart is the only
+        // independent variable (the proxy pattern's request counts 1, 20000, 20000 are not one).
+        List<SweepAxis> variables = !axes.zip() ? numeric : numeric.stream()
+                .filter(a -> a.values().size() == points.size()).limit(1).toList();
         List<Group> out = new ArrayList<>();
         if (variables.isEmpty()) {
             return out;

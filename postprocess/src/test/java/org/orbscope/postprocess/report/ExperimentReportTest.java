@@ -106,9 +106,10 @@ class ExperimentReportTest {
         assertTrue(regressionCsv.get(0).startsWith("group,model,formula,n,r2,"), regressionCsv.get(0));
 
         String html = Files.readString(out.resolve("index.html"));
-        for (String figure : List.of("axis-response-operation", "axis-response-size", "throughput", "spectrum-overlay")) {
+        for (String figure : List.of("axis-response-operation", "axis-response-size", "spectrum-overlay")) {
             assertTrue(html.contains("data-figure=\"" + figure + "\""), figure);
         }
+        assertTrue(html.contains("id=\"throughput-flat\""), "every point at 50/s: said, not drawn");
         assertFalse(html.contains("data-figure=\"rate-response\""), "no rate figure for a sweep at one rate");
         // Sizes over four decades: a log axis, ticks at powers of ten.
         String bySize = figure(html, "axis-response-size");
@@ -185,7 +186,7 @@ class ExperimentReportTest {
         Path out = Reporter.report(run.dir()).dir();
         JsonNode point = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0);
         JsonNode breakdown = point.path("breakdown");
-        assertEquals(List.of("object", "operation", "process", "client"), names(breakdown));
+        assertEquals(List.of("object", "target", "operation", "process", "client"), names(breakdown));
         JsonNode cold = breakdown.path("object").path(0);
         JsonNode hot = breakdown.path("object").path(1);
         assertEquals("cold", cold.path("key").asText());
@@ -202,9 +203,10 @@ class ExperimentReportTest {
 
         List<String> csv = Files.readAllLines(out.resolve("breakdown.csv"));
         assertTrue(csv.get(0).startsWith("point,dimension,key,requests,ok,failed,not_sent,throughput_per_s,mean_ms"));
-        assertEquals(1 + 2 + 2 + 2 + 2, csv.size(), csv.toString());
+        assertEquals(1 + 2 + 2 + 2 + 2 + 2, csv.size(), csv.toString());
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("<table id=\"breakdown-single-object\""), "a table per dimension with two groups");
+        assertFalse(html.contains("<table id=\"breakdown-single-target\""), "no copies: the targets are the objects");
         assertTrue(Files.readString(out.resolve("report.md")).contains("### By process"));
 
         // Over time: every request in some second, the GC pauses system.csv counted.

@@ -76,10 +76,25 @@ class HtmlInChromiumTest {
         assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
         SyntheticRun run = ExperimentReportTest.payloadRun(tmp.resolve("run"));
         String dom = dumpDom(Reporter.report(run.dir()).dir().resolve("index.html"), tmp);
-        assertDrawn(dom, List.of("axis-response-operation", "axis-response-size", "throughput", "spectrum-overlay",
+        assertDrawn(dom, List.of("axis-response-operation", "axis-response-size", "spectrum-overlay",
                 "timeline-operation_in_octet_seq_size_24"));
+        assertTrue(dom.contains("id=\"throughput-flat\""), "one rate: the throughput figure is a sentence");
         assertTrue(dom.contains("<table id=\"pivot-0\""), "the matrix");
         assertTrue(dom.contains("<table id=\"regression-0\""), "the regression");
+    }
+
+    @Test
+    void zippedProxySweepIsDrawnByStep() throws Exception {
+        assumeTrue(Files.isExecutable(CHROMIUM), "chromium not installed (CI installs it)");
+        SyntheticRun run = SyntheticRun.of(tmp.resolve("run"), SourceLayoutReportTest.PROXY);
+        for (String name : run.pointNames()) {
+            boolean proxy = run.params(name).get("client.processes[0].targets[0].server").equals("proxy");
+            run.point(name, new SyntheticRun.Workload(100, 50,
+                    (i, process, object, op) -> proxy ? 10_000_000 : 1_000_000, 0.1, 0, 0));
+        }
+        String dom = dumpDom(Reporter.report(run.dir()).dir().resolve("index.html"), tmp);
+        assertDrawn(dom, List.of("axis-response-steps", "spectrum-overlay"));
+        assertTrue(dom.contains("<table id=\"groups-process\""), "each client across the sweep");
     }
 
     @Test
@@ -128,9 +143,9 @@ class HtmlInChromiumTest {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--user-data-dir=" + profile, "--dump-dom", html.toUri().toString())
                 .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+        if (!p.waitFor(240, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("chromium did not finish within 90 s");
+            throw new AssertionError("chromium did not finish within 240 s");
         }
         assertEquals(0, p.exitValue(), "chromium exit code");
         return Files.readString(out, StandardCharsets.UTF_8);

@@ -84,6 +84,33 @@ class RegressionTest {
     }
 
     @Test
+    void logarithmicResponseIsSaidNoPowerLaw() {
+        // Beekhuis's experiment L on one host: response grows with the log of the client objects, not the server
+        // objects. Fitted as a power law, the exponents go to 0 and a and b grow huge with opposite signs.
+        Random rnd = new Random(1);
+        int degenerate = 0;
+        for (int trial = 0; trial < 8; trial++) {
+            double[][] x = new double[8][];
+            double[] y = new double[x.length];
+            int i = 0;
+            for (int clients : new int[] {2, 4, 6, 8}) {
+                for (int servers : new int[] {1, 4}) {
+                    x[i] = new double[] {clients, servers};
+                    y[i++] = 3 + 4 * Math.log(clients) + 0.3 * rnd.nextGaussian();
+                }
+            }
+            Regression.Fit fit = Regression.power(List.of("clients", "servers"), x, y);
+            if (fit.fitted()) {
+                assertTrue(Math.abs(fit.terms().get(0).estimate()) < 1e3 * 12, fit.toString());
+            } else {
+                assertTrue(fit.note().contains("logarithm"), fit.note());
+                degenerate++;
+            }
+        }
+        assertTrue(degenerate > 0, "no trial drove the exponents to 0");
+    }
+
+    @Test
     void tooFewPointsAndCollinearAxesAreSaidNotFitted() {
         Regression.Fit few = Regression.linear(List.of("size"), new double[][] {{1}, {2}}, new double[] {1, 2}, false);
         assertFalse(few.fitted());

@@ -1,0 +1,127 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import example.jvm.NestedCallsApp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.jvm.MethodSummary.Method;
+import org.orbscope.postprocess.jvm.MonitorSummary.Monitor;
+import org.orbscope.postprocess.jvm.TraceSummary;
+import org.orbscope.run.JvmLauncher;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
+
+/**
+ * A real agent's trace of known nested calls with one bit flipped in a chunk in the middle: {@code orbscope trace
+ * report} pairs no exit with an enter across the skipped chunk, so every call it counts is a call of the whole
+ * trace, and the report says how much was lost.
+ */
+class DamagedTraceSummaryTest {
+    private static final int CALLS = 100_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(600)
+    void aFlippedBitInAMiddleChunkCostsItsCallsAndPairsNothingAcrossIt() throws Exception {
+        Path agent = AgentJar.locate();
+        assumeTrue(Files.isRegularFile(agent), "agent jar not built yet");
+        Path whole = dir.resolve("whole.trace");
+        String options = "out=" + whole + ",quiet=true,include=example.jvm.NestedCallsApp#*"
+                + ",monitors.include=example.jvm.NestedCallsApp*,events=methods+threads+monitors";
+        Path log = dir.resolve("app.log");
+        Process app = JvmLauncher.main(NestedCallsApp.class.getName())
+                .classpath(Path.of("target", "test-classes").toAbsolutePath().toString())
+                .agent("-javaagent:" + agent + "=" + options).args(Integer.toString(CALLS)).log(log).start();
+        assertTrue(app.waitFor(300, TimeUnit.SECONDS), "the application ended");
+        assertEquals(0, app.exitValue(), Files.readString(log));
+
+        byte[] bytes = Files.readAllBytes(whole);
+        List<TraceChunk> chunks = TraceChunk.list(bytes);
+        assertTrue(chunks.size() >= 5, "a trace of many chunks: " + chunks.size());
+        bytes[chunks.get(chunks.size() / 2).middle()] ^= 0x10;
+        Path damaged = dir.resolve("damaged.trace");
+        Files.write(damaged, bytes);
+
+        // Every call the damaged trace pairs is a call of the whole trace: same thread, method, enter and exit.
+        Set<List<Long>> wholeCalls = calls(whole);
+        Set<List<Long>> damagedCalls = calls(damaged);
+        assertTrue(wholeCalls.containsAll(damagedCalls), "calls paired across the loss");
+        assertTrue(damagedCalls.size() < wholeCalls.size(), "the damaged chunk's calls are missing");
+
+        TraceSummary all = TraceSummary.read(whole);
+        TraceSummary part = TraceSummary.read(damaged);
+        assertEquals(0, all.facts().lostStretches());
+        assertEquals(0, all.facts().lostEvents());
+        assertEquals(1, part.facts().lostStretches(), part.facts().damage().toString());
+        assertTrue(part.facts().lostEvents() > 0, part.facts().toString());
+        assertEquals(all.facts().events(), part.facts().events() + part.facts().lostEvents(), "every event read or counted lost");
+        // The summary counts exactly the paired calls, none longer than the same method's longest whole call.
+        Map<String, Method> wholeMethods = byName(all.methods().methods());
+        Map<String, Long> pairedPerMethod = perMethod(damaged);
+        for (Method m : part.methods().methods()) {
+            Method w = wholeMethods.get(m.name());
+            assertEquals(pairedPerMethod.get(m.name()), m.calls(), m.name());
+            assertTrue(m.calls() <= w.calls() && m.wallInclusiveNanos() <= w.wallInclusiveNanos()
+                    && m.maxWallNanos() <= w.maxWallNanos() && m.wallExclusiveNanos() >= 0, m + " beside " + w);
+        }
+        assertTrue(part.methods().lostCalls() > 0, "calls open at the loss are counted apart");
+        Monitor tally = part.monitors().monitors().get(0);
+        Monitor wholeTally = all.monitors().monitors().get(0);
+        assertTrue(tally.acquired() < wholeTally.acquired() && tally.holdNanos() <= wholeTally.holdNanos()
+                && tally.maxHoldNanos() <= wholeTally.maxHoldNanos(), tally + " beside " + wholeTally);
+
+        Path out = dir.resolve("report");
+        CliRunner r = CliRunner.run("trace", "report", damaged.toString(), "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        String md = Files.readString(out.resolve("summary.md"));
+        assertTrue(md.contains("1 damaged stretch(es) of the trace were skipped, with " + part.facts().lostEvents()
+                + " events in them"), md);
+        assertTrue(md.contains("Damaged: checksum mismatch"), md);
+    }
+
+    /** (thread, method, enter, exit) of every call the reader pairs, in file order. */
+    private static Set<List<Long>> calls(Path trace) throws IOException {
+        Set<List<Long>> calls = new HashSet<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            r.read(e -> {
+                if (e.type == EventType.METHOD_EXIT && e.depth >= 0) {
+                    calls.add(List.of((long) e.threadId, (long) e.methodId, e.enterNanos, e.nanos));
+                }
+            });
+        }
+        return calls;
+    }
+
+    private static Map<String, Long> perMethod(Path trace) throws IOException {
+        Map<String, Long> n = new HashMap<>();
+        try (TraceReader r = TraceReader.open(trace)) {
+            r.read(e -> {
+                if (e.type == EventType.METHOD_EXIT && e.depth >= 0) {
+                    n.merge(r.dictionary().method(e.methodId), 1L, Long::sum);
+                }
+            });
+        }
+        return n;
+    }
+
+    private static Map<String, Method> byName(List<Method> methods) {
+        Map<String, Method> m = new HashMap<>();
+        methods.forEach(x -> m.put(x.name(), x));
+        return m;
+    }
+}
