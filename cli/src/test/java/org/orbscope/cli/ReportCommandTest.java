@@ -1,12 +1,15 @@
 package org.orbscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.testkit.JacorbTraceBuilder;
 
 class ReportCommandTest {
     @TempDir
@@ -26,6 +29,28 @@ class ReportCommandTest {
         for (String f : new String[] {"index.html", "report.md", "summary.csv", "summary.json"}) {
             assertTrue(Files.isRegularFile(tmp.resolve("run").resolve("report").resolve(f)), f);
         }
+    }
+
+    /** The class path here is the command's own, without Hadoop: parquet-java writes the file without it. */
+    @Test
+    void parquetWritesTheStageTableTwiceWithoutHadoop() throws Exception {
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.apache.hadoop.conf.Configuration"));
+        Path trace = tmp.resolve("server.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
+            for (int i = 0; i < 200; i++) {
+                b.request(3_000_000_000L + i * 10_000_000L, 0x20 + i % 3, i, true);
+            }
+        }
+        Path plain = tmp.resolve("plain");
+        assertEquals(Orbscope.EXIT_OK, Orbscope.commandLine().execute("report", trace.toString(), "--out",
+                plain.toString()));
+        assertTrue(Files.isRegularFile(plain.resolve("stages.csv")));
+        assertFalse(Files.exists(plain.resolve("stages.parquet")), "Parquet only when asked");
+        Path both = tmp.resolve("both");
+        assertEquals(Orbscope.EXIT_OK, Orbscope.commandLine().execute("report", trace.toString(), "--out",
+                both.toString(), "--parquet"));
+        assertEquals(Files.readString(plain.resolve("stages.csv")), Files.readString(both.resolve("stages.csv")));
+        assertTrue(Files.size(both.resolve("stages.parquet")) > 0);
     }
 
     @Test
