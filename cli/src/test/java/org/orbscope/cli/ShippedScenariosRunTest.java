@@ -28,6 +28,7 @@ import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.SweepPoint;
 
 /**
@@ -81,8 +82,10 @@ class ShippedScenariosRunTest {
         Set<String> serverHosts = new TreeSet<>();
         for (SweepPoint p : ScenarioLoader.loadDocument(scenario, sets).points()) {
             needed = Math.max(needed, p.scenario().client().hostCount());
-            if (p.scenario().server().host() != null) {
-                serverHosts.add(p.scenario().server().host());
+            for (ServerSpec server : p.scenario().servers()) {
+                if (server.host() != null) {
+                    serverHosts.add(server.host());
+                }
             }
         }
         List<Process> hosts = new ArrayList<>();

@@ -49,8 +49,9 @@ record TraceChunk(int start, int end, List<Integer> threads) {
         return threads.stream().allMatch(t -> t == 0);
     }
 
-    /** Whether it holds events, all of threads that {@code of} accepts (definitions aside). */
-    boolean eventsOnlyOf(java.util.function.IntPredicate of) {
-        return !definitionsOnly() && threads.stream().allMatch(t -> t == 0 || of.test(t));
+    /** The share of its event segments (definitions aside) that are of threads {@code of} accepts; 0 without events. */
+    double shareOf(java.util.function.IntPredicate of) {
+        long events = threads.stream().filter(t -> t != 0).count();
+        return events == 0 ? 0 : (double) threads.stream().filter(t -> t != 0 && of.test(t)).count() / events;
     }
 }
