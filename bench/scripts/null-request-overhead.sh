@@ -25,7 +25,11 @@
 # profiler's own work is in every mode's CPU per request alike.
 # Usage: bench/scripts/null-request-overhead.sh [rounds] [requests] [rate ...]
 #   rate: e.g. 2000/s, or `max`: the highest of 3000/s, 3500/s, ... the unmonitored server sustains
-#   (achieved >= 98% of offered with the core at most 90% busy), found by a short search first. Default: 2000/s max.
+#   (achieved >= 95% of offered with the core at most 90% busy), found by a short search first. Default: 2000/s max.
+#   The achieved rate is completions over the window from the first measured request's send to the last one's
+#   completion: on an idle machine, with the server's core 27-44% busy, it comes out 1.5-2.5% below the offered
+#   rate at 2000/s and 3000/s (the Poisson schedule's own spread over 10,500 requests is about 1%), so the bound
+#   is 95%, not the 98% that a backlog-free server misses already.
 #   MODES="off agent jfr" to choose modes.
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -98,7 +102,7 @@ max_rate() { # the highest rate the unmonitored server sustains
     local s
     s="$(run off "$r/s" "$requests" "$out/search-$r")"
     echo "search: $r/s $s" >&2
-    if python3 -c 'import json,sys; s=json.loads(sys.argv[1]); sys.exit(0 if s["rate"] >= 0.98*int(sys.argv[2]) and s["util"] <= 0.9 else 1)' "$s" "$r"; then
+    if python3 -c 'import json,sys; s=json.loads(sys.argv[1]); sys.exit(0 if s["rate"] >= 0.95*int(sys.argv[2]) and s["util"] <= 0.9 else 1)' "$s" "$r"; then
       best="$r/s"
     else
       break
