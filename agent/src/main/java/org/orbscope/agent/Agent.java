@@ -121,6 +121,8 @@ public final class Agent {
             info.putAll(config.profileInfo());
             info.put("agent.cpu.sample", Integer.toString(config.cpuSample));
             info.put("agent.monitors.events", config.monitorsContendedOnly ? "contended" : "all");
+            // Checked here, not at the first monitor event: the check waits a millisecond.
+            info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));
             BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
             if (pool.note != null) {
                 System.err.println("orbscope agent: " + pool.note);
@@ -288,6 +290,9 @@ public final class Agent {
                 .type(t -> selection.anySelected(t.getName()))
                 .transform((b, type, loader, module, pd) -> {
                     if (selection.monitorsSelected(type.getName())) {
+                        if (!type.getDeclaredMethods().filter(m -> selection.syncMethod(type, m)).isEmpty()) {
+                            Recorder.synchronizedMethodsIn(type.getName());
+                        }
                         // Call sites and monitor bytecodes first, so advice added below is not rewritten.
                         b = b.visit(waits).visit(blocks).visit(sync.on(m -> selection.syncMethod(type, m)));
                     }

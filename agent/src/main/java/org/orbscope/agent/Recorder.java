@@ -4,9 +4,11 @@ import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
@@ -68,6 +70,27 @@ public final class Recorder extends Sink {
      * makes HotSpot inflate its monitor (and deflate it later on a JVM thread), for every object a server locks.
      */
     private static final long[] RELEASED = new long[4096];
+    /**
+     * Names of the classes that declare recorded synchronized methods. Only monitors of these classes (or of
+     * their subclasses) need their release time, so an exit of any other monitor reads no clock.
+     */
+    private static final Set<String> SYNC_CLASSES = ConcurrentHashMap.newKeySet();
+    /** Bumped at each addition to {@link #SYNC_CLASSES}, so looked-up answers of before are looked up again. */
+    private static final AtomicInteger SYNC_CLASSES_VERSION = new AtomicInteger();
+    /** Whether a class's monitors need their release time, by the class's {@link #RELEASED} slot. */
+    private static final ReleaseTiming[] RELEASE_TIMING = new ReleaseTiming[RELEASED.length];
+
+    private static final class ReleaseTiming {
+        final Class<?> type;
+        final int version;
+        final boolean timed;
+
+        ReleaseTiming(Class<?> type, int version, boolean timed) {
+            this.type = type;
+            this.version = version;
+            this.timed = timed;
+        }
+    }
     /**
      * Monitor ids of uncontended events: one per class of locked object (and one per class locked as a
      * {@code static synchronized} monitor). Only contended enters and waits, where the JVM has inflated the
@@ -409,6 +432,9 @@ public final class Recorder extends Sink {
             long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
             r.monitorRequested = 0;
             r.monitorRequestedFor = null;
+            if (contendedOnly && !MonitorHeader.inflated(monitor)) {
+                return; // entered without waiting: a waiting thread inflates the monitor first
+            }
             entered(r, monitor, requested);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
@@ -420,6 +446,9 @@ public final class Recorder extends Sink {
      * only contended monitors are recorded. The identity hash is taken only for a contended one.
      */
     private static void entered(ThreadRecorder r, Object monitor, long requested) {
+        if (requested == 0 && contendedOnly) {
+            return;
+        }
         long now = System.nanoTime();
         boolean contended = requested > 0 && now - requested > CONTENDED_NANOS;
         if (!contended && contendedOnly) {
@@ -441,11 +470,16 @@ public final class Recorder extends Sink {
         try {
             r = current();
             if (r == null || r.busy) return;
-            long now = System.nanoTime();
-            RELEASED[releaseSlot(monitor)] = now;
+            long now = 0;
+            Class<?> c = monitorClass(monitor);
+            int slot = System.identityHashCode(c) & (RELEASED.length - 1);
+            if (releaseTimed(c, slot)) {
+                now = System.nanoTime();
+                RELEASED[slot] = now;
+            }
             if (contendedOnly) return;
             r.busy = true;
-            r.monitorExit(writer, classMonitorId(r, monitor), now);
+            r.monitorExit(writer, classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         } finally {
@@ -483,6 +517,9 @@ public final class Recorder extends Sink {
             if (requested != 0 && RELEASED[releaseSlot(monitor)] - requested <= 0) {
                 requested = 0; // nobody released one meanwhile: it was free
             }
+            if (contendedOnly && requested != 0 && !MonitorHeader.inflated(monitor)) {
+                return; // entered without waiting: a waiting thread inflates the monitor first
+            }
             entered(r, monitor, requested);
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
@@ -492,6 +529,28 @@ public final class Recorder extends Sink {
     /** The class a monitor event names: the object's class, or the class itself for a static synchronized one. */
     private static Class<?> monitorClass(Object monitor) {
         return monitor instanceof Class ? (Class<?>) monitor : monitor.getClass();
+    }
+
+    /** A class that declares recorded synchronized methods (the transformer says so before the class is defined). */
+    static void synchronizedMethodsIn(String className) {
+        if (SYNC_CLASSES.add(className)) {
+            SYNC_CLASSES_VERSION.incrementAndGet();
+        }
+    }
+
+    /** Whether monitors of this class need their release time: it or a superclass declares recorded synchronized methods. */
+    private static boolean releaseTimed(Class<?> c, int slot) {
+        int version = SYNC_CLASSES_VERSION.get();
+        ReleaseTiming t = RELEASE_TIMING[slot];
+        if (t == null || t.type != c || t.version != version) {
+            boolean timed = false;
+            for (Class<?> k = c; k != null && !timed; k = k.getSuperclass()) {
+                timed = SYNC_CLASSES.contains(k.getName());
+            }
+            t = new ReleaseTiming(c, version, timed);
+            RELEASE_TIMING[slot] = t;
+        }
+        return t.timed;
     }
 
     /** The {@link #RELEASED} slot of a monitor's class (a Class keeps its identity hash once taken: no inflation). */

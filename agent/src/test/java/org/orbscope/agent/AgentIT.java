@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import example.traced.ContentionApp;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -222,6 +223,44 @@ class AgentIT {
                 assertFalse(s.endsWith("java.lang.Object@0"), "a contended monitor is named by its identity: " + seen);
             }
             assertTrue(seen.stream().anyMatch(s -> s.contains("wait-begin")) && seen.stream().anyMatch(s -> s.contains("wait-end")), seen.toString());
+        }
+    }
+
+    @Test
+    void contendedOnlyRecordsTheEntersThatWaitedAndNoneOfTheRest() throws Exception {
+        Path trace = dir.resolve("contention.trace");
+        ChildJvm app = ChildJvm.start(dir, "out=" + trace + ",include=example.traced.ContentionApp#run,monitors.include=example.traced.ContentionApp*,monitors.events=contended",
+                "example.traced.ContentionApp");
+        assertEquals(0, app.await(240), app.output());
+        assertTrue(app.output().contains("contention app done"), app.output());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertEquals("true", r.info().get("agent.monitors.headerTest"), "HotSpot's lock bits are read");
+            Dictionary d = r.dictionary();
+            Map<String, Integer> contended = new HashMap<>();
+            List<Long> blocked = new ArrayList<>();
+            long[] requested = {-1};
+            r.read(e -> {
+                if (!d.threadName(e.threadId).equals("main")) {
+                    return;
+                }
+                if (e.type == EventType.MONITOR_CONTENDED) {
+                    String monitor = d.monitor(e.a);
+                    contended.merge(monitor.substring(0, monitor.indexOf('@')), 1, Integer::sum);
+                    requested[0] = e.nanos;
+                } else if (e.type == EventType.MONITOR_ENTERED && requested[0] >= 0) {
+                    blocked.add(e.nanos - requested[0]);
+                    requested[0] = -1;
+                }
+            });
+            // 10,000 enters each of a thin lock and a synchronized method with no other thread about: none waited.
+            assertEquals(1, contended.get("example.traced.ContentionApp$Gate"), "the one block main waited for: " + contended);
+            assertEquals(1, contended.get("example.traced.ContentionApp$Account"), "the one method call main waited for: " + contended);
+            // The inflated lock's enters are timed: an enter counts when its advice alone outlasts the threshold (the
+            // interpreter's first calls, a preemption between the two clock reads).
+            assertTrue(contended.getOrDefault("java.lang.Object", 0) < ContentionApp.UNCONTENDED / 10, contended.toString());
+            assertEquals(contended.values().stream().mapToInt(Integer::intValue).sum(), blocked.size());
+            assertTrue(blocked.stream().filter(b -> b >= 10_000_000L).count() >= 2, "each waited while the holder held on: " + blocked);
+            assertEquals(0, r.agentErrors());
         }
     }
 
