@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.zip.CRC32;
@@ -63,7 +64,13 @@ public final class TraceWriter implements AutoCloseable {
     private String dumpResult;
     private final BufferExchange exchange;
     /** The writer's longest pause between scans while buffers arrive slowly or not at all. */
-    private static final long MAX_PAUSE_MILLIS = 20;
+    private static final long MAX_PAUSE_MILLIS = 100;
+    /**
+     * Submitted buffers and their bytes not yet written: a producer whose submission makes them a full chunk, or
+     * half the pool, wakes the writer from its pause, so a burst never waits out a long pause for free buffers.
+     */
+    private final AtomicLong unwrittenBytes = new AtomicLong();
+    private final AtomicInteger unwrittenBuffers = new AtomicInteger();
     private final ThreadBuffer[] batch;
     private final int chunkTarget;
     private final Thread thread;
@@ -270,9 +277,8 @@ public final class TraceWriter implements AutoCloseable {
         ThreadBuffer b = exchange.take();
         if (b != null) {
             b.reset(threadId, nanos);
-        } else if (exchange.allocated() < exchange.capacity()) {
-            LockSupport.unpark(thread); // the writer grows the pool; unpark takes no lock and allocates nothing
-
+        } else {
+            LockSupport.unpark(thread); // the writer grows the pool or frees buffers; unpark takes no lock and allocates nothing
         }
         return b;
     }
@@ -283,7 +289,13 @@ public final class TraceWriter implements AutoCloseable {
             exchange.release(b);
             return;
         }
+        // Counted before the hand-over, so the writer never takes away what was not added yet.
+        long bytes = unwrittenBytes.addAndGet(b.pos);
+        int buffers = unwrittenBuffers.incrementAndGet();
         exchange.submit(b);
+        if ((bytes >= chunkTarget && bytes - b.pos < chunkTarget) || buffers == Math.max(1, exchange.allocated() / 2)) {
+            LockSupport.unpark(thread);
+        }
     }
 
     public void addDropped(long n) {
@@ -459,12 +471,12 @@ public final class TraceWriter implements AutoCloseable {
 
     private void loop() {
         // Pauses between scans rather than waiting on a condition, because producers must not signal through a
-        // lock. Parks rather than sleeps, so a producer that found no free buffer can wake it to grow the pool
-        // (unpark takes no lock). Only a full chunk (producers filling buffers fast) makes it look again at once
-        // and shortens the pause; a trickle of part-filled buffers (threads that end, buffers handed over by
-        // age) lets the pause grow to its longest: each wake-up costs a timer, two context switches and a
-        // small write on a core the application may need, and a busy server's short-lived threads would
-        // otherwise wake it hundreds of times a second.
+        // lock. Parks rather than sleeps, so a producer can wake it (unpark takes no lock): one that found no
+        // free buffer, or whose submission made a full chunk or half the pool wait to be written. Only a full
+        // chunk (producers filling buffers fast) makes it look again at once and shortens the pause; a trickle of
+        // part-filled buffers (threads that end, buffers handed over by age) lets the pause grow to its longest:
+        // each wake-up costs a timer, two context switches and a small write on a core the application may
+        // need, and a busy server's short-lived threads would otherwise wake it hundreds of times a second.
         long idleMillis = 1;
         int closingRounds = 0;
         while (true) {
@@ -475,9 +487,7 @@ public final class TraceWriter implements AutoCloseable {
             growIfShort();
             int n = exchange.drain(batch, chunkTarget, closingRounds >= 2);
             if (n > 0) {
-                long bytes = 0;
-                for (int i = 0; i < n; i++) bytes += batch[i].pos;
-                writeChunk(batch, n);
+                long bytes = writeDrained(n);
                 if (stopping) {
                     continue; // closing: drain everything before counting the empty rounds
                 }
@@ -497,6 +507,16 @@ public final class TraceWriter implements AutoCloseable {
             }
             idleMillis = Math.min(MAX_PAUSE_MILLIS, idleMillis * 2);
         }
+    }
+
+    /** Writes the first {@code n} buffers of the batch as a chunk; returns their bytes. */
+    private long writeDrained(int n) {
+        long bytes = 0;
+        for (int i = 0; i < n; i++) bytes += batch[i].pos;
+        writeChunk(batch, n);
+        unwrittenBytes.addAndGet(-bytes);
+        unwrittenBuffers.addAndGet(-n);
+        return bytes;
     }
 
     private void writeChunk(ThreadBuffer[] buffers, int count) {
@@ -707,7 +727,7 @@ public final class TraceWriter implements AutoCloseable {
             }
             int n;
             while ((n = exchange.drain(batch, chunkTarget, false)) > 0) {
-                writeChunk(batch, n);
+                writeDrained(n);
             }
             writeChunk(batch, 0);
             long now = System.nanoTime();
@@ -829,6 +849,7 @@ public final class TraceWriter implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closing = true;
+        LockSupport.unpark(thread); // not waiting out the pause
         try {
             thread.join(30_000);
         } catch (InterruptedException e) {
