@@ -3,8 +3,8 @@
 # one connection, server pinned to core 0, client to core 1) at each rate, in these modes, alternating within
 # each round, same seed:
 #   off          the unmonitored server
-#   agent        the agent with the shipped JacORB profile as it stands (cpu.sample=10: a run with no agent config
-#                records every fragment's CPU)
+#   agent        the agent with the shipped JacORB profile as it stands (cpu.sample=10; a run with no agent config
+#                records every fragment's CPU up to 20,000 requests)
 #   jfr          JFR at its default settings (-XX:StartFlightRecording), the yardstick: what users accept today
 #   agent-exact  the agent recording every fragment's CPU times (cpu.sample=1): per-stage CPU means to check the
 #                sampled ones against
@@ -44,7 +44,7 @@ jar="$home/bench/target/benchmarks.jar"
   || (cd "$home" && mvn -B -q -o package -DskipTests)
 out="$(mktemp -d -t orbscope-null.XXXXXX)"
 scenario="$home/bench/scripts/null-request.yaml"
-# The profile's own settings (cpu.sample=10): a run without a config records every fragment's CPU.
+# The profile's own settings (cpu.sample=10): a run without a config records every fragment's CPU up to 20,000 requests.
 echo "# the jacorb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"

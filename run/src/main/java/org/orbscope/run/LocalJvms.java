@@ -45,7 +45,7 @@ public final class LocalJvms implements PointJvms {
             if (agentJar == null || !Files.isRegularFile(agentJar)) {
                 throw new CannotStart("monitoring is enabled but the agent jar is missing: " + agentJar);
             }
-            agent = agentArgument(agentJar, monitoring, serverDir.trace(), scenarioDir);
+            agent = agentArgument(agentJar, monitoring, CpuSample.of(s), serverDir.trace(), scenarioDir);
         }
         List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--out",
                 serverDir.dir().toString()));
@@ -143,10 +143,10 @@ public final class LocalJvms implements PointJvms {
     }
 
     /**
-     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,cpu.sample=off|1][,config=FILE]} (the agent's option syntax); the config
-     * file is relative to {@code scenarioDir}.
+     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,cpu.sample=off|N][,config=FILE]} (the agent's option syntax); the config
+     * file is relative to {@code scenarioDir}; {@code cpuSample} applies when there is no config ({@link CpuSample}).
      */
-    public static String agentArgument(Path agentJar, MonitoringSpec monitoring, Path trace, Path scenarioDir) {
+    public static String agentArgument(Path agentJar, MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
         StringBuilder b = new StringBuilder("-javaagent:").append(agentJar.toAbsolutePath()).append('=')
                 .append("profile=").append(monitoring.profile())
                 .append(",cpu=").append(monitoring.cpuTime())
@@ -154,9 +154,10 @@ public final class LocalJvms implements PointJvms {
         if (!monitoring.cpuTime()) {
             b.append(",cpu.sample=off"); // the profile's CPU boundaries too
         } else if (monitoring.config() == null) {
-            // A run calibrates the model from its own requests: every fragment's CPU, not the profile's sample,
-            // whose error at a few hundred requests is larger than the model's (a config file may still sample).
-            b.append(",cpu.sample=1");
+            // A run calibrates the model from its own requests: every fragment's CPU up to 20,000 requests, not
+            // the profile's sample, whose error at a few hundred requests is larger than the model's (a config
+            // file may still sample).
+            b.append(",cpu.sample=").append(cpuSample);
         }
         if (monitoring.config() != null) {
             b.append(",config=").append(scenarioDir.resolve(monitoring.config()).toAbsolutePath());
