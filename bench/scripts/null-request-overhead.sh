@@ -15,7 +15,10 @@
 # JacORB profile without its operation= and object= request names).
 # Prints per run and then per mode (medians over rounds of same-round ratios to `off`): server CPU per request
 # (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
-# the per-stage CPU means from the trace. The first quarter of each run's requests is left out (warm-up).
+# the per-stage CPU means from the trace. The first half of each run's requests is left out (HEAD=0.5; another
+# fraction with HEAD=...): the JIT compiles the request path while it serves the first requests, which the
+# server's warm-up calls do not take (`_non_existent`), and its compiler threads run until 3-8 s into a run at
+# 2,000/s (async-profiler's samples per second).
 # PROFILER=/path/to/libasyncProfiler.so (async-profiler, from Maven Central's tools.profiler:async-profiler jar)
 # also profiles each run's server (a sample every 1 ms of a thread's CPU, dumped every second; a thread's
 # last part-millisecond is not sampled, so short-lived threads are under-counted; PROFILER_EVENT=itimer samples
@@ -80,7 +83,7 @@ run() { # mode rate requests dir
   fi
   "$home/bin/orbscope" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
   local stats
-  stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir")" || { echo "{\"error\": \"$dir.log\"}"; return; }
+  stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir" "${HEAD:-0.5}")" || { echo "{\"error\": \"$dir.log\"}"; return; }
   if [ -d "$dir.profile" ]; then
     local window
     window="$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s["window_start_ns"], s["window_end_ns"])' "$stats")"
