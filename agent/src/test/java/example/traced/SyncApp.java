@@ -15,9 +15,13 @@ public final class SyncApp {
     }
 
     static final class Account {
-        /** Holds this account's monitor for {@code millis}, after telling {@code inside}. */
-        synchronized void hold(CountDownLatch inside, long millis) {
+        /**
+         * Holds this account's monitor, tells {@code inside}, and keeps it {@code millis} longer once {@code waiter}
+         * blocks on it: so the waiter blocks that long however late a busy machine runs it.
+         */
+        synchronized void hold(CountDownLatch inside, Thread waiter, long millis) {
             inside.countDown();
+            TracedApp.awaitBlocked(waiter);
             TracedApp.pause(millis);
         }
 
@@ -80,14 +84,22 @@ public final class SyncApp {
 
     static final ReentrantLock LOCK = new ReentrantLock();
 
-    /** lock-holder keeps LOCK for 50 ms while main blocks in lock(); then main awaits a condition lock-holder signals. */
+    /**
+     * lock-holder keeps LOCK for 50 ms once main waits in lock() (however late a busy machine runs main); then main
+     * awaits a condition lock-holder signals.
+     */
     static void lockAndCondition() throws InterruptedException {
         CountDownLatch held = new CountDownLatch(1);
         Condition ready = LOCK.newCondition();
+        Thread main = Thread.currentThread();
         Thread holder = new Thread(() -> {
             LOCK.lock();
             try {
                 held.countDown();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (!LOCK.hasQueuedThread(main) && System.nanoTime() < deadline) {
+                    TracedApp.pause(1);
+                }
                 TracedApp.pause(50);
             } finally {
                 LOCK.unlock();
@@ -121,7 +133,8 @@ public final class SyncApp {
     public static void main(String[] args) throws Exception {
         Account account = new Account();
         CountDownLatch inside = new CountDownLatch(1);
-        Thread holder = new Thread(() -> account.hold(inside, 50), "sync-holder");
+        Thread main = Thread.currentThread();
+        Thread holder = new Thread(() -> account.hold(inside, main, 50), "sync-holder");
         holder.start();
         inside.await();
         account.deposit();

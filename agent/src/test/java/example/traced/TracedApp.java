@@ -44,14 +44,17 @@ public final class TracedApp {
     private static boolean notified;
 
     /**
-     * worker-2 holds LOCK for 50 ms while main blocks on it, then main waits until worker-2 notifies. worker-2
-     * notifies only once main waits (a busy machine may run main late), and main waits until notified.
+     * worker-2 holds LOCK for 50 ms once main blocks on it, then main waits until worker-2 notifies. worker-2
+     * keeps LOCK until main blocks and notifies only once main waits (a busy machine may run main late), and main
+     * waits until notified.
      */
     static void contendAndWait() throws InterruptedException {
         java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        Thread main = Thread.currentThread();
         Thread holder = new Thread(() -> {
             synchronized (LOCK) {
                 held.countDown();
+                awaitBlocked(main);
                 pause(50);
             }
             pause(30);
@@ -75,6 +78,14 @@ public final class TracedApp {
             }
         }
         holder.join();
+    }
+
+    /** Returns once {@code t} blocks on a monitor, or after 120 s. */
+    static void awaitBlocked(Thread t) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(120);
+        while (t.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+            pause(1);
+        }
     }
 
     static void pause(long millis) {

@@ -39,10 +39,17 @@ public final class ContendedApp {
 
     public static void main(String[] args) throws Exception {
         CountDownLatch held = new CountDownLatch(1);
+        Thread main = Thread.currentThread();
         Thread holder = new Thread(() -> {
             synchronized (LEDGER) {
                 held.countDown();
                 try {
+                    // Blocks main for 50 ms however late a busy machine runs it: it holds the ledger until main
+                    // waits for it (bounded), then 50 ms more.
+                    long deadline = System.nanoTime() + 120_000_000_000L;
+                    while (main.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+                        Thread.sleep(1);
+                    }
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

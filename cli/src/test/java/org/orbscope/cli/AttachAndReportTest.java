@@ -2,19 +2,15 @@ package org.orbscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -30,24 +26,15 @@ class AttachAndReportTest {
     @Test
     @Timeout(240)
     void aServerRecordedByAttachingReportsEveryRequestFromItsTraceAlone() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
-        Path scenario = dir.resolve("tiny.yaml");
-        Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace("server:", "server:\n  warmupCalls: 0"));
-        Path serverDir = dir.resolve("server");
-        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).log(dir.resolve("server.log"))
-                .args("--scenario", scenario.toString(), "--out", serverDir.toString()).start();
-        try {
-            String notReady = JvmLauncher.awaitFile(server, serverDir.resolve("ready"), Duration.ofSeconds(120));
-            assertEquals(null, notReady, notReady);
+        try (TinyServer server = TinyServer.start(dir)) {
+            Path scenario = server.scenario;
             Path trace = dir.resolve("attached.trace");
-            CliRunner attach = CliRunner.run("attach", Long.toString(server.pid()), "--profile", "jacorb",
+            CliRunner attach = CliRunner.run("attach", server.pid(), "--profile", "jacorb",
                     "-o", "cpu=true", "--out", trace.toString());
             assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
-            CliRunner client = CliRunner.run("client", scenario.toString(), "--ior", serverDir.resolve("ior").toString(),
-                    "--out", dir.resolve("client").toString());
+            CliRunner client = server.drive(dir.resolve("client"));
             assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
-            CliRunner stop = CliRunner.run("attach", Long.toString(server.pid()), "--stop");
+            CliRunner stop = CliRunner.run("attach", server.pid(), "--stop");
             assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
 
             Path out = dir.resolve("report");
@@ -87,8 +74,6 @@ class AttachAndReportTest {
             assertEquals(Orbscope.EXIT_RUN_FAILED, bad.exit, bad.toString());
             assertTrue(bad.out.contains("unknown role label 'receive.enqeue'"), bad.toString());
             assertTrue(bad.out.contains("NOT OK"), bad.toString());
-        } finally {
-            JvmLauncher.stop(server, Duration.ofSeconds(10));
         }
     }
 }

@@ -3,18 +3,13 @@ package org.orbscope.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
 import org.orbscope.trace.TraceReader;
 
 /**
@@ -29,17 +24,8 @@ class AttachRingTest {
     @Test
     @Timeout(300)
     void dumpWritesTheRingAndDurationStopsRecording() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
-        Path scenario = dir.resolve("tiny.yaml");
-        Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace("server:", "server:\n  warmupCalls: 0"));
-        Path serverDir = dir.resolve("server");
-        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).log(dir.resolve("server.log"))
-                .args("--scenario", scenario.toString(), "--out", serverDir.toString()).start();
-        try {
-            String notReady = JvmLauncher.awaitFile(server, serverDir.resolve("ready"), Duration.ofSeconds(120));
-            assertEquals(null, notReady, notReady);
-            String pid = Long.toString(server.pid());
+        try (TinyServer server = TinyServer.start(dir)) {
+            String pid = server.pid();
             Path trace = dir.resolve("server.trace");
             CliRunner attach = CliRunner.run("attach", pid, "--profile", "jacorb", "-o", "maxsize=64m", "--out", trace.toString());
             assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
@@ -52,8 +38,7 @@ class AttachRingTest {
             long dumped = 0;
             while (dumped < 42 && runs < 5) {
                 runs++;
-                CliRunner client = CliRunner.run("client", scenario.toString(), "--ior", serverDir.resolve("ior").toString(),
-                        "--out", dir.resolve("client-" + runs).toString());
+                CliRunner client = server.drive(dir.resolve("client-" + runs));
                 assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
                 CliRunner d = CliRunner.run("attach", pid, "--dump", dump.toString());
                 assertEquals(Orbscope.EXIT_OK, d.exit, d.toString());
@@ -79,11 +64,9 @@ class AttachRingTest {
             try (TraceReader r = TraceReader.open(window)) {
                 assertFalse(r.isTruncated(), "the footer is written: " + r.truncation());
             }
-            assertTrue(server.isAlive());
+            assertTrue(server.process.isAlive());
             CliRunner again = CliRunner.run("attach", pid, "--stop");
             assertEquals(Orbscope.EXIT_RUN_FAILED, again.exit, "nothing records any more: " + again);
-        } finally {
-            JvmLauncher.stop(server, Duration.ofSeconds(10));
         }
     }
 

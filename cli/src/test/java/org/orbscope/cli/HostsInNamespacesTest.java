@@ -80,27 +80,15 @@ class HostsInNamespacesTest {
     }
 
     private void runAndCheck(HostsLan lan) throws Exception {
-        Path scenario = dir.resolve("hosts-netns.yaml");
-        Files.writeString(scenario, SCENARIO);
-        Process run = lan.run(scenario);
-        Map<String, Process> hosts = lan.hosts(HOSTS);
-        try {
+        lan.drive("hosts-netns.yaml", SCENARIO, HOSTS, (run, hosts) -> {
             PointDirectory second = awaitSecondPointUnderway(run);
             lan.net.killAll("h3");
-            assertTrue(run.waitFor(5, TimeUnit.MINUTES), "the run did not end: " + log("run.log"));
-            assertEquals(Orbscope.EXIT_RUN_FAILED, run.exitValue(), log("run.log"));
-            for (String h : List.of("h1", "h2")) {
-                assertTrue(hosts.get(h).waitFor(60, TimeUnit.SECONDS), h + " did not end: " + log(h + ".log"));
-                assertEquals(0, hosts.get(h).exitValue(), log(h + ".log"));
-            }
+            lan.awaitEnd(run, 5, Orbscope.EXIT_RUN_FAILED, hosts, List.of("h1", "h2"));
             RunDirectory runDir = RunDirectory.open(CliRunner.onlyRun(dir.resolve("runs")));
             PointDirectory first = runDir.point(firstPointName(second));
             checkAllThree(first);
             checkKilled(second);
-        } finally {
-            run.destroyForcibly();
-            hosts.values().forEach(Process::destroyForcibly);
-        }
+        });
     }
 
     /** Every host ran its part, all their requests are in the run directory, and they started together. */

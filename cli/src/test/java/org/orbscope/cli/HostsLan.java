@@ -1,5 +1,6 @@
 package org.orbscope.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.orbscope.run.HostsFile;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
@@ -68,6 +70,39 @@ final class HostsLan {
                     .log(dir.resolve(name + ".log")).start());
         }
         return out;
+    }
+
+    /** What a test does while a run and its hosts are up. */
+    interface Running {
+        void check(Process run, Map<String, Process> hosts) throws Exception;
+    }
+
+    /**
+     * Writes {@code yaml} to {@code dir/file}, starts {@code orbscope run} on it and {@code orbscope host} on each
+     * node of {@code hosts}, runs {@code body}, and then kills whatever of them is still running.
+     */
+    void drive(String file, String yaml, List<String> hosts, Running body) throws Exception {
+        Path scenario = dir.resolve(file);
+        Files.writeString(scenario, yaml);
+        Process run = run(scenario);
+        Map<String, Process> started = hosts(hosts);
+        try {
+            body.check(run, started);
+        } finally {
+            run.destroyForcibly();
+            started.values().forEach(Process::destroyForcibly);
+        }
+    }
+
+    /** Waits for the run to end within {@code minutes} with {@code exit}, then for each of {@code hosts} to end with 0. */
+    void awaitEnd(Process run, int minutes, int exit, Map<String, Process> hosts, List<String> ending)
+            throws InterruptedException, IOException {
+        assertTrue(run.waitFor(minutes, TimeUnit.MINUTES), "the run did not end: " + log(dir, "run.log"));
+        assertEquals(exit, run.exitValue(), log(dir, "run.log"));
+        for (String h : ending) {
+            assertTrue(hosts.get(h).waitFor(60, TimeUnit.SECONDS), h + " did not end: " + log(dir, h + ".log"));
+            assertEquals(0, hosts.get(h).exitValue(), log(dir, h + ".log"));
+        }
     }
 
     /** The hosts of a point's hosts.json by name. */

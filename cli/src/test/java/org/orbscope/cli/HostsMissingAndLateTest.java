@@ -72,27 +72,14 @@ class HostsMissingAndLateTest {
     }
 
     private void runAndCheck(HostsLan lan) throws Exception {
-        Path scenario = dir.resolve("hosts-late-netns.yaml");
-        Files.writeString(scenario, SCENARIO);
-        Process run = lan.run(scenario);
-        Map<String, Process> hosts = lan.hosts(List.of("h1", "h2", "h3"));
-        try {
+        lan.drive("hosts-late-netns.yaml", SCENARIO, List.of("h1", "h2", "h3"), (run, hosts) -> {
             PointDirectory p = awaitShipped(run, "h3", 20);
             lan.net.freezeAll("h3");
-            assertTrue(run.waitFor(4, TimeUnit.MINUTES), "the run did not end: " + HostsLan.log(dir, "run.log"));
-            assertEquals(Orbscope.EXIT_RUN_FAILED, run.exitValue(), HostsLan.log(dir, "run.log"));
-            for (String h : List.of("h1", "h2")) {
-                assertTrue(hosts.get(h).waitFor(60, TimeUnit.SECONDS), h + " did not end: " + HostsLan.log(dir, h
-                        + ".log"));
-                assertEquals(0, hosts.get(h).exitValue(), HostsLan.log(dir, h + ".log"));
-            }
+            lan.awaitEnd(run, 4, Orbscope.EXIT_RUN_FAILED, hosts, List.of("h1", "h2"));
             assertTrue(HostsLan.log(dir, "run.log").contains("not registered in time: h4"), HostsLan.log(dir,
                     "run.log"));
             check(p);
-        } finally {
-            run.destroyForcibly();
-            hosts.values().forEach(Process::destroyForcibly);
-        }
+        });
     }
 
     private void check(PointDirectory p) throws Exception {

@@ -67,24 +67,12 @@ class ServerHostInNamespacesTest {
     }
 
     private void runAndCheck(HostsLan lan) throws Exception {
-        Path scenario = dir.resolve("server-host-netns.yaml");
-        Files.writeString(scenario, SCENARIO);
-        Process run = lan.run(scenario);
-        Map<String, Process> started = lan.hosts(List.of("srv", "h1", "h2"));
-        try {
-            assertTrue(run.waitFor(3, TimeUnit.MINUTES), "the run did not end: " + HostsLan.log(dir, "run.log"));
-            assertEquals(0, run.exitValue(), HostsLan.log(dir, "run.log"));
-            for (String h : started.keySet()) {
-                assertTrue(started.get(h).waitFor(60, TimeUnit.SECONDS), h + " did not end: "
-                        + HostsLan.log(dir, h + ".log"));
-                assertEquals(0, started.get(h).exitValue(), HostsLan.log(dir, h + ".log"));
-            }
+        List<String> hosts = List.of("srv", "h1", "h2");
+        lan.drive("server-host-netns.yaml", SCENARIO, hosts, (run, started) -> {
+            lan.awaitEnd(run, 3, 0, started, hosts);
             RunDirectory runDir = RunDirectory.open(CliRunner.onlyRun(dir.resolve("runs")));
             check(runDir.point("single"));
-        } finally {
-            run.destroyForcibly();
-            started.values().forEach(Process::destroyForcibly);
-        }
+        });
     }
 
     private void check(PointDirectory p) throws Exception {
