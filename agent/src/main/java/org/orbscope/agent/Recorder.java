@@ -98,6 +98,8 @@ public final class Recorder extends Sink {
      */
     private static final Map<Class<?>, Integer> INSTANCE_MONITORS = new ConcurrentHashMap<>();
     private static final Map<Class<?>, Integer> CLASS_MONITORS = new ConcurrentHashMap<>();
+    /** Class ids of park blockers, so a thread that parks on blockers of several classes takes no writer lock. */
+    private static final Map<Class<?>, Integer> BLOCKER_CLASSES = new ConcurrentHashMap<>();
     /** {@code monitors.events=contended}: no uncontended enters, no exits, no notifies. */
     private static boolean contendedOnly;
     /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
@@ -125,6 +127,7 @@ public final class Recorder extends Sink {
         ThreadRecorder.sampleEvery = c.cpuSample;
         INSTANCE_MONITORS.clear();
         CLASS_MONITORS.clear();
+        BLOCKER_CLASSES.clear();
         RequestNames.start(w);
         if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
             THREADS.setThreadCpuTimeEnabled(true);
@@ -666,7 +669,12 @@ public final class Recorder extends Sink {
             if (blocker != null) {
                 Class<?> c = blocker.getClass();
                 if (r.lastBlockerClass != c) {
-                    r.lastBlockerId = writer.defineClass(c.getName());
+                    Integer id = BLOCKER_CLASSES.get(c);
+                    if (id == null) {
+                        id = writer.defineClass(c.getName());
+                        BLOCKER_CLASSES.put(c, id);
+                    }
+                    r.lastBlockerId = id;
                     r.lastBlockerClass = c;
                 }
                 classId = r.lastBlockerId;
