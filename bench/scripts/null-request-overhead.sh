@@ -10,6 +10,8 @@
 #                sampled ones against
 #   agent-all    the agent with every fragment's CPU times and every monitor event (monitors.events=all),
 #                which is how it recorded before monitors and CPU were scoped (for attribution)
+#   agent-run    the agent as `orbscope run` starts it with no agent config: the profile with one fragment's CPU
+#                in ceil(requests / 20,000) (every fragment up to 20,000 requests)
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
 # events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
 # JacORB profile without its operation= and object= request names).
@@ -73,6 +75,7 @@ run() { # mode rate requests dir
     jfr) jvm+=(-XX:StartFlightRecording) ;;
     agent-exact) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/exact.conf") ;;
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
+    agent-run) set+=(--set monitoring.enabled=true) ;;
     agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
     agent-nocpu|agent-nomon|agent-nothreads|agent-methods)
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
