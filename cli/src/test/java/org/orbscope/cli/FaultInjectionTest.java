@@ -66,7 +66,11 @@ class FaultInjectionTest {
         List<String> args = new java.util.ArrayList<>(List.of("run", file.toString(), "--out", dir.resolve("runs").toString(),
                 "--ready-timeout", "240"));
         args.addAll(Arrays.asList(more));
-        return JvmLauncher.main(Orbscope.class.getName()).prefix("setsid").args(args).log(dir.resolve("run.log")).start();
+        // env resets SIGINT and SIGTERM to their defaults, as a terminal's foreground job has them: a test started
+        // in the background (a shell's `&`, nohup) inherits SIGINT ignored, and a JVM started with a shutdown
+        // signal ignored keeps ignoring it, as a background job should.
+        return JvmLauncher.main(Orbscope.class.getName()).prefix("setsid", "env", "--default-signal=INT,TERM")
+                .args(args).log(dir.resolve("run.log")).start();
     }
 
     private Path runDir() throws IOException {
