@@ -136,6 +136,11 @@ final class RequestLog {
         return i;
     }
 
+    /** When request {@code i} was answered (nanoTime), or 0 while it is not. */
+    long answeredAt(int i) {
+        return slots.chunk(i).completed[Slots.at(i)];
+    }
+
     void sent(int i, long nanos) {
         slots.chunk(i).sent[Slots.at(i)] = nanos;
     }

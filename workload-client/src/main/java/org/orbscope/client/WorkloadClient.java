@@ -369,8 +369,8 @@ public final class WorkloadClient {
     /**
      * The threads of the closed processes: each of a process's {@code threads} clients sends a request, waits for
      * its reply, thinks for a draw of {@code thinkTime}, and sends again, until the process's request count is used
-     * up or its duration (or client.maxDuration) has passed. A request's response time counts from the end of the
-     * think time that preceded it.
+     * up or its duration (or client.maxDuration) has passed. A think time starts when the reply arrives, and a
+     * request's response time counts from the end of the think time that preceded it.
      */
     static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int connections,
                                     long runStart, long guard, AtomicReference<String> abort) {
@@ -396,8 +396,12 @@ public final class WorkloadClient {
                             return;
                         }
                         int t = Schedule.pick(cumulative, random);
-                        caller.call(log.reserve(process, t, due), connection, process, t);
-                        due = System.nanoTime() + spec.arrival().thinkTime().sampleNanos(random);
+                        int i = log.reserve(process, t, due);
+                        caller.call(i, connection, process, t);
+                        // Thinking starts when the reply arrived, not when this thread next runs: so a cycle is
+                        // one response time plus one think time, however late a busy machine runs the thread.
+                        long answered = log.answeredAt(i);
+                        due = (answered != 0 ? answered : System.nanoTime()) + spec.arrival().thinkTime().sampleNanos(random);
                     }
                 }, "orbscope-closed-" + p + "-" + k);
                 th.setDaemon(true);
