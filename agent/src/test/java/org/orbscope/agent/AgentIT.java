@@ -280,7 +280,9 @@ class AgentIT {
         try (TraceReader r = TraceReader.open(trace)) {
             assertEquals(stated, r.info().get("agent.cpu.sample"));
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
+                if (e.type == EventType.METHOD_EXIT && e.depth < 0) {
+                    calls[0]++; // a call open at a drop marker: the reader pairs its exit with nothing
+                } else if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
                     calls[0]++;
                     calls[1] += e.enterCpuNanos >= 0 ? 1 : 0;
                     calls[2] += e.cpuNanos >= 0 ? 1 : 0;

@@ -32,7 +32,8 @@ import java.util.zip.CRC32;
  * ({@link #isTruncated}); a chunk whose checksum does not match is skipped, and a record header that makes no
  * sense is passed over to the next record whose checksum matches ({@link #damage}). Both readings mark the loss
  * with {@link EventType#CHUNK_LOST} events, and from there on pair no exit with an enter made before it: the
- * exits of those calls may have been in the hole.
+ * exits of those calls may have been in the hole. A thread's {@link EventType#DROPPED} marker (the agent had no
+ * buffer for some of its events) is such a loss for that thread alone.
  *
  * <pre>{@code
  * try (TraceReader r = TraceReader.open(path)) {
@@ -740,9 +741,13 @@ public final class TraceReader implements AutoCloseable {
                 case EventType.MONITOR_EXIT:
                 case EventType.WAIT_END:
                 case EventType.NOTIFY:
-                case EventType.DROPPED:
                 case EventType.AGENT_ERRORS:
                     e.a = c.var();
+                    break;
+                case EventType.DROPPED:
+                    e.a = c.var();
+                    // The dropped events may hold exits of calls open here: pair none of them with a later exit.
+                    forgetCalls();
                     break;
                 case EventType.THREAD_START:
                 case EventType.WAIT_BEGIN:

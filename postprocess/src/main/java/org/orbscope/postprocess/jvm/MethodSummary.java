@@ -105,15 +105,21 @@ public final class MethodSummary {
                 break;
             case EventType.CHUNK_LOST:
                 // The reader forgets every open call here (their exits may be in the hole): so does this.
-                stacks.forEach((s, id) -> {
-                    lostCalls += s.size;
-                    s.size = 0;
-                    s.openCpu = 0;
-                });
+                stacks.forEach((s, id) -> forget(s));
+                break;
+            case EventType.DROPPED:
+                // The same for one thread whose dropped events may hold exits.
+                forget(stacks.get(e.threadId));
                 break;
             default:
                 break;
         }
+    }
+
+    private void forget(Stack s) {
+        lostCalls += s.size;
+        s.size = 0;
+        s.openCpu = 0;
     }
 
     private void entered(Event e) {
@@ -219,7 +225,7 @@ public final class MethodSummary {
             notes.add(openAtEnd + " calls had not ended when the trace ended (not counted)");
         }
         if (lostCalls > 0) {
-            notes.add(lostCalls + " calls were open where a damaged stretch was skipped (not counted)");
+            notes.add(lostCalls + " calls were open where a damaged stretch was skipped or the agent dropped events (not counted)");
         }
         return notes;
     }

@@ -112,6 +112,12 @@ public final class MonitorSummary {
     /** JFR monitors by address; JFR reports only spans above its threshold, so these are few. */
     private final Map<Long, Figures> jfr = new LinkedHashMap<>();
     private final ById<PerThread> threads = new ById<>(PerThread::new);
+
+    private static void forget(PerThread t) {
+        t.contended.clear();
+        t.waiting.clear();
+        t.holds.clear();
+    }
     private long exitsWithoutEntry;
     private long waitEndsWithoutBegin;
     private long entriesWithoutContention;
@@ -155,11 +161,13 @@ public final class MonitorSummary {
                 break;
             case EventType.CHUNK_LOST:
                 // Any thread's events may be missing here: what was open before may have ended in the hole.
-                threads.forEach((t, id) -> {
-                    t.contended.clear();
-                    t.waiting.clear();
-                    t.holds.clear();
-                });
+                threads.forEach((t, id) -> forget(t));
+                break;
+            case EventType.DROPPED:
+                // This thread's dropped events may hold the ends of what it had open (thread 0: the agent's own).
+                if (e.threadId != 0) {
+                    forget(threads.get(e.threadId));
+                }
                 break;
             default:
                 break;

@@ -82,6 +82,11 @@ public final class ParkSummary {
             case EventType.CHUNK_LOST:
                 threads.forEach((t, id) -> t.park.clear());
                 break;
+            case EventType.DROPPED:
+                if (e.threadId != 0) {
+                    threads.get(e.threadId).park.clear(); // the park's end may be among the dropped events
+                }
+                break;
             default:
                 break;
         }

@@ -50,12 +50,12 @@ public final class KnownTrace {
                     .at(20_000).exit(28_000)
                     .at(21_000).allocation(order, 24).allocation(order, 24).allocation(big, 56)
                     .gc("G1 Young Generation", "G1 Evacuation Pause", 700)
-                    .dropped(3)
                     .at(22_000).monitorContended(b)
                     .at(30_000).monitorEntered(b)
                     .at(31_000).notify(b, false)
                     .at(32_000).monitorExit(b)
                     .at(40_000).exit(40_000)
+                    .dropped(3) // with no call or monitor open: the reader forgets what a thread has open at a drop
                     .at(41_000).end();
             worker.at(5_000).start(main, "worker")
                     .at(6_000).monitorEntered(b)
