@@ -41,8 +41,9 @@ class DamagedTraceSummaryTest {
         Path agent = AgentJar.locate();
         assumeTrue(Files.isRegularFile(agent), "agent jar not built yet");
         Path whole = dir.resolve("whole.trace");
+        // Every monitor enter recorded (not only contended ones), so the damaged chunk surely holds some.
         String options = "out=" + whole + ",quiet=true,include=example.jvm.NestedCallsApp#*"
-                + ",monitors.include=example.jvm.NestedCallsApp*,events=methods+threads+monitors";
+                + ",monitors.include=example.jvm.NestedCallsApp*,monitors.events=all,events=methods+threads+monitors";
         Path log = dir.resolve("app.log");
         Process app = JvmLauncher.main(NestedCallsApp.class.getName())
                 .classpath(Path.of("target", "test-classes").toAbsolutePath().toString())
