@@ -475,7 +475,7 @@ public final class Recorder extends Sink {
             if (r == null || r.busy) return;
             long now = 0;
             Class<?> c = monitorClass(monitor);
-            int slot = System.identityHashCode(c) & (RELEASED.length - 1);
+            int slot = releaseSlot(c);
             if (releaseTimed(c, slot)) {
                 now = System.nanoTime();
                 RELEASED[slot] = now;
@@ -558,7 +558,11 @@ public final class Recorder extends Sink {
 
     /** The {@link #RELEASED} slot of a monitor's class (a Class keeps its identity hash once taken: no inflation). */
     private static int releaseSlot(Object monitor) {
-        return System.identityHashCode(monitorClass(monitor)) & (RELEASED.length - 1);
+        return releaseSlot(monitorClass(monitor));
+    }
+
+    private static int releaseSlot(Class<?> monitorClass) {
+        return System.identityHashCode(monitorClass) & (RELEASED.length - 1);
     }
 
     /** The trace id of "a monitor of this class" (identity not taken); each thread remembers its last one. */
