@@ -5,6 +5,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
 import java.io.Reader;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,12 +55,12 @@ final class ReplayFile {
             }
             String[] header = it.next();
             int col = -1;
-            double scale = 1;
+            BigDecimal scale = BigDecimal.ONE;
             for (String[] c : COLUMNS) {
                 for (int i = 0; i < header.length && col < 0; i++) {
                     if (header[i].trim().equals(c[0])) {
                         col = i;
-                        scale = Double.parseDouble(c[1]);
+                        scale = new BigDecimal(c[1]);
                     }
                 }
             }
@@ -79,8 +81,11 @@ final class ReplayFile {
                     if (n == t.length) {
                         t = Arrays.copyOf(t, n * 2);
                     }
-                    t[n++] = Math.round(Double.parseDouble(row[col].trim()) * scale);
-                } catch (NumberFormatException e) {
+                    // Exact decimal arithmetic: a requests.csv holds 19-digit epoch nanoseconds, which a double
+                    // would round to 256 ns.
+                    t[n++] = new BigDecimal(row[col].trim()).multiply(scale).setScale(0, RoundingMode.HALF_UP)
+                            .longValueExact();
+                } catch (NumberFormatException | ArithmeticException e) {
                     throw new IllegalArgumentException("replay file " + p + ":" + line + ": '" + row[col]
                             + "' is not a time");
                 }

@@ -27,7 +27,14 @@ class ArrivalLawsRunTest {
     }
 
     private Path scenario(String process) throws Exception {
-        Path f = dir.resolve("s.yaml");
+        Path f = scenarioFile("s.yaml", process);
+        server = ServerProcess.start(dir, f);
+        return f;
+    }
+
+    /** A scenario of one process against the server's object {@code a}, written but not started. */
+    private Path scenarioFile(String name, String process) throws Exception {
+        Path f = dir.resolve(name);
         Files.writeString(f, String.join("\n",
                 "name: laws",
                 "server:",
@@ -37,12 +44,15 @@ class ArrivalLawsRunTest {
                 "  processes:",
                 process,
                 ""));
-        server = ServerProcess.start(dir, f);
         return f;
     }
 
     private List<RequestRecord> run(Path scenario) throws Exception {
-        Path out = dir.resolve("client");
+        return run(scenario, "client");
+    }
+
+    private List<RequestRecord> run(Path scenario, String outName) throws Exception {
+        Path out = dir.resolve(outName);
         int code = ClientMain.run(new String[] {"--scenario", scenario.toString(), "--ior-dir",
                 server.out.resolve("ior").toString(), "--out", out.toString()});
         assertEquals(0, code);
@@ -91,5 +101,43 @@ class ArrivalLawsRunTest {
         for (int i = 0; i < us.length; i++) {
             assertEquals(us[i] * 1_000, rows.get(i).intendedNs() - rows.get(0).intendedNs(), "send " + i);
         }
+    }
+
+    @Test
+    void aReplayOfARunsRequestsCsvSendsAtThatRunsIntendedTimesAndNeverEarly() throws Exception {
+        List<RequestRecord> recorded = run(scenario(String.join("\n",
+                "    - name: poisson",
+                "      requests: 50",
+                "      arrival: {law: poisson, rate: 200/s}",
+                "      targets: [{object: a, operation: call}]")), "recorded");
+        Path requestsCsv = dir.resolve("recorded").resolve("requests.csv");
+        List<RequestRecord> replayed = run(scenarioFile("replay.yaml", String.join("\n",
+                "    - name: replay",
+                "      arrival: {law: replay, file: " + requestsCsv + "}",
+                "      targets: [{object: a, operation: call}]")), "replayed");
+        assertEquals(recorded.size(), replayed.size());
+        long[] want = recorded.stream().mapToLong(RequestRecord::intendedNs).sorted().toArray();
+        long[] got = replayed.stream().mapToLong(RequestRecord::intendedNs).sorted().toArray();
+        for (int i = 0; i < want.length; i++) {
+            assertEquals(want[i] - want[0], got[i] - got[0], "send " + i);
+        }
+        for (RequestRecord r : replayed) {
+            assertTrue(r.ok(), "request " + r.seq() + ": " + r.outcome());
+            assertTrue(r.sentNs() >= r.intendedNs(), "request " + r.seq() + " sent before its replayed time");
+        }
+    }
+
+    @Test
+    void aClosedLoopBoundedByDurationSendsNothingAfterIt() throws Exception {
+        List<RequestRecord> rows = run(scenario(String.join("\n",
+                "    - name: closed",
+                "      duration: 400ms",
+                "      arrival: {law: closed, threads: 3, thinkTime: 2ms}",
+                "      targets: [{object: a, operation: call}]")));
+        assertTrue(rows.size() >= 3, rows.size() + " requests");
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+        long first = rows.stream().mapToLong(RequestRecord::intendedNs).min().orElseThrow();
+        long last = rows.stream().mapToLong(RequestRecord::intendedNs).max().orElseThrow();
+        assertTrue(last - first <= 400_000_000L, "a send " + (last - first) / 1e6 + " ms after the first");
     }
 }
