@@ -134,6 +134,9 @@ final class SimulateCommand implements Callable<Integer> {
                                         + params.servers().get(s).name() + "'");
                     }
                 }
+                for (String left : ScenarioMapping.unmodelled(t.scenario())) {
+                    out.println("not modelled: " + left);
+                }
                 SimulationResult r = PointPrediction.simulate(params, settings);
                 out.print(r.table());
                 if (r.simulatedSeconds() == 0) {

@@ -1,6 +1,10 @@
 package org.orbscope.model;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.orbscope.scenario.ArrivalSpec;
 import org.orbscope.scenario.CallSpec;
 import org.orbscope.scenario.ClientSpec;
@@ -109,6 +113,77 @@ public final class ScenarioMapping {
             }
         }
         return b.build();
+    }
+
+    /**
+     * What {@code s} asks for that {@link #map} leaves out of the model, one plain sentence each, so that a
+     * prediction is never read as covering more than it does. Empty when the model expresses the whole scenario
+     * (the middleware's own costs aside: they are never in a scenario).
+     */
+    public static List<String> unmodelled(Scenario s) {
+        List<String> out = new ArrayList<>();
+        ClientSpec client = s.client();
+        switch (client.invocation()) {
+            case ONEWAY: case AMI: case DEFERRED:
+                out.add("invocation: " + client.invocation().name().toLowerCase(java.util.Locale.ROOT) + " is modelled "
+                        + "as a synchronous two-way call: the server's reply is part of every request");
+                break;
+            default:
+                break;
+        }
+        boolean closed = false;
+        boolean payload = false;
+        for (ProcessSpec p : client.processes()) {
+            closed |= p.arrival().closed();
+            for (TargetSpec t : p.targets()) {
+                payload |= t.payload().octets() > 0;
+            }
+        }
+        if (closed) {
+            out.add("the client's and the network's time: a closed loop's cycle in the model is the server's "
+                    + "completion time plus the think time, so the model's throughput is an upper bound");
+        }
+        if (payload) {
+            out.add("payload sizes do not change the demands: b_mar is one figure for every payload unless "
+                    + "calibrated from a monitored run");
+        }
+        for (ServerSpec server : s.servers()) {
+            if (server.orb().queueMax() != null) {
+                out.add("orb.queueMax " + server.orb().queueMax() + (s.singleServer() ? "" : " of server '"
+                        + server.name() + "'") + " is not modelled: the model's queue is unbounded");
+            }
+        }
+        boolean calls = s.servers().stream().flatMap(v -> v.objects().stream())
+                .flatMap(o -> o.operations().values().stream()).anyMatch(op -> !op.calls().isEmpty());
+        if (calls) {
+            out.add("the calling servant's side of its calls costs nothing in the model (marshalling the "
+                    + "sub-request, its connection, unmarshalling the reply)");
+        }
+        if (!s.singleServer()) {
+            if (shareCores(s)) {
+                out.add("servers on this machine share its cores, while the model gives each its own (its cpus, else "
+                        + "every processor): pin them to disjoint cpus for the model and the run to agree");
+            }
+        }
+        return out;
+    }
+
+    /** Whether two or more servers run on this machine with a core they may both use (unpinned ones may use all). */
+    private static boolean shareCores(Scenario s) {
+        Set<Integer> used = new HashSet<>();
+        int local = 0;
+        boolean overlap = false;
+        for (ServerSpec server : s.servers()) {
+            if (server.host() != null) {
+                continue;
+            }
+            local++;
+            overlap |= server.cpus().isEmpty();
+            for (int c : server.cpus()) {
+                overlap |= !used.add(c);
+            }
+        }
+        return local > 1 && overlap;
     }
 
     /** The model's name of an object's servant: its id with one server, server/id with several. */

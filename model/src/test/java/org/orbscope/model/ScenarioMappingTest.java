@@ -1,6 +1,9 @@
 package org.orbscope.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.orbscope.scenario.Scenario;
@@ -37,5 +40,24 @@ class ScenarioMappingTest {
             assertEquals(0.25, st.probabilities()[i], 1e-12);
         }
         assertEquals(300, ScenarioMapping.requests(s));
+    }
+
+    @Test
+    void whatTheModelLeavesOutOfAScenarioIsSaidInAPlainSentenceEach() throws Exception {
+        assertEquals(List.of(), ScenarioMapping.unmodelled(ScenarioLoader.parse("m.yaml", SCENARIO)));
+        Scenario open = ScenarioLoader.parse("m.yaml", SCENARIO
+                .replace("orb: {poolMax: 1}", "orb: {poolMax: 1, queueMax: 50}")
+                .replace("  instances: 3\n", "  instances: 3\n  invocation: ami\n")
+                .replace("operation: call}", "operation: call, payload: {size: 240}}"));
+        List<String> left = ScenarioMapping.unmodelled(open);
+        assertEquals(3, left.size(), left.toString());
+        for (String said : new String[] {"invocation: ami", "payload sizes", "queueMax 50"}) {
+            assertTrue(left.stream().anyMatch(l -> l.contains(said)), said + " in " + left);
+        }
+        Scenario closed = ScenarioLoader.parse("m.yaml", SCENARIO
+                .replace("{law: poisson, rate: 50/s}", "{law: closed, threads: 2, thinkTime: 1ms}"));
+        left = ScenarioMapping.unmodelled(closed);
+        assertEquals(1, left.size(), left.toString());
+        assertTrue(left.get(0).contains("closed loop"), left.toString());
     }
 }
