@@ -44,12 +44,12 @@ class BaselineCommandTest {
     Path dir;
 
     @Test
-    @Timeout(240)
+    @Timeout(600)
     void aRunsTargetsStandBesideSocketRoundTripsAndStreamsOfTheirOctets() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("base.yaml");
         Files.writeString(scenario, SCENARIO);
-        CliRunner ran = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner ran = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, ran.exit, ran.toString());
         Path run;
         try (Stream<Path> s = Files.list(dir.resolve("runs"))) {

@@ -45,7 +45,7 @@ class PayloadScenariosTest {
      */
     private void runsSmall(String file, int requests, Map<String, Object[]> expected, String... sets) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        List<String> args = new ArrayList<>(List.of("run", SCENARIOS.resolve(file).toString(), "--out",
+        List<String> args = new ArrayList<>(List.of("run", SCENARIOS.resolve(file).toString(), "--ready-timeout", "300", "--out",
                 dir.resolve("runs").toString(), "--set", "client.processes[0].requests=" + requests, "--set",
                 "client.warmup=1", "--set", "server.warmupCalls=0"));
         for (String s : sets) {
@@ -79,7 +79,7 @@ class PayloadScenariosTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void beekhuisMarshallingRunsNarrowedToItsLargestStructCells() throws Exception {
         runsSmall("beekhuis-a-marshalling.yaml", 6, Map.of(
                         "type=basic,shape=array,direction=inout,size=240000", new Object[] {"inout_basic_array_240000", 10000L},
@@ -93,7 +93,7 @@ class PayloadScenariosTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void seed003SiiVsDiiRunsSmall() throws Exception {
         runsSmall("seed003-sii-vs-dii.yaml", 20, Map.of(
                 "invocation=sync,operation=ping", new Object[] {"ping", 0L},
@@ -103,7 +103,7 @@ class PayloadScenariosTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void seed003OnewayVsTwowayRunsSmall() throws Exception {
         Map<String, Object[]> expected = new java.util.LinkedHashMap<>();
         for (long size : new long[] {0, 1024, 16384, 262144}) {

@@ -50,12 +50,13 @@ class RunCommandEndToEndTest {
 
 
     @Test
-    @Timeout(180)
+    @Timeout(600)
     void runLaysOutTheRunDirectoryAndAccountsForEveryRequest() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+                dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         assertTrue(run.getFileName().toString().matches("\\d{8}-\\d{6}-tiny"), run.toString());
@@ -77,16 +78,33 @@ class RunCommandEndToEndTest {
         }
         assertTrue(rows.get(1).startsWith("requests=20,20,ok,20,20,0,"), rows.get(1));
         assertTrue(rows.get(2).startsWith("requests=40,40,ok,40,40,0,"), rows.get(2));
+        // The run ends with the report's own table, so the figures it prints are the report's (no second figure
+        // computed over another window).
+        List<String> printed = r.out.lines().dropWhile(l -> !l.startsWith("point,")).limit(3).toList();
+        assertEquals(3, printed.size(), r.out);
+        List<String> csvHeader = List.of(rows.get(0).split(",", -1));
+        List<String> printedHeader = List.of(printed.get(0).split(",", -1));
+        assertTrue(printedHeader.contains("util_measured_pct"), printed.get(0));
+        for (int row = 1; row <= 2; row++) {
+            String[] want = rows.get(row).split(",", -1);
+            String[] got = printed.get(row).split(",", -1);
+            for (int c = 0; c < printedHeader.size(); c++) {
+                assertEquals(want[csvHeader.indexOf(printedHeader.get(c))], got[c], printedHeader.get(c) + " of "
+                        + printed.get(row));
+            }
+        }
+        assertFalse(r.out.contains("server_cpu_util"), r.out);
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(600)
     void monitoredRunReportsEveryWorkloadRequestPairedWithItsClientRecord() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+                dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
@@ -139,7 +157,7 @@ class RunCommandEndToEndTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void copiesAndClientInstancesRunAsManyObjectsAndJvms() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
@@ -147,7 +165,8 @@ class RunCommandEndToEndTest {
         Files.writeString(scenario, TINY.replace("    - id: echo\n", "    - id: echo\n      copies: 3\n")
                 .replace("  maxDuration: 60s", "  maxDuration: 60s\n  instances: 2").replace("requests: 40", "requests: 30")
                 + "monitoring: {enabled: true, profile: jacorb}\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+                dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         Path point = run.resolve("points/single");
@@ -177,13 +196,13 @@ class RunCommandEndToEndTest {
     }
 
     @Test
-    @Timeout(240)
+    @Timeout(600)
     void simulateNamesAZipSweepsPointsAsRunDoes() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("zip.yaml");
         Files.writeString(scenario, TINY.replace("requests: 40", "requests: 10") + "sweep:\n  zip: true\n"
                 + "  client.processes[0].arrival.rate: [100/s, 0.2/ms]\n  server.orb.poolMax: [2, 3]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> ran;
@@ -200,11 +219,11 @@ class RunCommandEndToEndTest {
     }
 
     @Test
-    @Timeout(180)
+    @Timeout(600)
     void quickstartAccountsForEveryRequest() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
-                "--out", dir.resolve("runs").toString(), "--no-report");
+                "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
@@ -218,7 +237,7 @@ class RunCommandEndToEndTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void clientAgainstDeadPortFailsClearly() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
@@ -243,12 +262,13 @@ class RunCommandEndToEndTest {
     }
 
     @Test
-    @Timeout(300)
+    @Timeout(600)
     void serverThatDiesBeforeReadyFailsThePointAndTheRunGoesOn() throws Exception {
         Path scenario = dir.resolve("dies.yaml");
         // A JVM option the real java refuses: the server JVM exits at once, before writing its ready marker.
         Files.writeString(scenario, TINY + "sweep:\n  server.jvmArgs: [[-XX:+NoSuchOrbscopeOption], [-XX:+NoSuchOrbscopeOption2]]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+                dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         assertTrue(r.out.contains("point 2/2"), "the run goes on after a failed point: " + r);
         assertTrue(r.out.contains("before it was ready"), r.toString());

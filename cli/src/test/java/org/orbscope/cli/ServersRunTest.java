@@ -67,13 +67,13 @@ class ServersRunTest {
     }
 
     @Test
-    @Timeout(240)
+    @Timeout(600)
     void aProxyAndItsBackendStartInOrderAndEveryCallIsAccountedFor() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("proxied.yaml");
         Files.writeString(scenario, PROXY);
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path point = runDir().resolve("points/single");
         assertFalse(Files.exists(point.resolve("server")), "servers: keeps each server in servers/<name>/");
@@ -115,13 +115,13 @@ class ServersRunTest {
     }
 
     @Test
-    @Timeout(240)
+    @Timeout(600)
     void aServerThatDiesFailsThePointAndIsNamed() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("dies.yaml");
         Files.writeString(scenario, PROXY.replace("    monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n", "")
                 .replace("requests: 80", "requests: 3000").replace("rate: 80/s", "rate: 100/s"));
-        Process run = JvmLauncher.main(Orbscope.class.getName()).args("run", scenario.toString(), "--out",
+        Process run = JvmLauncher.main(Orbscope.class.getName()).args("run", scenario.toString(), "--ready-timeout", "300", "--out",
                 dir.resolve("runs").toString()).log(dir.resolve("run.log")).start();
         try {
             ProcessHandle backend = awaitBackend(run);
