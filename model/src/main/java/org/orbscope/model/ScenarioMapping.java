@@ -1,6 +1,7 @@
 package org.orbscope.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -123,21 +124,19 @@ public final class ScenarioMapping {
     public static List<String> unmodelled(Scenario s) {
         List<String> out = new ArrayList<>();
         ClientSpec client = s.client();
-        switch (client.invocation()) {
-            case ONEWAY: case AMI: case DEFERRED:
-                out.add("invocation: " + client.invocation().name().toLowerCase(java.util.Locale.ROOT) + " is modelled "
-                        + "as a synchronous two-way call: the server's reply is part of every request");
-                break;
-            default:
-                break;
-        }
         boolean closed = false;
         boolean payload = false;
+        boolean oneway = false;
         for (ProcessSpec p : client.processes()) {
             closed |= p.arrival().closed();
             for (TargetSpec t : p.targets()) {
                 payload |= t.payload().octets() > 0;
+                oneway |= TargetSpec.isOneway(t.operation(client.invocation()));
             }
+        }
+        if (oneway) {
+            out.add("oneway calls (" + TargetSpec.ONEWAY_OPERATION + ") are modelled as two-way ones: the model "
+                    + "counts a reply the server does not send");
         }
         if (closed) {
             out.add("the client's and the network's time: a closed loop's cycle in the model is the server's "
@@ -159,31 +158,33 @@ public final class ScenarioMapping {
             out.add("the calling servant's side of its calls costs nothing in the model (marshalling the "
                     + "sub-request, its connection, unmarshalling the reply)");
         }
-        if (!s.singleServer()) {
-            if (shareCores(s)) {
-                out.add("servers on this machine share its cores, while the model gives each its own (its cpus, else "
-                        + "every processor): pin them to disjoint cpus for the model and the run to agree");
-            }
+        if (shareCores(s)) {
+            out.add("servers on one host share its cores, while the model gives each its own (its cpus, else "
+                    + "every processor): pin them to disjoint cpus for the model and the run to agree");
         }
         return out;
     }
 
-    /** Whether two or more servers run on this machine with a core they may both use (unpinned ones may use all). */
+    /** Whether two or more servers run on one host with a core they may both use (unpinned ones may use all). */
     private static boolean shareCores(Scenario s) {
-        Set<Integer> used = new HashSet<>();
-        int local = 0;
-        boolean overlap = false;
+        Map<String, List<ServerSpec>> byHost = new HashMap<>();
         for (ServerSpec server : s.servers()) {
-            if (server.host() != null) {
-                continue;
+            byHost.computeIfAbsent(server.host() == null ? "" : server.host(), h -> new ArrayList<>()).add(server);
+        }
+        for (List<ServerSpec> host : byHost.values()) {
+            Set<Integer> used = new HashSet<>();
+            boolean overlap = false;
+            for (ServerSpec server : host) {
+                overlap |= server.cpus().isEmpty();
+                for (int c : server.cpus()) {
+                    overlap |= !used.add(c);
+                }
             }
-            local++;
-            overlap |= server.cpus().isEmpty();
-            for (int c : server.cpus()) {
-                overlap |= !used.add(c);
+            if (host.size() > 1 && overlap) {
+                return true;
             }
         }
-        return local > 1 && overlap;
+        return false;
     }
 
     /** The model's name of an object's servant: its id with one server, server/id with several. */

@@ -47,11 +47,11 @@ class ScenarioMappingTest {
         assertEquals(List.of(), ScenarioMapping.unmodelled(ScenarioLoader.parse("m.yaml", SCENARIO)));
         Scenario open = ScenarioLoader.parse("m.yaml", SCENARIO
                 .replace("orb: {poolMax: 1}", "orb: {poolMax: 1, queueMax: 50}")
-                .replace("  instances: 3\n", "  instances: 3\n  invocation: ami\n")
-                .replace("operation: call}", "operation: call, payload: {size: 240}}"));
+                .replace("targets: [{object: o, operation: call}]",
+                        "targets: [{object: o, operation: post}, {object: o, operation: call, payload: {size: 240}}]"));
         List<String> left = ScenarioMapping.unmodelled(open);
         assertEquals(3, left.size(), left.toString());
-        for (String said : new String[] {"invocation: ami", "payload sizes", "queueMax 50"}) {
+        for (String said : new String[] {"oneway calls (post)", "payload sizes", "queueMax 50"}) {
             assertTrue(left.stream().anyMatch(l -> l.contains(said)), said + " in " + left);
         }
         Scenario closed = ScenarioLoader.parse("m.yaml", SCENARIO

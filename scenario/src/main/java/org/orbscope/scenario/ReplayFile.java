@@ -46,6 +46,25 @@ final class ReplayFile {
         return CACHE.computeIfAbsent(key, k -> read(p)).clone();
     }
 
+    /**
+     * A time in nanoseconds, rounded to the nearest. Exact decimal arithmetic: a requests.csv holds 19-digit epoch
+     * nanoseconds, which a double rounds to a multiple of 256 ns.
+     *
+     * @throws ArithmeticException when it has more than 19 integer digits (checked before rounding, so an exponent
+     *     such as 1e999999999 is refused at once rather than expanded)
+     */
+    private static long nanos(String text, BigDecimal scale) {
+        BigDecimal v = new BigDecimal(text).multiply(scale);
+        int integerDigits = v.precision() - v.scale();
+        if (integerDigits > 19) {
+            throw new ArithmeticException("out of range");
+        }
+        if (integerDigits < 0) {
+            return 0; // below 0.1 ns
+        }
+        return v.setScale(0, RoundingMode.HALF_UP).longValueExact();
+    }
+
     private static long[] read(Path p) {
         CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
         try (Reader in = Files.newBufferedReader(p, StandardCharsets.UTF_8);
@@ -81,13 +100,13 @@ final class ReplayFile {
                     if (n == t.length) {
                         t = Arrays.copyOf(t, n * 2);
                     }
-                    // Exact decimal arithmetic: a requests.csv holds 19-digit epoch nanoseconds, which a double
-                    // would round to 256 ns.
-                    t[n++] = new BigDecimal(row[col].trim()).multiply(scale).setScale(0, RoundingMode.HALF_UP)
-                            .longValueExact();
-                } catch (NumberFormatException | ArithmeticException e) {
+                    t[n++] = nanos(row[col].trim(), scale);
+                } catch (NumberFormatException e) {
                     throw new IllegalArgumentException("replay file " + p + ":" + line + ": '" + row[col]
                             + "' is not a time");
+                } catch (ArithmeticException e) {
+                    throw new IllegalArgumentException("replay file " + p + ":" + line + ": '" + row[col]
+                            + "' is out of range (more than 19 digits of nanoseconds)");
                 }
             }
             if (n == 0) {

@@ -2,6 +2,7 @@ package org.orbscope.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -69,5 +70,21 @@ class ArrivalGapsTest {
         assertEquals(2_750_000, g.nextGapNanos(r));
         assertEquals(Long.MAX_VALUE, g.nextGapNanos(r), "no more arrivals after the last time");
         assertEquals(2 / 3.25e-3, a.ratePerSecond(), 1e-6);
+    }
+
+    @Test
+    void replayReadsEpochNanosecondsExactlyAndRefusesTimesOutOfRangeAtOnce(@TempDir Path dir) throws Exception {
+        Path csv = dir.resolve("requests.csv");
+        Files.writeString(csv, "intended_ns\n1795675321406392643\n1795675321406392757\n");
+        ArrivalSpec a = new ArrivalSpec(ArrivalSpec.Law.REPLAY, null, null, null, null, csv.toString(), null, null);
+        assertArrayEquals(new long[] {0, 114}, a.replayTimesNanos(), "19-digit times to the nanosecond");
+        for (String huge : new String[] {"1e999999999", "99999999999999999999"}) {
+            Path bad = dir.resolve("bad" + huge.length() + ".csv");
+            Files.writeString(bad, "time_ns\n0\n" + huge + "\n");
+            ArrivalSpec b = new ArrivalSpec(ArrivalSpec.Law.REPLAY, null, null, null, null, bad.toString(), null, null);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::replayTimesNanos);
+            assertTrue(e.getMessage().endsWith(":3: '" + huge + "' is out of range (more than 19 digits of "
+                    + "nanoseconds)"), e.getMessage());
+        }
     }
 }
