@@ -49,14 +49,16 @@ class BaselineCommandTest {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("base.yaml");
         Files.writeString(scenario, SCENARIO);
-        CliRunner ran = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner ran = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString(),
+                "--no-report");
         assertEquals(Orbscope.EXIT_OK, ran.exit, ran.toString());
         Path run;
         try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
             run = s.findFirst().orElseThrow();
         }
         CliRunner r = CliRunner.run("baseline", scenario.toString(), "--run", run.toString(), "--requests", "200",
-                "--stream-mb", "2", "--max-seconds", "20");
+                "--stream-mb", "2", "--max-seconds", "20", "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS);
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path out = run.resolve("baseline");
         assertTrue(r.out.contains("report: " + out.resolve("report.md")), r.toString());

@@ -16,6 +16,12 @@ final class CliRunner {
         this.err = err;
     }
 
+    /**
+     * How long a test lets a server take to start ({@code --ready-timeout}, seconds): a monitored JVM on a
+     * loaded 2-core machine can take minutes, far beyond the 60 s a user's run waits by default.
+     */
+    static final String READY_TIMEOUT_SECONDS = "300";
+
     /** Whether the workload server and client are on the class path (a test that runs points needs them). */
     static boolean workloadBuilt() {
         try {

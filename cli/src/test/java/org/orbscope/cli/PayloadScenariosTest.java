@@ -46,8 +46,8 @@ class PayloadScenariosTest {
     private void runsSmall(String file, int requests, Map<String, Object[]> expected, String... sets) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         List<String> args = new ArrayList<>(List.of("run", SCENARIOS.resolve(file).toString(), "--ready-timeout",
-                "300", "--out", dir.resolve("runs").toString(), "--set", "client.processes[0].requests=" + requests, "--set",
-                "client.warmup=1", "--set", "server.warmupCalls=0"));
+                CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString(), "--set",
+                "client.processes[0].requests=" + requests, "--set", "client.warmup=1", "--set", "server.warmupCalls=0"));
         for (String s : sets) {
             args.add("--set");
             args.add(s);

@@ -55,7 +55,8 @@ class RunCommandEndToEndTest {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
@@ -103,7 +104,8 @@ class RunCommandEndToEndTest {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
@@ -165,7 +167,8 @@ class RunCommandEndToEndTest {
         Files.writeString(scenario, TINY.replace("    - id: echo\n", "    - id: echo\n      copies: 3\n")
                 .replace("  maxDuration: 60s", "  maxDuration: 60s\n  instances: 2").replace("requests: 40", "requests: 30")
                 + "monitoring: {enabled: true, profile: jacorb}\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
@@ -202,7 +205,9 @@ class RunCommandEndToEndTest {
         Path scenario = dir.resolve("zip.yaml");
         Files.writeString(scenario, TINY.replace("requests: 40", "requests: 10") + "sweep:\n  zip: true\n"
                 + "  client.processes[0].arrival.rate: [100/s, 0.2/ms]\n  server.orb.poolMax: [2, 3]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString(),
+                "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> ran;
@@ -223,7 +228,8 @@ class RunCommandEndToEndTest {
     void quickstartAccountsForEveryRequest() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
-                "--ready-timeout", "300", "--out", dir.resolve("runs").toString(), "--no-report");
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                        "--out", dir.resolve("runs").toString(), "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
@@ -267,7 +273,8 @@ class RunCommandEndToEndTest {
         Path scenario = dir.resolve("dies.yaml");
         // A JVM option the real java refuses: the server JVM exits at once, before writing its ready marker.
         Files.writeString(scenario, TINY + "sweep:\n  server.jvmArgs: [[-XX:+NoSuchOrbscopeOption], [-XX:+NoSuchOrbscopeOption2]]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out",
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         assertTrue(r.out.contains("point 2/2"), "the run goes on after a failed point: " + r);

@@ -73,7 +73,8 @@ class ServersRunTest {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("proxied.yaml");
         Files.writeString(scenario, PROXY);
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", "300", "--out", dir.resolve("runs").toString());
+        CliRunner r = CliRunner.run("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path point = runDir().resolve("points/single");
         assertFalse(Files.exists(point.resolve("server")), "servers: keeps each server in servers/<name>/");
@@ -121,7 +122,8 @@ class ServersRunTest {
         Path scenario = dir.resolve("dies.yaml");
         Files.writeString(scenario, PROXY.replace("    monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n", "")
                 .replace("requests: 80", "requests: 3000").replace("rate: 80/s", "rate: 100/s"));
-        Process run = JvmLauncher.main(Orbscope.class.getName()).args("run", scenario.toString(), "--ready-timeout", "300", "--out",
+        Process run = JvmLauncher.main(Orbscope.class.getName()).args("run", scenario.toString(),
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString()).log(dir.resolve("run.log")).start();
         try {
             ProcessHandle backend = awaitBackend(run);

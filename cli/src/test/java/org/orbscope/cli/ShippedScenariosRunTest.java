@@ -113,8 +113,8 @@ class ShippedScenariosRunTest {
     private void runShort(Path scenario) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path runs = dir.resolve(scenario.getFileName().toString());
-        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--ready-timeout", "300", "--out",
-                runs.toString()));
+        List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--ready-timeout",
+                CliRunner.READY_TIMEOUT_SECONDS, "--out", runs.toString()));
         args.addAll(shortRunArguments(scenario));
         List<Process> hosts = startHosts(scenario, args);
         CliRunner r;
