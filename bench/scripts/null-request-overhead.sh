@@ -33,9 +33,9 @@
 #   found by a search that stops at the first rate it does not: achieved within 95-105% of offered, the core at
 #   most 90% busy, and a median response under 1 ms (no backlog). Default: 2000/s max.
 #   The achieved rate is completions over the window from the first measured request's send to the last one's
-#   completion: on an idle machine, with the server's core 27-44% busy, it comes out 1.5-2.5% below the offered
-#   rate at 2000/s and 3000/s (the Poisson schedule's own spread over 10,500 requests is about 1%), so the bound
-#   is 95%, not the 98% that a backlog-free server misses already. A server past its limit builds a backlog that
+#   completion: on an idle machine it comes out 0.3-2.5% below the offered rate at 2000/s and 3000/s (the Poisson
+#   schedule's own spread over 10,500 requests is about 1%), so the bound is 95%, not the 98% that a
+#   backlog-free server misses already. A server past its limit builds a backlog that
 #   drains after the last send (achieved above offered, medians of hundreds of ms at 20,000/s on an idle 2-core
 #   guest): the upper bound and the median catch it.
 #   Give a run enough requests that its second half is past the JIT's work (60,000 at 2000/s, 120,000 for `max`).
