@@ -228,8 +228,8 @@ class RunCommandEndToEndTest {
     void quickstartAccountsForEveryRequest() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         CliRunner r = CliRunner.run("run", Path.of("..", "scenarios", "quickstart.yaml").toString(),
-                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
-                        "--out", dir.resolve("runs").toString(), "--no-report");
+                "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString(),
+                "--no-report");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
