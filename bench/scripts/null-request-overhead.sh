@@ -12,6 +12,8 @@
 #                which is how it recorded before monitors and CPU were scoped (for attribution)
 #   agent-run    the agent as `orbscope run` starts it with no agent config: the profile with one fragment's CPU
 #                in ceil(requests / 20,000) (every fragment up to 20,000 requests)
+#   agent-sampled  request sampling: one request in REQUEST_SAMPLE (default 10) recorded whole, every stage and
+#                every fragment's CPU times of it (request.sample=N, cpu.sample=1); the rest record nothing
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
 # events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
 # JacORB profile without its operation= and object= request names).
@@ -56,6 +58,7 @@ scenario="$home/bench/scripts/null-request.yaml"
 # The profile's own settings (cpu.sample=10): a run without a config records every fragment's CPU up to 20,000 requests.
 echo "# the jacorb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
+printf 'cpu.sample = 1\nrequest.sample = %s\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
 echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
 echo "events = methods threads gc process" > "$out/nomon.conf"
@@ -81,7 +84,7 @@ run() { # mode rate requests dir
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
     agent-run) set+=(--set monitoring.enabled=true) ;;
     agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
-    agent-nocpu|agent-nomon|agent-nothreads|agent-methods)
+    agent-nocpu|agent-nomon|agent-nothreads|agent-methods|agent-sampled)
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
   esac

@@ -40,6 +40,7 @@ import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileMethod;
 
 /**
@@ -120,6 +121,12 @@ public final class Agent {
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
             info.putAll(config.profileInfo());
             info.put("agent.cpu.sample", Integer.toString(config.cpuSample));
+            if (config.requestSample > 1 && !config.requestSamplingPossible()) {
+                System.err.println("orbscope agent: request.sample=" + config.requestSample + " needs a profile that"
+                        + " marks where requests begin (fragment=begin): every request is recorded");
+                config.requestSample = 1;
+            }
+            info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(config.requestSample));
             info.put("agent.monitors.events", config.monitorsContendedOnly ? "contended" : "all");
             // Checked here, not at the first monitor event: the check waits a millisecond.
             info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));

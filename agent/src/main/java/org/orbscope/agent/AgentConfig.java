@@ -33,6 +33,7 @@ public final class AgentConfig {
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
+            "request.sample",
             "maxsize", "maxage", "duration", "dump"));
 
     String out = "orbscope.trace";
@@ -57,6 +58,11 @@ public final class AgentConfig {
      */
     int cpuSample = 1;
     private boolean cpuSampleSet;
+    /**
+     * Record one request in this many, whole ({@code request.sample}): drawn where a request's first fragment
+     * begins and carried by its key to the fragments that continue it. 1: every request.
+     */
+    int requestSample = 1;
     /** Classes whose instances are counted and sized as they are constructed. */
     final List<Glob> allocIncludes = new ArrayList<>();
     final List<Glob> allocExcludes = new ArrayList<>();
@@ -236,6 +242,7 @@ public final class AgentConfig {
                 cpuSample = value.trim().equals("off") ? 0 : profileValue(() -> OrbProfile.cpuSample(value, where));
                 cpuSampleSet = true;
                 break;
+            case "request.sample": requestSample = (int) bounded(key, value, 1, 1_000_000, where); break;
             case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
             case "buffer.size":
@@ -276,6 +283,19 @@ public final class AgentConfig {
             throw new BadConfig(where + ": " + key + " must be positive, got '" + v + "'");
         }
         return n;
+    }
+
+    /**
+     * Whether request sampling can take effect: some profile method begins a request's first fragment
+     * ({@code fragment=begin}), where the draw is made.
+     */
+    boolean requestSamplingPossible() {
+        for (ProfileMethod m : methods) {
+            if (m.fragmentBegin()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the recording is kept as a ring of segments. */

@@ -211,7 +211,8 @@ final class MethodSelection {
             return config.cpu ? Sink.CPU_ENTER | Sink.CPU_EXIT : 0;
         }
         int cpu = config.cpuSample == 0 ? 0 : (p.cpuAtEnter() ? Sink.CPU_ENTER : 0) | (p.cpuAtExit() ? Sink.CPU_EXIT : 0);
-        return cpu | (p.fragmentBegin() ? Sink.FRAGMENT : 0) | (p.keySource() != ProfileMethod.KEY_NONE ? Sink.KEYED : 0);
+        return cpu | (p.fragmentBegin() || p.fragmentContinue() ? Sink.FRAGMENT : 0)
+                | (p.fragmentContinue() ? Sink.CONTINUED : 0) | (p.keySource() != ProfileMethod.KEY_NONE ? Sink.KEYED : 0);
     }
 
     ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
@@ -235,7 +236,7 @@ final class MethodSelection {
             if (p.keySource() != ProfileMethod.KEY_NONE) {
                 return Kind.KEYED;
             }
-            return p.cpu() || p.fragmentBegin() ? Kind.CPU : Kind.WALL;
+            return p.cpu() || p.fragmentBegin() || p.fragmentContinue() ? Kind.CPU : Kind.WALL;
         }
         String cls = type.getName();
         if (!config.events.contains("methods")) {

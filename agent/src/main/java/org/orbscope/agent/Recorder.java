@@ -125,6 +125,8 @@ public final class Recorder extends Sink {
         DEAD_DROPPED.set(0);
         contendedOnly = c.monitorsContendedOnly;
         ThreadRecorder.sampleEvery = c.cpuSample;
+        ThreadRecorder.requestEvery = c.requestSample;
+        RecordedRequests.clear();
         INSTANCE_MONITORS.clear();
         CLASS_MONITORS.clear();
         BLOCKER_CLASSES.clear();
@@ -281,16 +283,35 @@ public final class Recorder extends Sink {
     // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path below it creates recorders,
     // hands buffers over, drops and counts.
 
+    // A thread whose current request is not recorded (request sampling) returns from every event after one flag
+    // test: no clock read, no event.
+
     @Override
     public Object enter(int methodId) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnter(methodId) ? r : enterGuarded(methodId, 0);
+        if (r == null) {
+            return enterGuarded(methodId, 0);
+        }
+        if (!r.recording) {
+            return null;
+        }
+        return r.tryEnter(methodId) ? r : enterGuarded(methodId, 0);
     }
 
     @Override
     public Object enterCpu(int methodId, int flags) {
         ThreadRecorder r = recorderFor(methodId);
-        return r != null && r.tryEnterCpu(methodId, flags) ? r : enterGuarded(methodId, flags);
+        if (r == null) {
+            return enterGuarded(methodId, flags);
+        }
+        if ((flags & FRAGMENT) != 0) {
+            r.beginFragment();
+            flags &= ~FRAGMENT; // drawn: the guarded path must not draw again
+        }
+        if (!r.recording) {
+            return null;
+        }
+        return r.tryEnterCpu(methodId, flags) ? r : enterGuarded(methodId, flags);
     }
 
     @Override
@@ -317,6 +338,13 @@ public final class Recorder extends Sink {
             disown(methodId, Thread.currentThread());
             r = current();
             if (r == null || r.busy) return null;
+            if ((flags & FRAGMENT) != 0) {
+                r.beginFragment();
+            }
+            if (!r.recording) {
+                r = null;
+                return null;
+            }
             r.busy = true;
             return r.enter(writer, methodId, flags, false, 0) ? r : null;
         } catch (Throwable t) {
@@ -346,6 +374,16 @@ public final class Recorder extends Sink {
         try {
             r = current();
             if (r == null || r.busy) return null;
+            boolean continued = (flags & CONTINUED) != 0;
+            if (!continued) {
+                if ((flags & FRAGMENT) != 0) {
+                    r.beginFragment();
+                }
+                if (!r.recording) {
+                    r = null;
+                    return null;
+                }
+            }
             r.busy = true;
             boolean keyed = (flags & KEYED) != 0;
             long key = 0;
@@ -355,6 +393,14 @@ public final class Recorder extends Sink {
                 key = System.identityHashCode(keyObject) & 0xFFFFFFFFL;
             } else {
                 key = KeyPaths.key(keyPath, keyObject);
+            }
+            if (continued) {
+                r.continueFragment(key);
+                if (!r.recording) {
+                    return null;
+                }
+            } else if (keyed && ThreadRecorder.requestEvery > 1) {
+                RecordedRequests.add(key); // the threads the request goes on to record it too
             }
             if (!r.enter(writer, methodId, flags, keyed, key)) {
                 return null;
@@ -415,7 +461,7 @@ public final class Recorder extends Sink {
         if (!active) return;
         try {
             ThreadRecorder r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             r.monitorRequested = System.nanoTime();
             r.monitorRequestedFor = monitor;
         } catch (Throwable t) {
@@ -430,7 +476,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             // A block whose call after the enter could not be placed leaves a time noted for another monitor.
             long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
             r.monitorRequested = 0;
@@ -480,7 +526,7 @@ public final class Recorder extends Sink {
                 now = System.nanoTime();
                 RELEASED[slot] = now;
             }
-            if (contendedOnly) return;
+            if (contendedOnly || !r.recording) return; // the release time above is every thread's
             r.busy = true;
             r.monitorExit(writer, classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
         } catch (Throwable t) {
@@ -499,7 +545,7 @@ public final class Recorder extends Sink {
         if (!active) return;
         try {
             ThreadRecorder r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             r.syncTarget = methodId;
             r.syncRequested = System.nanoTime();
         } catch (Throwable t) {
@@ -513,7 +559,7 @@ public final class Recorder extends Sink {
         if (!active) return;
         try {
             ThreadRecorder r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             // Only the call site that named this very method may start the clock (an override may not be synchronized).
             long requested = r.syncTarget == methodId ? r.syncRequested : 0;
             r.syncTarget = 0;
@@ -602,7 +648,10 @@ public final class Recorder extends Sink {
         if (active) {
             try {
                 r = current();
-                if (r != null && !r.busy) {
+                if (r != null && !r.busy && !r.recording) {
+                    RELEASED[releaseSlot(monitor)] = System.nanoTime(); // a recorded thread may be waiting for it
+                    r = null;
+                } else if (r != null && !r.busy) {
                     r.busy = true;
                     id = objectMonitorId(r, monitor); // wait() inflates the monitor anyway
                     begin = r.waitBegin(writer, id, timeoutMillis);
@@ -650,7 +699,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             r.busy = true;
             r.notifyEvent(writer, classMonitorId(r, monitor), all);
         } catch (Throwable t) {
@@ -667,7 +716,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             r.busy = true;
             int classId = 0;
             if (blocker != null) {
@@ -714,7 +763,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         try {
             r = current();
-            if (r == null || r.busy) return;
+            if (r == null || r.busy || !r.recording) return;
             r.busy = true;
             long size = classId < SIZES.length ? SIZES[classId] : 0;
             if (size == 0) {

@@ -38,8 +38,19 @@ final class ThreadRecorder extends ThreadBuffer {
      * fragments are unbiased estimates of the means over all of them, whatever pattern the workload has.
      */
     static int sampleEvery = 1;
+    /**
+     * One request in this many is recorded ({@code request.sample}); set at each recording's start. Drawn with
+     * probability 1/N where a request's first fragment begins, so the recorded requests' stage means are unbiased
+     * estimates of all requests' means.
+     */
+    static int requestEvery = 1;
     /** Whether the thread's current fragment records CPU times; true until its first fragment begins. */
     boolean cpuSampled = true;
+    /**
+     * Whether the request of the thread's current fragment is recorded (request sampling); true until the thread's
+     * first fragment begins, so threads that serve no requests record as they did.
+     */
+    boolean recording = true;
     /** xorshift64 state of the fragment draws; seeded per thread, never 0. */
     private long sampleState;
     /** Set at a call site of a synchronized method, consumed by that method's entered event. */
@@ -69,19 +80,26 @@ final class ThreadRecorder extends ThreadBuffer {
         this.sampleState = (z ^ (z >>> 31)) | 1;
     }
 
-    /** A fragment begins: draws whether its CPU boundaries are recorded. */
-    private void beginFragment() {
-        int n = sampleEvery;
-        if (n <= 1) {
-            cpuSampled = true;
-            return;
-        }
+    /** A request's first fragment begins: draws whether the request is recorded, then whether its CPU times are. */
+    void beginFragment() {
+        recording = requestEvery <= 1 || draw(requestEvery);
+        cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
+    }
+
+    /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
+    void continueFragment(long key) {
+        recording = requestEvery <= 1 || RecordedRequests.contains(key);
+        cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
+    }
+
+    /** True with probability 1/n. */
+    private boolean draw(int n) {
         long x = sampleState;
         x ^= x << 13;
         x ^= x >>> 7;
         x ^= x << 17;
         sampleState = x;
-        cpuSampled = Long.remainderUnsigned(x, n) == 0;
+        return Long.remainderUnsigned(x, n) == 0;
     }
 
     /**
@@ -140,16 +158,13 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /**
-     * {@link #tryEnter} of a method with {@link Sink} flags: a fragment's begin draws its sample first; the thread
+     * {@link #tryEnter} of a method with {@link Sink} flags (a fragment's begin has drawn its samples): the thread
      * CPU clock is read (after the wall clock, as in {@link #enter}) when the enter carries CPU time and the
      * fragment is sampled.
      */
     boolean tryEnterCpu(int methodId, int flags) {
         if (!writable()) {
             return false;
-        }
-        if ((flags & Sink.FRAGMENT) != 0) {
-            beginFragment();
         }
         long now = System.nanoTime();
         if ((flags & Sink.CPU_ENTER) == 0 || !cpuSampled) {
@@ -201,13 +216,11 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /**
-     * Records an enter; false when it was dropped (then its exit is not recorded either). Clocks are read wall
+     * Records an enter (a fragment's begin has drawn its samples); false when it was dropped (then its exit is not
+     * recorded either). Clocks are read wall
      * first, CPU second at enter and the reverse at exit, so a call's wall interval encloses its CPU interval.
      */
     boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key) {
-        if ((flags & Sink.FRAGMENT) != 0) {
-            beginFragment();
-        }
         long now = System.nanoTime();
         long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? Recorder.cpuNow() : -1;
         ThreadBuffer b = room(w, now);

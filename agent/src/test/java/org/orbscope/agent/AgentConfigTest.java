@@ -135,6 +135,13 @@ class AgentConfigTest {
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffers=0"));
         assertTrue(e.getMessage().contains("buffers takes a number from 1 to 1048576, got '0'"), e.getMessage());
 
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("request.sample=0"));
+        assertTrue(e.getMessage().contains("request.sample takes a number from 1 to 1000000, got '0'"), e.getMessage());
+        assertEquals(10, AgentConfig.parse("profile=jacorb,request.sample=10").requestSample);
+        assertTrue(AgentConfig.parse("profile=jacorb").requestSamplingPossible());
+        assertTrue(!AgentConfig.parse("profile=glassfish").requestSamplingPossible(),
+                "the glassfish profile marks no fragments: it records every request");
+
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffer.size=64m"));
         assertTrue(e.getMessage().contains("buffer.size takes a number from 4096 to 16777216, got '64m'"), e.getMessage());
 

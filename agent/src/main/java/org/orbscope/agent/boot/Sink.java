@@ -11,10 +11,15 @@ public class Sink {
     public static final int CPU_ENTER = 1;
     /** Flag: its exit carries the thread's CPU time (the exit advice then calls {@link #exitCpu}). */
     public static final int CPU_EXIT = 2;
-    /** Flag: its enter begins a fragment of request work, where CPU sampling decides. */
+    /** Flag: its enter begins a fragment of request work, where CPU sampling (and request sampling) draws. */
     public static final int FRAGMENT = 4;
     /** Flag: the method records a correlation key (read by {@link #enterNamed}, whose key object may be null either way). */
     public static final int KEYED = 8;
+    /**
+     * Flag, with {@link #FRAGMENT} and {@link #KEYED}: the fragment continues the request its key names, recorded
+     * when that request's first fragment was (request sampling).
+     */
+    public static final int CONTINUED = 16;
 
     /**
      * Records a method enter. Returns a token the exit advice hands back to {@link #exit}, or null when the

@@ -147,6 +147,11 @@ public final class PointSummary {
         public long incomplete;
         /** Complete requests the statistics are computed over (warm-up excluded). */
         public long measured;
+        /**
+         * The agent recorded one request in this many, drawn at random (request sampling); null: every request.
+         * Counts are of recorded requests; the server's rate is scaled up by it.
+         */
+        public Integer requestSample;
         public long droppedEvents;
         public boolean truncated;
         public int gcPauses;

@@ -89,6 +89,12 @@ final class StageStatistics {
         p.server.truncated = d.truncated;
         p.server.gcPauses = d.gcPauses;
         p.server.gcTotalMs = d.gcTotalNs / 1e6;
+        if (d.requestSample > 1) {
+            p.server.requestSample = d.requestSample;
+            p.notes.add("the agent recorded one request in " + d.requestSample + ", drawn at random (request.sample): "
+                    + "the stage figures are over the recorded requests, the counts are theirs, and the server's rate is "
+                    + "scaled up by " + d.requestSample);
+        }
         if (d.truncated) {
             p.notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
         }
@@ -151,7 +157,7 @@ final class StageStatistics {
         if (measured < 2 || last <= first) {
             return null;
         }
-        p.serverRatePerMs = (measured - 1) / ((last - first) / 1e6);
+        p.serverRatePerMs = (measured - 1) * (double) d.requestSample / ((last - first) / 1e6);
         return new long[] {first, last};
     }
 }

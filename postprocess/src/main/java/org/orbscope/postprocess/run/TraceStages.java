@@ -86,7 +86,17 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
+            result.diagnostics().requestSample = requestSample(r.info().get(OrbProfile.INFO_REQUEST_SAMPLE));
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
+        }
+    }
+
+    /** The header's request sampling: 1 (every request) when absent or not a positive whole number. */
+    private static int requestSample(String value) {
+        try {
+            return value == null ? 1 : Math.max(1, Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
         }
     }
 

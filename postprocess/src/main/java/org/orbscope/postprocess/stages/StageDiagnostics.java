@@ -29,6 +29,8 @@ public final class StageDiagnostics {
     public long complete;
     public long rejected;
     public long incomplete;
+    /** The agent recorded one request in this many ({@code request.sample}; 1: every request). */
+    public int requestSample = 1;
 
     /** A copy, to count a window of the trace in. */
     public StageDiagnostics copy() {
@@ -53,6 +55,7 @@ public final class StageDiagnostics {
         d.complete = complete;
         d.rejected = rejected;
         d.incomplete = incomplete;
+        d.requestSample = requestSample;
         return d;
     }
 }

@@ -34,6 +34,11 @@ import java.util.Map;
 public final class OrbProfile {
     /** Trace header key holding the recording profile's name. */
     public static final String INFO_NAME = "profile.name";
+    /**
+     * Trace header key of the request sampling the agent applied: one request in this many is recorded, drawn where
+     * its first fragment begins ({@code fragment=begin}); absent or 1: every request.
+     */
+    public static final String INFO_REQUEST_SAMPLE = "agent.request.sample";
     /** Trace header key of the ORB description. */
     public static final String INFO_ORB = "profile.orb";
     /** Prefix of the trace header keys of the thread roles ({@code profile.threads.receiver}). */

@@ -8,13 +8,16 @@ import org.orbscope.trace.EventType;
  * One method a profile names: the exact method (class, name, JVM descriptor), the stage role it marks, the
  * correlation key recorded at its enter, which of its events carry the thread's CPU time, and whether its enter
  * begins a fragment of request work on its thread. Written as one line:
- * {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false|enter|exit | fragment=begin
- * | operation=this|argN[.field...] | object=this|argN[.field...]}.
+ * {@code pkg.Class#name(desc)R | role=x.y | key=none|this|argN[.field...] | cpu=true|false|enter|exit
+ * | fragment=begin|continue | operation=this|argN[.field...] | object=this|argN[.field...]}.
  *
  * <p>{@code cpu=enter} or {@code cpu=exit} reads the thread CPU clock at one end only, where a stage boundary
  * needs it: the clock is a system call on many hosts. {@code fragment=begin} marks where one piece of a request's
- * work starts on its thread (a receiver's message, a controller's hand-over, a dispatcher's run): with CPU
- * sampling the agent decides there whether the fragment's CPU boundaries are recorded. {@code operation=} and
+ * work starts on its thread (a receiver's message): with CPU sampling the agent decides there whether the fragment's
+ * CPU boundaries are recorded, and with request sampling whether the request is recorded at all.
+ * {@code fragment=continue} marks where a request begun on another thread goes on (a controller's hand-over, a
+ * dispatcher's run); its key names the request, so a sampled request is recorded on every thread it visits.
+ * {@code operation=} and
  * {@code object=} name where the enter finds the request's operation name (a string) and target object key (octets,
  * written as {@link ObjectKeyText}, or a string): the ORB's copy of the GIOP request header.
  */
@@ -38,11 +41,13 @@ public final class ProfileMethod {
     private final boolean cpuEnter;
     private final boolean cpuExit;
     private final boolean fragmentBegin;
+    private final boolean fragmentContinue;
     private final Path operation;
     private final Path object;
 
     private ProfileMethod(String className, String methodName, String descriptor, String role, String key, int keySource,
-            String[] keyFields, boolean cpuEnter, boolean cpuExit, boolean fragmentBegin, Path operation, Path object) {
+            String[] keyFields, boolean cpuEnter, boolean cpuExit, boolean fragmentBegin, boolean fragmentContinue,
+            Path operation, Path object) {
         this.className = className;
         this.methodName = methodName;
         this.descriptor = descriptor;
@@ -53,6 +58,7 @@ public final class ProfileMethod {
         this.cpuEnter = cpuEnter;
         this.cpuExit = cpuExit;
         this.fragmentBegin = fragmentBegin;
+        this.fragmentContinue = fragmentContinue;
         this.operation = operation;
         this.object = object;
     }
@@ -77,6 +83,7 @@ public final class ProfileMethod {
         boolean cpuEnter = false;
         boolean cpuExit = false;
         boolean fragmentBegin = false;
+        boolean fragmentContinue = false;
         Path operation = Path.NONE;
         Path object = Path.NONE;
         for (int i = 1; i < parts.length; i++) {
@@ -101,10 +108,11 @@ public final class ProfileMethod {
                     }
                     break;
                 case "fragment":
-                    if (!v.equals("begin")) {
-                        throw new ProfileException(where + ": fragment must be begin, got '" + v + "'");
+                    if (!v.equals("begin") && !v.equals("continue")) {
+                        throw new ProfileException(where + ": fragment must be begin or continue, got '" + v + "'");
                     }
-                    fragmentBegin = true;
+                    fragmentBegin = v.equals("begin");
+                    fragmentContinue = !fragmentBegin;
                     break;
                 case "key": {
                     Path path = v.equals("none") ? Path.NONE : Path.parse(v, "key", where);
@@ -128,8 +136,11 @@ public final class ProfileMethod {
             throw new ProfileException(where + ": operation= and object= need a role= on the same method: the report"
                     + " gives the names to the request whose stage that method marks");
         }
+        if (fragmentContinue && source == KEY_NONE) {
+            throw new ProfileException(where + ": fragment=continue needs a key= naming the request it continues");
+        }
         return new ProfileMethod(sig.substring(0, hash), sig.substring(hash + 1, paren), sig.substring(paren), role, key, source,
-                fields, cpuEnter, cpuExit, fragmentBegin, operation, object);
+                fields, cpuEnter, cpuExit, fragmentBegin, fragmentContinue, operation, object);
     }
 
     private static boolean bool(String v, String where) throws ProfileException {
@@ -191,9 +202,20 @@ public final class ProfileMethod {
         return cpuExit;
     }
 
-    /** Whether the method's enter begins a fragment of request work on its thread (where CPU sampling decides). */
+    /**
+     * Whether the method's enter begins a request's first fragment of work on its thread ({@code fragment=begin}):
+     * where CPU sampling and request sampling draw.
+     */
     public boolean fragmentBegin() {
         return fragmentBegin;
+    }
+
+    /**
+     * Whether the method's enter begins a fragment that continues a request begun on another thread
+     * ({@code fragment=continue}): CPU sampling draws there; the request is recorded when its first fragment was.
+     */
+    public boolean fragmentContinue() {
+        return fragmentContinue;
     }
 
     /** Where the request's operation name is read at the enter ({@code operation=}); {@link Path#NONE} when not. */
@@ -221,6 +243,7 @@ public final class ProfileMethod {
     public String toString() {
         return className + '#' + methodName + descriptor + (role == null ? "" : " | role=" + role) + " | key=" + key + " | cpu="
                 + (cpuEnter == cpuExit ? String.valueOf(cpuEnter) : cpuEnter ? "enter" : "exit") + (fragmentBegin ? " | fragment=begin" : "")
+                + (fragmentContinue ? " | fragment=continue" : "")
                 + (operation == Path.NONE ? "" : " | operation=" + operation) + (object == Path.NONE ? "" : " | object=" + object);
     }
 

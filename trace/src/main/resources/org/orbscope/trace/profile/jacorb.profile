@@ -4,15 +4,19 @@
 # dispatcher-side events joined (postprocess), no stage negative.
 #
 # One line per method:
-#   method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false|enter|exit> | fragment=begin
+#   method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN>[.field...] | cpu=<true|false|enter|exit>
+#            | fragment=<begin|continue>
 #            | operation=<this|argN>.<field>... | object=<this|argN>.<field>...
 #   role      the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
 #   key       correlation key recorded with the event: identity of `this` or of argument N (0-based);
 #             none = the method is joined to its request by the order of events on its thread
 #   cpu       record the thread's CPU time on enter and exit, or at one end: only where a stage boundary uses it,
 #             since reading the thread CPU clock is a system call (about 1.5 us on a virtual machine)
-#   fragment  begin: the enter starts one piece of a request's work on its thread (a receiver's message, a
-#             controller's hand-over, a dispatcher's run); CPU sampling decides there for the whole piece
+#   fragment  begin: the enter starts a request's first piece of work (the receiver's message): CPU sampling and
+#             request sampling (agent option request.sample) draw there for the whole piece;
+#             continue: the enter starts a piece that goes on with the request its key names (the controller's
+#             hand-over, the dispatcher's run): CPU sampling draws anew, and the piece is recorded when the
+#             request's first piece was
 #   operation, object  where the enter reads the request's operation name and target object key (the ORB's copy of
 #             the GIOP request header), recorded once per request so a trace alone names them
 # Threads: ServerMessageReceptorN = receiver, RequestController-N = controller (one per POA),
@@ -42,7 +46,7 @@ monitors.include = org.jacorb.orb.dsi.ServerRequest
 
 # Receiver thread. matchGIOPMagic runs once per GIOP message, right after the blocking 12-byte header read
 # returned: the arrival. (GIOPConnection.getMessage() is entered *before* the blocking read, so it is not.)
-method = org.jacorb.orb.giop.Messages#matchGIOPMagic([B)Z | role=receive.arrival | key=none | cpu=enter | fragment=begin
+method = org.jacorb.orb.giop.Messages#matchGIOPMagic([B)Z | role=receive.arrival | key=none | cpu=enter
 # Request handed to the POA: first method on the receiver that sees the ServerRequest. The ServerRequest's
 # constructor has read the request header: ServerRequest.operation() returns inputStream.req_hdr.operation, and
 # objectKey() the object_key field (the key the client's GIOP header addressed, after the ORB's key mapping).
@@ -50,19 +54,21 @@ method = org.jacorb.poa.POA#_invoke(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=
 # Enqueue into the POA's FIFO; exit = receiver 1st phase end. Exceptional exit (ResourceLimitReachedException,
 # queue full) = request rejected with TRANSIENT.
 method = org.jacorb.poa.RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 | cpu=exit
-# One iteration per message; exit = receiver 2nd phase end (ready for the next message).
-method = org.jacorb.orb.giop.GIOPConnection#receiveMessagesLoop()V | role=receive.end | key=none | cpu=exit
+# One iteration per message; exit = receiver 2nd phase end (ready for the next message). Its enter, before the
+# blocking read, begins the fragment: the draws then cover the whole iteration, its enter included.
+method = org.jacorb.orb.giop.GIOPConnection#receiveMessagesLoop()V | role=receive.end | key=none | cpu=exit | fragment=begin
 
 # Controller thread: takes the queue head, waits in RPPoolManager.getProcessor for a free processor
 # (Object.wait), assigns it (init), starts it (begin), then removes the request from the queue.
-method = org.jacorb.poa.RequestController#processRequest(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.controller | key=arg0 | cpu=true | fragment=begin
+method = org.jacorb.poa.RequestController#processRequest(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.controller | key=arg0 | cpu=true | fragment=continue
 method = org.jacorb.poa.RequestProcessor#init(Lorg/jacorb/poa/RequestController;Lorg/jacorb/orb/dsi/ServerRequest;Lorg/omg/PortableServer/Servant;Lorg/omg/PortableServer/ServantManager;)V | role=dispatch.assign | key=arg1 | cpu=false
 
 # Dispatcher thread. process() = POA work, interceptors, invokeOperation (skeleton _invoke: unmarshal,
 # servant, result marshal); then RequestController.returnResult -> BasicAdapter.return_result ->
 # ServerRequest.reply -> GIOPConnection.sendReply. returnResult exit = dispatcher 1st phase end;
-# releaseProcessor exit = 2nd phase end.
-method = org.jacorb.poa.RequestProcessor#process()V | role=dispatch.begin | key=none | cpu=true | fragment=begin
+# releaseProcessor exit = 2nd phase end. process() is keyed by the request init() gave the processor (its
+# `request` field), so the dispatcher's fragment continues that request.
+method = org.jacorb.poa.RequestProcessor#process()V | role=dispatch.begin | key=this.request | cpu=true | fragment=continue
 method = org.jacorb.poa.RequestProcessor#invokeOperation()V | role=dispatch.servant | key=none | cpu=true
 method = org.jacorb.orb.dsi.ServerRequest#reply()V | role=dispatch.reply | key=this | cpu=true
 method = org.jacorb.poa.RequestController#returnResult(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=dispatch.result | key=arg0 | cpu=exit

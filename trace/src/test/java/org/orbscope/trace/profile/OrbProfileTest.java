@@ -128,6 +128,9 @@ class OrbProfileTest {
         ProfileMethod arrive = p.methods().get(1);
         assertTrue(arrive.cpuAtEnter() && !arrive.cpuAtExit() && arrive.fragmentBegin());
         assertEquals("org.x.R#arrive()V | key=none | cpu=enter | fragment=begin", arrive.toString());
+        ProfileMethod handOver = ProfileMethod.parse("org.x.W#run()V | key=this.request | cpu=true | fragment=continue", "w");
+        assertTrue(handOver.fragmentContinue() && !handOver.fragmentBegin());
+        assertEquals("org.x.W#run()V | key=this.request | cpu=true | fragment=continue", handOver.toString());
         OrbProfile plain = parse("p.profile", "method = a.B#c()V");
         assertEquals(0, plain.cpuSample());
         assertNull(plain.monitorEvents());
@@ -174,6 +177,8 @@ class OrbProfileTest {
         assertTrue(refused("x.profile", "method = a.B#c()V | key=that").getMessage().startsWith("x.profile:1: key must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | cpu=maybe").getMessage().startsWith("x.profile:1: cpu must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | fragment=end").getMessage().startsWith("x.profile:1: fragment must be begin"));
+        assertEquals("x.profile:1: fragment=continue needs a key= naming the request it continues",
+                refused("x.profile", "method = a.B#c()V | fragment=continue").getMessage());
         assertTrue(refused("x.profile", "cpu.sample = 0").getMessage().startsWith("x.profile:1: cpu.sample must be"));
         assertTrue(refused("x.profile", "monitors.events = some").getMessage().startsWith("x.profile:1: monitors.events must be"));
         assertTrue(refused("x.profile", "method = a.B#c()V | colour=red").getMessage().startsWith("x.profile:1: unknown method attribute"));

@@ -1,0 +1,41 @@
+package org.orbscope.agent;
+
+import java.util.Arrays;
+
+/**
+ * The keys of the requests that request sampling records, so a fragment that continues a request on another thread
+ * ({@code fragment=continue}) is recorded exactly when the request's first fragment was. A direct-mapped table of
+ * keys: a key is found while no later recorded request's key has taken its slot, which at 65,536 slots holds for
+ * far more requests than an ORB keeps in flight. A lost or a false match leaves one request incomplete in the
+ * trace (the report counts those); it never costs more than one load and compare per continued fragment.
+ *
+ * <p>Plain array stores and loads: an ORB hands a request to the next thread through a lock or queue, which orders
+ * the store before the other thread's load.
+ */
+final class RecordedRequests {
+    private static final long[] KEYS = new long[1 << 16];
+    private static final int MASK = KEYS.length - 1;
+
+    private RecordedRequests() {
+    }
+
+    /** A recorded request's key (0, a null key object, is never a request's). */
+    static void add(long key) {
+        if (key != 0) {
+            KEYS[slot(key)] = key;
+        }
+    }
+
+    static boolean contains(long key) {
+        return key != 0 && KEYS[slot(key)] == key;
+    }
+
+    static void clear() {
+        Arrays.fill(KEYS, 0L);
+    }
+
+    private static int slot(long key) {
+        // Identity hashes fill the low 31 bits; field keys (connection ids, counters) may differ only high up.
+        return (int) (key ^ (key >>> 32)) & MASK;
+    }
+}

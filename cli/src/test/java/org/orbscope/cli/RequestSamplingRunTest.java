@@ -1,0 +1,70 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
+
+/**
+ * Request sampling on a real JacORB server: the agent records one request in N, drawn where the receiver begins
+ * a message and carried by the request's key to the controller and dispatcher threads, so every recorded request
+ * is whole (all stages, every fragment's CPU times) and the others leave nothing in the trace.
+ */
+class RequestSamplingRunTest {
+    private static final int REQUESTS = 1000;
+    private static final int SAMPLE = 4;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(600)
+    void oneRequestInNIsRecordedWholeOnEveryThreadItVisits() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Files.writeString(dir.resolve("sampled.conf"), "request.sample = " + SAMPLE + "\ncpu.sample = 1\n");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, RunCommandEndToEndTest.TINY
+                .replace("server:", "server:\n  warmupCalls: 0")
+                .replace("requests: 40", "requests: " + REQUESTS)
+                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: sampled.conf}\n");
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                "--out", dir.resolve("runs").toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        JsonNode server = point.path("server");
+        assertEquals(SAMPLE, server.path("requestSample").asInt(), server.toString());
+        assertEquals(0, server.path("incomplete").asLong(), "every recorded request is whole: " + point);
+        // A binomial count: 1,000 draws of 1 in 4 fall outside 150-350 with a probability below 1e-12.
+        long measured = server.path("measured").asLong();
+        assertTrue(measured >= 150 && measured <= 350, "recorded " + measured + " of " + REQUESTS + ": " + server);
+        assertTrue(point.path("notes").toString().contains("one request in " + SAMPLE), point.toString());
+
+        List<RequestStages> rows = StagesCsv.read(run.resolve("points/single/report/stages.csv"));
+        long complete = 0;
+        for (RequestStages row : rows) {
+            if (!row.complete()) {
+                continue;
+            }
+            complete++;
+            for (StageColumn c : List.of(StageColumn.RECEIVER, StageColumn.QUEUE, StageColumn.DISPATCHER,
+                    StageColumn.SERVANT, StageColumn.COMPLETION, StageColumn.CPU_RECEIVER,
+                    StageColumn.CPU_CONTROLLER, StageColumn.CPU_DISPATCHER, StageColumn.CPU_TOTAL)) {
+                assertTrue(row.has(c), c + " missing in recorded request " + row.index);
+            }
+        }
+        assertEquals(measured + server.path("probes").asLong(), complete, server.toString());
+    }
+}
