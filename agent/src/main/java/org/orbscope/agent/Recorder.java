@@ -290,28 +290,27 @@ public final class Recorder extends Sink {
     public Object enter(int methodId) {
         ThreadRecorder r = recorderFor(methodId);
         if (r == null) {
-            return enterGuarded(methodId, 0);
+            return enterGuarded(methodId, 0, null);
         }
         if (!r.recording) {
             return null;
         }
-        return r.tryEnter(methodId) ? r : enterGuarded(methodId, 0);
+        return r.tryEnter(methodId) ? r : enterGuarded(methodId, 0, r);
     }
 
     @Override
     public Object enterCpu(int methodId, int flags) {
         ThreadRecorder r = recorderFor(methodId);
         if (r == null) {
-            return enterGuarded(methodId, flags);
+            return enterGuarded(methodId, flags, null);
         }
-        if ((flags & FRAGMENT) != 0) {
+        if ((flags & FRAGMENT) != 0 && !r.busy) {
             r.beginFragment();
-            flags &= ~FRAGMENT; // drawn: the guarded path must not draw again
         }
         if (!r.recording) {
             return null;
         }
-        return r.tryEnterCpu(methodId, flags) ? r : enterGuarded(methodId, flags);
+        return r.tryEnterCpu(methodId, flags) ? r : enterGuarded(methodId, flags, r);
     }
 
     @Override
@@ -330,15 +329,18 @@ public final class Recorder extends Sink {
         }
     }
 
-    /** An enter the hot path could not write, with its CPU flags (exits have {@link #exitGuarded}). */
-    private static Object enterGuarded(int methodId, int flags) {
+    /**
+     * An enter the hot path could not write, with its CPU flags (exits have {@link #exitGuarded}); {@code drawnOn}
+     * is the recorder whose fragment the hot path has drawn already, if any.
+     */
+    private static Object enterGuarded(int methodId, int flags, ThreadRecorder drawnOn) {
         if (!active) return null;
         ThreadRecorder r = null;
         try {
             disown(methodId, Thread.currentThread());
             r = current();
             if (r == null || r.busy) return null;
-            if ((flags & FRAGMENT) != 0) {
+            if ((flags & FRAGMENT) != 0 && r != drawnOn) {
                 r.beginFragment();
             }
             if (!r.recording) {
@@ -375,7 +377,10 @@ public final class Recorder extends Sink {
             r = current();
             if (r == null || r.busy) return null;
             boolean continued = (flags & CONTINUED) != 0;
-            if (!continued) {
+            boolean keyed = (flags & KEYED) != 0;
+            // On a thread that continues requests, a keyed event follows its own key's draw (checked below).
+            boolean ownDraw = keyed && (flags & FRAGMENT) == 0 && r.continued && ThreadRecorder.requestEvery > 1;
+            if (!continued && !ownDraw) {
                 if ((flags & FRAGMENT) != 0) {
                     r.beginFragment();
                 }
@@ -385,7 +390,6 @@ public final class Recorder extends Sink {
                 }
             }
             r.busy = true;
-            boolean keyed = (flags & KEYED) != 0;
             long key = 0;
             if (!keyed || keyObject == null) {
                 // no key, or key 0
@@ -397,6 +401,10 @@ public final class Recorder extends Sink {
             if (continued) {
                 r.continueFragment(key);
                 if (!r.recording) {
+                    return null;
+                }
+            } else if (ownDraw) {
+                if (key == 0 ? !r.recording : !RecordedRequests.contains(key)) {
                     return null;
                 }
             } else if (keyed && ThreadRecorder.requestEvery > 1) {
@@ -559,7 +567,11 @@ public final class Recorder extends Sink {
         if (!active) return;
         try {
             ThreadRecorder r = current();
-            if (r == null || r.busy || !r.recording) return;
+            if (r == null || r.busy) return;
+            if (!r.recording) {
+                r.syncTarget = 0; // a call site noted in a recorded fragment is over
+                return;
+            }
             // Only the call site that named this very method may start the clock (an override may not be synchronized).
             long requested = r.syncTarget == methodId ? r.syncRequested : 0;
             r.syncTarget = 0;

@@ -51,6 +51,12 @@ final class ThreadRecorder extends ThreadBuffer {
      * first fragment begins, so threads that serve no requests record as they did.
      */
     boolean recording = true;
+    /**
+     * Whether the thread's current fragment continues a request begun on another thread: its keyed events then
+     * follow their own key's draw, since an ORB may run a request's piece before the method that continues it
+     * (JacORB returns a SYNC_WITH_SERVER request's result before it processes the request).
+     */
+    boolean continued;
     /** xorshift64 state of the fragment draws; seeded per thread, never 0. */
     private long sampleState;
     /** Set at a call site of a synchronized method, consumed by that method's entered event. */
@@ -82,12 +88,14 @@ final class ThreadRecorder extends ThreadBuffer {
 
     /** A request's first fragment begins: draws whether the request is recorded, then whether its CPU times are. */
     void beginFragment() {
+        continued = false;
         recording = requestEvery <= 1 || draw(requestEvery);
         cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
     }
 
     /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
     void continueFragment(long key) {
+        continued = true;
         recording = requestEvery <= 1 || RecordedRequests.contains(key);
         cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
     }

@@ -24,6 +24,7 @@ import org.orbscope.run.StagesCsv;
 class RequestSamplingRunTest {
     private static final int REQUESTS = 1000;
     private static final int SAMPLE = 4;
+    private static final int WARMUP_CALLS = 200;
 
     @TempDir
     Path dir;
@@ -36,7 +37,7 @@ class RequestSamplingRunTest {
         Files.writeString(dir.resolve("sampled.conf"), "request.sample = " + SAMPLE + "\ncpu.sample = 1\n");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, RunCommandEndToEndTest.TINY
-                .replace("server:", "server:\n  warmupCalls: 0")
+                .replace("server:", "server:\n  warmupCalls: " + WARMUP_CALLS)
                 .replace("requests: 40", "requests: " + REQUESTS)
                 + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: sampled.conf}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
@@ -51,6 +52,8 @@ class RequestSamplingRunTest {
         long measured = server.path("measured").asLong();
         assertTrue(measured >= 150 && measured <= 350, "recorded " + measured + " of " + REQUESTS + ": " + server);
         assertTrue(point.path("notes").toString().contains("one request in " + SAMPLE), point.toString());
+        // Client records are paired by rank, which a sample does not keep.
+        assertEquals(0, server.path("matchedToClient").asLong(), server.toString());
 
         List<RequestStages> rows = StagesCsv.read(run.resolve("points/single/report/stages.csv"));
         long complete = 0;
@@ -65,6 +68,20 @@ class RequestSamplingRunTest {
                 assertTrue(row.has(c), c + " missing in recorded request " + row.index);
             }
         }
-        assertEquals(measured + server.path("probes").asLong(), complete, server.toString());
+        assertEquals(measured, complete, "stages.csv marks the probes as such: " + server);
+
+        // The trace on its own: the scenario's warm-up calls and checks (202) are left out by rank, 1 in 4 of them
+        // (51); the run's report told them by time. Binomial counts of 202 draws differ by more than 40 with a
+        // probability far below 1e-9.
+        Path out = dir.resolve("trace-report");
+        Path trace = run.resolve("points/single/server/server.trace");
+        CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario.toString(),
+                "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        JsonNode alone = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0)
+                .path("server");
+        assertEquals(SAMPLE, alone.path("requestSample").asInt(), alone.toString());
+        assertEquals(51, alone.path("probes").asLong(), alone.toString());
+        assertTrue(Math.abs(alone.path("measured").asLong() - measured) <= 40, alone + " against " + server);
     }
 }

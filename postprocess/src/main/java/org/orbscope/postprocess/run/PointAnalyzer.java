@@ -49,6 +49,14 @@ public final class PointAnalyzer {
     public static final List<String> COMPARED_STAGES = List.of("queue", "completion", "cpu");
     static final double AGREEMENT = 0.05;
 
+    /**
+     * How many of {@code requests} consecutive requests a trace that recorded one request in {@code n} holds, about:
+     * the share of the first requests (warm-up, probes) a sampled trace's rank-based cut leaves out.
+     */
+    static long sampledCount(long requests, int n) {
+        return n <= 1 ? requests : (requests + n - 1) / n;
+    }
+
     static {
         STAGES.put("receiver", StageColumn.RECEIVER);
         STAGES.put("queue", StageColumn.QUEUE);
@@ -323,7 +331,8 @@ public final class PointAnalyzer {
             Map<RequestStages, ClientResults.Sent> pairs = new IdentityHashMap<>();
             if (client != null) {
                 p.server.probes = ClientJoin.markProbes(rows, client.sent, in.readyEpochNs());
-                if (in.joinClient()) {
+                // Paired by rank: a sampled trace's requests are not the client's in order.
+                if (in.joinClient() && stages.diagnostics().requestSample == 1) {
                     p.server.matchedToClient = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated,
                             pairs::put);
                 }
@@ -334,7 +343,8 @@ public final class PointAnalyzer {
             if (in.stagesCsv() != null) {
                 StageTableFiles.write(in.stagesCsv(), in.parquet(), rows, p.notes::add);
             }
-            List<RequestStages> measured = PointPrediction.measured(rows, warmup);
+            List<RequestStages> measured = PointPrediction.measured(rows,
+                    sampledCount(warmup, stages.diagnostics().requestSample));
             if (client != null) {
                 for (RequestStages r : measured) {
                     ClientResults.Sent sent = pairs.get(r);

@@ -27,8 +27,9 @@ final class StreamedTrace {
 
     private final PointAnalysis analysis;
     private final StageStatistics stats;
-    private final Measured measured;
-    private final long skip;
+    private final long warmup;
+    private Measured measured;
+    private long skip;
     private final List<RequestStages> sample;
     private long probes;
     private long measuredCount;
@@ -52,6 +53,7 @@ final class StreamedTrace {
         this.overTime = overTime;
         this.analysis = a;
         this.stats = new StageStatistics(a, SAMPLE);
+        this.warmup = warmup;
         this.measured = new Measured(warmup);
         this.skip = skip;
         this.sample = keepSample ? new ArrayList<>() : null;
@@ -70,6 +72,13 @@ final class StreamedTrace {
                 @Override
                 public void accept(RequestStages row) {
                     take(row, out);
+                }
+
+                @Override
+                public void requestSample(int n) {
+                    // The first requests of a sampled trace: about 1 in n of those the scenario leaves out.
+                    measured = new Measured(PointAnalyzer.sampledCount(warmup, n));
+                    skip = PointAnalyzer.sampledCount(skip, n);
                 }
 
                 @Override

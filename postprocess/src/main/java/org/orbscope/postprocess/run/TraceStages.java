@@ -71,6 +71,10 @@ public final class TraceStages implements EventVisitor {
             } catch (ProfileException e) {
                 throw new IOException(e.getMessage(), e);
             }
+            int requestSample = requestSample(r.info().get(OrbProfile.INFO_REQUEST_SAMPLE));
+            if (sink != null) {
+                sink.requestSample(requestSample);
+            }
             TraceStages t = new TraceStages(r, roles, sink);
             r.read(t);
             for (int tid : r.threadIds()) {
@@ -86,7 +90,7 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
-            result.diagnostics().requestSample = requestSample(r.info().get(OrbProfile.INFO_REQUEST_SAMPLE));
+            result.diagnostics().requestSample = requestSample;
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }
     }

@@ -10,6 +10,13 @@ import org.orbscope.run.RequestStages;
 public interface RowSink {
     void accept(RequestStages row);
 
+    /**
+     * Before the first row: the agent recorded one request in {@code n} (request sampling; 1: every request), so a
+     * count of requests before the workload (warm-up calls, probes) stands for about {@code n} times as many.
+     */
+    default void requestSample(int n) {
+    }
+
     /** A GC pause of the traced JVM (epoch ns), as the trace goes by. */
     default void gc(long startEpochNs, long durationNs) {
     }
