@@ -7,7 +7,8 @@ import java.util.Arrays;
  * ({@code fragment=continue}) is recorded exactly when the request's first fragment was. A direct-mapped table of
  * keys: a key is found while no later recorded request's key has taken its slot, which at 65,536 slots holds for
  * far more requests than an ORB keeps in flight. A lost or a false match leaves one request incomplete in the
- * trace (the report counts those); it never costs more than one load and compare per continued fragment.
+ * trace (the report counts those); it never costs more than one load and compare per continued fragment and
+ * per keyed event on its thread.
  *
  * <p>Plain array stores and loads: an ORB hands a request to the next thread through a lock or queue, which orders
  * the store before the other thread's load.

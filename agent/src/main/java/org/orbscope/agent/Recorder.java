@@ -283,8 +283,9 @@ public final class Recorder extends Sink {
     // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path below it creates recorders,
     // hands buffers over, drops and counts.
 
-    // A thread whose current request is not recorded (request sampling) returns from every event after one flag
-    // test: no clock read, no event.
+    // A thread whose current request is not recorded (request sampling) returns from every method event without a
+    // key after one flag test: no clock read, no event. Keyed events on threads that continue requests read their
+    // key first (enterNamed).
 
     @Override
     public Object enter(int methodId) {
