@@ -42,6 +42,9 @@
 #   guest): the upper bound and the median catch it.
 #   Give a run enough requests that its second half is past the JIT's work (60,000 at 2000/s, 120,000 for `max`).
 #   MODES="off agent jfr" to choose modes.
+#   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
+#   collection count follow what the server allocates, not the collector's own sizing (the report prints the
+#   JVM's threads' CPU per request and per collection).
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${1:-3}"
@@ -71,7 +74,7 @@ run() { # mode rate requests dir
   local mode="$1" rate="$2" n="$3" dir="$4"
   local -a set=(--set "client.processes[0].arrival.rate=$rate" --set "client.processes[0].requests=$n"
     --set server.orb.queueMax=1000000 --set server.warmupCalls=20000 --set monitoring.enabled=false)
-  local -a jvm=()
+  local -a jvm=(${SERVER_JVM:-})
   if [ -n "${PROFILER:-}" ]; then
     mkdir -p "$dir.profile"
     jvm+=("\"-agentpath:$PROFILER=start,event=${PROFILER_EVENT:-cpu},interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")

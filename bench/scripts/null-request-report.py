@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
 """Summary of null-request-overhead.sh's results (one JSON line per run): per rate and mode, the median over
 rounds of each figure and of its same-round ratio to the unmonitored server, monitored/unmonitored beside
-JFR/unmonitored; then the agent's sampled per-stage CPU means beside the exact ones (every fragment).
+JFR/unmonitored; the p50 and p99 of all rounds' measured requests pooled per mode (one run's p99 moves by up to
+1.5x between rounds on a shared guest, in every mode); then each sampling agent mode's per-stage CPU means beside
+the exact ones (every fragment).
 Usage: null-request-report.py RESULTS.jsonl
 """
+import importlib.util
 import json
+import os
 import statistics
 import sys
 from collections import defaultdict
 
+_spec = importlib.util.spec_from_file_location(
+    "null_request_stats", os.path.join(os.path.dirname(os.path.abspath(__file__)), "null-request-stats.py"))
+stats_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(stats_module)
+
 FIGURES = [("cpu_us", "CPU/req us"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"), ("gc", "GCs"),
-           ("util", "core util"), ("jvm_share", "JVM-thread share")]
+           ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req"),
+           ("jvm_ms_per_gc", "JVM-thread ms/GC")]
 
 
 def main(path):
@@ -33,27 +43,38 @@ def main(path):
         for mode in modes:
             cells = []
             for key, _ in FIGURES:
-                values = [by[(rate, k)][mode][key] for k in rounds if mode in by[(rate, k)]]
-                ratios = [by[(rate, k)][mode][key] / by[(rate, k)]["off"][key] for k in rounds
-                          if mode in by[(rate, k)] and "off" in by[(rate, k)] and by[(rate, k)]["off"][key]]
+                values = [figure(by, rate, k, mode, key) for k in rounds]
+                values = [v for v in values if v is not None]
+                ratios = [figure(by, rate, k, mode, key) / figure(by, rate, k, "off", key) for k in rounds
+                          if figure(by, rate, k, mode, key) is not None and figure(by, rate, k, "off", key)]
                 cell = f"{statistics.median(values):.3g}" if values else "-"
                 if ratios and mode != "off" and key not in ("gc",):
                     cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
                 cells.append(cell)
             print(f"{mode:12s}" + "".join(f"{c:>28s}" for c in cells))
+        pooled_percentiles(os.path.dirname(os.path.abspath(path)), by, rate, rounds, modes)
         causes(by, rate, rounds, modes)
-        sampled = pooled(by, rate, rounds, "agent")
         exact = pooled(by, rate, rounds, "agent-exact")
-        if sampled and exact:
-            print(f"per-stage CPU means, us (pooled over rounds): sampled (agent) vs exact (agent-exact, every fragment)")
+        for mode in ("agent", "agent-sampled"):
+            sampled = pooled(by, rate, rounds, mode)
+            if not sampled or not exact:
+                continue
+            print(f"per-stage CPU means, us (pooled over rounds): {mode} vs agent-exact (every fragment); "
+                  f"beside, the median [range] of same-round ratios")
             for stage in exact:
                 if "/" in stage:
                     continue
                 (ns, ms), (ne, me) = sampled.get(stage, (0, None)), exact[stage]
                 if ms is None or me is None:
                     continue
-                print(f"  {stage:16s} sampled {ms:8.2f} (n={ns:6d})   exact {me:8.2f} (n={ne:6d})   "
-                      f"sampled/exact {ms / me:.3f} ({100 * (ms / me - 1):+.1f}%)")
+                ratios = stage_ratios(by, rate, rounds, mode, stage)
+                beside = (f"   same-round {statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}]"
+                          if ratios else "")
+                medians = stage_ratios(by, rate, rounds, mode, stage, 2)
+                if medians:
+                    beside += f"   medians: same-round {statistics.median(medians):.3f} [{min(medians):.2f}-{max(medians):.2f}]"
+                print(f"  {stage:16s} {mode} {ms:8.2f} (n={ns:6d})   exact {me:8.2f} (n={ne:6d})   "
+                      f"ratio {ms / me:.3f} ({100 * (ms / me - 1):+.1f}%){beside}")
             print("the same exact runs' fragments drawn 1 in 10 afterwards (sampling error alone, same run):")
             for stage in exact:
                 sub = exact.get(stage + "/10")
@@ -62,6 +83,47 @@ def main(path):
                 (nd, md), (ne, me) = sub, exact[stage]
                 print(f"  {stage:16s} drawn {md:8.2f} (n={nd:6d})   all {me:8.2f} (n={ne:6d})   "
                       f"drawn/all {md / me:.3f} ({100 * (md / me - 1):+.1f}%)")
+
+
+def figure(by, rate, k, mode, key):
+    """One run's figure, or None when the run or the figure is missing (NaN: no collection in the window)."""
+    value = by[(rate, k)].get(mode, {}).get(key)
+    return None if value is None or value != value else value
+
+
+def pooled_percentiles(base, by, rate, rounds, modes):
+    """p50 and p99 of every round's measured requests together, per mode, and their ratio to off's."""
+    pooled_ms = {}
+    for mode in modes:
+        values = []
+        for k in rounds:
+            st = by[(rate, k)].get(mode)
+            if not st:
+                continue
+            # null-request-overhead.sh names each run's directory mode-rate-round beside the results file
+            run_dir = st.get("run_dir") or os.path.join(base, f"{mode}-{rate.rstrip('/s')}-{k}")
+            if run_dir and os.path.isdir(run_dir):
+                values.extend(stats_module.measured_responses(run_dir, st.get("head", 0.5)))
+        if values:
+            values.sort()
+            pooled_ms[mode] = (len(values), stats_module.percentile(values, 50), stats_module.percentile(values, 99))
+    if not pooled_ms:
+        return
+    print("client response of all rounds' measured requests pooled per mode (ratio to off's pooled figure)")
+    off = pooled_ms.get("off")
+    for mode, (n, p50, p99) in pooled_ms.items():
+        ratio = (f"  ({p50 / off[1]:.3f})", f"  ({p99 / off[2]:.3f})") if off and mode != "off" else ("", "")
+        print(f"  {mode:14s} n {n:8d}   p50 {p50:.3f} ms{ratio[0]:9s}   p99 {p99:.3f} ms{ratio[1]}")
+
+
+def stage_ratios(by, rate, rounds, mode, stage, index=1):
+    """Same-round ratios of a stage's CPU mean (index 1) or median (index 2) in mode to agent-exact's."""
+    ratios = []
+    for k in rounds:
+        a, e = by[(rate, k)].get(mode, {}).get("stages", {}), by[(rate, k)].get("agent-exact", {}).get("stages", {})
+        if stage in a and stage in e and len(a[stage]) > index and a[stage][index] and e[stage][index]:
+            ratios.append(a[stage][index] / e[stage][index])
+    return ratios
 
 
 def causes(by, rate, rounds, modes):
@@ -104,7 +166,8 @@ def pooled(by, rate, rounds, mode):
         stats = by[(rate, k)].get(mode)
         if not stats or "stages" not in stats:
             continue
-        for stage, (n, mean) in stats["stages"].items():
+        for stage, v in stats["stages"].items():
+            n, mean = v[0], v[1]
             if n and mean is not None:
                 total[stage][0] += n
                 total[stage][1] += n * mean

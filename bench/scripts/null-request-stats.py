@@ -8,6 +8,8 @@ server's warm-up calls, `_non_existent`, take another path through the POA and s
 compiler threads run until 3-8 s into a run; the measured window runs from the first kept request's send to the
 last one's completion. Server CPU per request = process CPU over the window (interpolated between samples) / requests
 completed in it.
+The report pools the measured requests' response times over rounds (`measured_responses`, from the run
+directory and HEAD printed here).
 Usage: null-request-stats.py RUN_DIR [HEAD]
 """
 import csv
@@ -32,14 +34,28 @@ def percentile(sorted_values, p):
     return sorted_values[i]
 
 
+def point_dir(run_dir):
+    return glob.glob(os.path.join(run_dir, "*", "points", "*"))[0]
+
+
+def kept_requests(run_dir, head):
+    """The run's requests after the first HEAD of them."""
+    rows = list(csv.DictReader(open(os.path.join(point_dir(run_dir), "client", "requests.csv"))))
+    return rows[int(len(rows) * head):]
+
+
+def measured_responses(run_dir, head):
+    """Sorted response times (ms) of the kept requests that completed."""
+    return sorted(int(r["response_ns"]) / 1e6 for r in kept_requests(run_dir, head) if r["outcome"] == "ok")
+
+
 def main(run_dir, head=0.5):
-    point = glob.glob(os.path.join(run_dir, "*", "points", "*"))[0]
-    rows = list(csv.DictReader(open(os.path.join(point, "client", "requests.csv"))))
-    kept = rows[int(len(rows) * head):]
+    point = point_dir(run_dir)
+    kept = kept_requests(run_dir, head)
     ok = [r for r in kept if r["outcome"] == "ok"]
     start_ns = min(int(r["sent_ns"]) for r in kept)
     end_ns = max(int(r["completed_ns"]) for r in ok)
-    responses = sorted(int(r["response_ns"]) / 1e6 for r in ok)
+    responses = measured_responses(run_dir, head)
 
     system = list(csv.DictReader(open(os.path.join(point, "server", "system.csv"))))
     t0, t1 = start_ns / 1e6, end_ns / 1e6
@@ -52,6 +68,7 @@ def main(run_dir, head=0.5):
     app = delta("app_threads_cpu_ns")
     tool = delta("tool_threads_cpu_ns")
     seconds = (end_ns - start_ns) / 1e9
+    gcs = round(delta("gc_count"))
     out = {
         "requests": len(ok),
         "failed": len(kept) - len(ok),
@@ -60,13 +77,18 @@ def main(run_dir, head=0.5):
         "util": process / 1e9 / seconds,
         "jvm_share": max(0.0, process - app - tool) / process if process > 0 else float("nan"),
         "tool_share": tool / process if process > 0 else float("nan"),
+        # the JVM's own threads (collector, compiler): per request, and per collection in the window
+        "jvm_us": max(0.0, process - app - tool) / len(ok) / 1e3,
+        "jvm_ms_per_gc": max(0.0, process - app - tool) / 1e6 / gcs if gcs > 0 else float("nan"),
         "p50_ms": percentile(responses, 50),
         "p99_ms": percentile(responses, 99),
         "mean_ms": sum(responses) / len(responses),
-        "gc": round(delta("gc_count")),
+        "gc": gcs,
         "threads_max": max(int(s["threads"]) for s in system),
         "window_start_ns": start_ns,
         "window_end_ns": end_ns,
+        "run_dir": os.path.abspath(run_dir),
+        "head": head,
     }
     trace = os.path.join(point, "server", "server.trace")
     if os.path.exists(trace):

@@ -127,6 +127,7 @@ public final class Agent {
                 config.requestSample = 1;
             }
             info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(config.requestSample));
+            info.put("agent.cpu.net", Boolean.toString(config.cpuNet));
             info.put("agent.monitors.events", config.monitorsContendedOnly ? "contended" : "all");
             // Checked here, not at the first monitor event: the check waits a millisecond.
             info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));

@@ -33,7 +33,7 @@ public final class AgentConfig {
     private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
-            "request.sample",
+            "request.sample", "cpu.net",
             "maxsize", "maxage", "duration", "dump"));
 
     String out = "orbscope.trace";
@@ -63,6 +63,11 @@ public final class AgentConfig {
      * begins and carried by its key to the fragments that continue it. 1: every request.
      */
     int requestSample = 1;
+    /**
+     * Request fragments' CPU times are net of the agent's own work on the thread ({@code cpu.net}, default true);
+     * false records the thread CPU clock as read.
+     */
+    boolean cpuNet = true;
     /** Classes whose instances are counted and sized as they are constructed. */
     final List<Glob> allocIncludes = new ArrayList<>();
     final List<Glob> allocExcludes = new ArrayList<>();
@@ -216,13 +221,13 @@ public final class AgentConfig {
             case "alloc.exclude": allocExcludes.add(new Glob(value)); break;
             case "threads.include": threadIncludes.add(new Glob(value, true)); break;
             case "threads.exclude": threadExcludes.add(new Glob(value, true)); break;
-            case "cpu": cpu = bool(value, where); break;
+            case "cpu": cpu = bool(key, value, where); break;
             case "maxsize": maxBytes = quantity(key, value, where, true); break;
             case "maxage": maxAgeNanos = quantity(key, value, where, false); break;
             case "duration": durationNanos = quantity(key, value, where, false); break;
             case "dump": dump = value; break;
-            case "stop": stop = bool(value, where); break;
-            case "quiet": quiet = bool(value, where); break;
+            case "stop": stop = bool(key, value, where); break;
+            case "quiet": quiet = bool(key, value, where); break;
             case "events": {
                 Set<String> e = new HashSet<>();
                 for (String s : value.trim().split("[ +;]+")) {
@@ -243,6 +248,7 @@ public final class AgentConfig {
                 cpuSampleSet = true;
                 break;
             case "request.sample": requestSample = (int) bounded(key, value, 1, 1_000_000, where); break;
+            case "cpu.net": cpuNet = bool(key, value, where); break;
             case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
             case "buffer.size":
@@ -265,10 +271,10 @@ public final class AgentConfig {
         }
     }
 
-    private static boolean bool(String v, String where) throws BadConfig {
+    private static boolean bool(String key, String v, String where) throws BadConfig {
         if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on")) return true;
         if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) return false;
-        throw new BadConfig(where + ": expected true or false, got '" + v + "'");
+        throw new BadConfig(where + ": " + key + " takes true or false, got '" + v + "'");
     }
 
     /** A positive size ({@code 256m}) or duration ({@code 10m}) in the trace module's grammar. */

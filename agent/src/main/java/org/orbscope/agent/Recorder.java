@@ -126,6 +126,7 @@ public final class Recorder extends Sink {
         contendedOnly = c.monitorsContendedOnly;
         ThreadRecorder.sampleEvery = c.cpuSample;
         ThreadRecorder.requestEvery = c.requestSample;
+        ThreadRecorder.cpuNet = c.cpuNet;
         RecordedRequests.clear();
         INSTANCE_MONITORS.clear();
         CLASS_MONITORS.clear();
@@ -337,6 +338,7 @@ public final class Recorder extends Sink {
     private static Object enterGuarded(int methodId, int flags, ThreadRecorder drawnOn) {
         if (!active) return null;
         ThreadRecorder r = null;
+        long start = 0;
         try {
             disown(methodId, Thread.currentThread());
             r = current();
@@ -349,12 +351,16 @@ public final class Recorder extends Sink {
                 return null;
             }
             r.busy = true;
-            return r.enter(writer, methodId, flags, false, 0) ? r : null;
+            start = System.nanoTime();
+            return r.enter(writer, methodId, flags, false, 0, start) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
             return null;
         } finally {
-            if (r != null) r.busy = false;
+            if (r != null) {
+                if (start != 0) r.charge(start);
+                r.busy = false;
+            }
         }
     }
 
@@ -374,6 +380,8 @@ public final class Recorder extends Sink {
             Object objectBase, int namePaths) {
         if (!active) return null;
         ThreadRecorder r = null;
+        // When the agent's work for this event began, once it is known to be recorded (the recorder charges it).
+        long start = 0;
         try {
             r = current();
             if (r == null || r.busy) return null;
@@ -389,6 +397,7 @@ public final class Recorder extends Sink {
                     r = null;
                     return null;
                 }
+                start = System.nanoTime();
             }
             r.busy = true;
             long key = 0;
@@ -411,7 +420,10 @@ public final class Recorder extends Sink {
             } else if (keyed && ThreadRecorder.requestEvery > 1) {
                 RecordedRequests.add(key); // the threads the request goes on to record it too
             }
-            if (!r.enter(writer, methodId, flags, keyed, key)) {
+            if (start == 0) {
+                start = System.nanoTime();
+            }
+            if (!r.enter(writer, methodId, flags, keyed, key, start)) {
                 return null;
             }
             if (operationBase != null) {
@@ -425,7 +437,10 @@ public final class Recorder extends Sink {
             ERRORS.incrementAndGet();
             return null;
         } finally {
-            if (r != null) r.busy = false;
+            if (r != null) {
+                if (start != 0) r.charge(start);
+                r.busy = false;
+            }
         }
     }
 

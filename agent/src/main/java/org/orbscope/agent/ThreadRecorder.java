@@ -16,6 +16,17 @@ import org.orbscope.trace.TraceWriter;
  */
 final class ThreadRecorder extends ThreadBuffer {
     private static final long FLUSH_AFTER_NANOS = 1_000_000_000L;
+    /**
+     * A thread whose last CPU clock read is older than this reads the clock twice and keeps the second value: a
+     * read after a block, or on a request recorded one in N, runs cold and takes longer, and its two halves (before
+     * and after the clock's sample point) then differ, which {@link #cpuAt} assumes they do not.
+     */
+    private static final long CPU_CLOCK_COLD_NANOS = 10_000L;
+    /**
+     * Whether CPU times in request fragments are net of the agent's own work ({@code cpu.net}); set at each
+     * recording's start.
+     */
+    static boolean cpuNet = true;
 
     final Thread thread;
     final int traceId;
@@ -57,6 +68,24 @@ final class ThreadRecorder extends ThreadBuffer {
      * (JacORB returns a SYNC_WITH_SERVER request's result before it processes the request).
      */
     boolean continued;
+    /** Wall time of this thread's last CPU clock read (see {@link #CPU_CLOCK_COLD_NANOS}). */
+    private long lastCpuRead = Long.MIN_VALUE / 2;
+    /**
+     * Whether the agent's own work on this thread is charged to {@link #agentNanos}: in request fragments whose CPU
+     * times are recorded, with {@link #cpuNet}.
+     */
+    boolean charging;
+    /**
+     * Wall time of the agent's own work on this thread while {@link #charging}: from the start of each event's
+     * work (before its clock reads) to its end. The CPU times such a fragment records are the thread's CPU clock
+     * minus this, so a stage's CPU time (the difference of two of them) leaves out what the agent did inside it:
+     * its events' writes, their clock reads, its key and name look-ups. That work runs cold on a request recorded
+     * one in N and warm when every request is recorded; left in, it made stages of a few microseconds read up to
+     * 1.5 us longer in the first case. Wall time stands for the agent's CPU time: its work never blocks.
+     */
+    private long agentNanos;
+    /** The last CPU time recorded: recorded CPU times never decrease, even when a thread was preempted in the agent. */
+    private long lastCpu;
     /** xorshift64 state of the fragment draws; seeded per thread, never 0. */
     private long sampleState;
     /** Set at a call site of a synchronized method, consumed by that method's entered event. */
@@ -91,6 +120,7 @@ final class ThreadRecorder extends ThreadBuffer {
         continued = false;
         recording = requestEvery <= 1 || draw(requestEvery);
         cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
+        charging = cpuSampled && cpuNet;
     }
 
     /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
@@ -98,6 +128,35 @@ final class ThreadRecorder extends ThreadBuffer {
         continued = true;
         recording = requestEvery <= 1 || RecordedRequests.contains(key);
         cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
+        charging = cpuSampled && cpuNet;
+    }
+
+    /**
+     * The thread's CPU time for an event whose agent work began at wall time {@code start}; while
+     * {@link #charging}, net of the agent's work on this thread up to the clock's sample point, which is taken to
+     * be the middle of the read. The clock is read a first time when it is cold ({@link #CPU_CLOCK_COLD_NANOS}).
+     */
+    private long cpuAt(long start) {
+        if (start - lastCpuRead > CPU_CLOCK_COLD_NANOS) {
+            Recorder.cpuNow();
+        }
+        long before = System.nanoTime();
+        long cpu = Recorder.cpuNow();
+        long after = System.nanoTime();
+        lastCpuRead = after;
+        if (!charging || cpu < 0) {
+            return cpu;
+        }
+        long net = Math.max(lastCpu, cpu - agentNanos - (before + ((after - before) >> 1) - start));
+        lastCpu = net;
+        return net;
+    }
+
+    /** Charges the agent's work since wall time {@code start} to this thread's {@link #agentNanos} while charging. */
+    void charge(long start) {
+        if (charging) {
+            agentNanos += System.nanoTime() - start;
+        }
     }
 
     /** True with probability 1/n. */
@@ -162,7 +221,9 @@ final class ThreadRecorder extends ThreadBuffer {
             return false;
         }
         long now = System.nanoTime();
-        return fresh(now) && methodEnter(now, methodId);
+        boolean ok = fresh(now) && methodEnter(now, methodId);
+        charge(now);
+        return ok;
     }
 
     /**
@@ -175,11 +236,15 @@ final class ThreadRecorder extends ThreadBuffer {
             return false;
         }
         long now = System.nanoTime();
+        boolean ok;
         if ((flags & Sink.CPU_ENTER) == 0 || !cpuSampled) {
-            return fresh(now) && methodEnter(now, methodId);
+            ok = fresh(now) && methodEnter(now, methodId);
+        } else {
+            long cpu = cpuAt(now);
+            ok = cpu >= 0 && fresh(now) && methodEnter(now, methodId, cpu);
         }
-        long cpu = Recorder.cpuNow();
-        return cpu >= 0 && fresh(now) && methodEnter(now, methodId, cpu);
+        charge(now);
+        return ok;
     }
 
     /** The hot path of an exit whose enter was written; false sends the caller to the guarded {@link #exit}. */
@@ -188,7 +253,9 @@ final class ThreadRecorder extends ThreadBuffer {
             return false;
         }
         long now = System.nanoTime();
-        return fresh(now) && methodExit(now, exceptional);
+        boolean ok = fresh(now) && methodExit(now, exceptional);
+        charge(now);
+        return ok;
     }
 
     /** The exit of a method whose exit carries CPU time: read only when the thread's fragment is sampled. */
@@ -200,9 +267,12 @@ final class ThreadRecorder extends ThreadBuffer {
             long now = System.nanoTime();
             return fresh(now) && methodExit(now, exceptional);
         }
-        long cpu = Recorder.cpuNow();
+        long start = System.nanoTime();
+        long cpu = cpuAt(start);
         long now = System.nanoTime();
-        return cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
+        boolean ok = cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
+        charge(start);
+        return ok;
     }
 
     /**
@@ -224,13 +294,13 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /**
-     * Records an enter (a fragment's begin has drawn its samples); false when it was dropped (then its exit is not
-     * recorded either). Clocks are read wall
-     * first, CPU second at enter and the reverse at exit, so a call's wall interval encloses its CPU interval.
+     * Records an enter (a fragment's begin has drawn its samples) at wall time {@code now}, when the caller's work
+     * for it began (the caller charges that work, {@link #charge}); false when it was dropped (then its exit is not
+     * recorded either). Clocks are read wall first, CPU second at enter and the reverse at exit, so a call's wall
+     * interval encloses its CPU interval.
      */
-    boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key) {
-        long now = System.nanoTime();
-        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? Recorder.cpuNow() : -1;
+    boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key, long now) {
+        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? cpuAt(now) : -1;
         ThreadBuffer b = room(w, now);
         boolean ok;
         if (b == null) {
@@ -253,13 +323,15 @@ final class ThreadRecorder extends ThreadBuffer {
      * call still open at the end of the stream (a drop marker says why).
      */
     void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
-        long cpu = withCpu && cpuSampled ? Recorder.cpuNow() : -1;
+        long start = System.nanoTime();
+        long cpu = withCpu && cpuSampled ? cpuAt(start) : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
         boolean ok = b != null && (cpu >= 0 ? b.methodExit(now, exceptional, cpu) : b.methodExit(now, exceptional));
         if (!ok) {
             drop();
         }
+        charge(start);
     }
 
     /** A monitor entered at {@code now}; after a contended enter that began at {@code contendedSince} unless that is 0. */
@@ -272,6 +344,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (!ok || !b.monitorEntered(now, monitorId)) {
             drop();
         }
+        charge(now);
     }
 
     void monitorExit(TraceWriter w, int monitorId, long now) {
@@ -279,6 +352,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.monitorExit(now, monitorId)) {
             drop();
         }
+        charge(now);
     }
 
     long waitBegin(TraceWriter w, int monitorId, long timeoutMillis) {
@@ -287,6 +361,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.waitBegin(now, monitorId, timeoutMillis)) {
             drop();
         }
+        charge(now);
         return now;
     }
 
@@ -296,6 +371,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.waitEnd(now, monitorId, timedOut)) {
             drop();
         }
+        charge(now);
     }
 
     void notifyEvent(TraceWriter w, int monitorId, boolean all) {
@@ -304,6 +380,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.notify(now, monitorId, all)) {
             drop();
         }
+        charge(now);
     }
 
     void parkBegin(TraceWriter w, int blockerClassId, long timeoutNanos) {
@@ -313,6 +390,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (!parked) {
             drop();
         }
+        charge(now);
     }
 
     void parkEnd(TraceWriter w) {
@@ -322,6 +400,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.parkEnd(now)) {
             drop();
         }
+        charge(now);
     }
 
     void allocation(TraceWriter w, int classId, long bytes) {
@@ -330,9 +409,13 @@ final class ThreadRecorder extends ThreadBuffer {
         if (b == null || !b.allocation(now, classId, bytes)) {
             drop();
         }
+        charge(now);
     }
 
-    /** A name of the thread's current request (attribute and value string ids), just after the enter that read it. */
+    /**
+     * A name of the thread's current request (attribute and value string ids), just after the enter that read it
+     * (whose caller charges this too).
+     */
     void requestName(TraceWriter w, int attribute, int value) {
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);

@@ -138,6 +138,10 @@ class AgentConfigTest {
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("request.sample=0"));
         assertTrue(e.getMessage().contains("request.sample takes a number from 1 to 1000000, got '0'"), e.getMessage());
         assertEquals(10, AgentConfig.parse("profile=jacorb,request.sample=10").requestSample);
+        assertTrue(AgentConfig.parse("profile=jacorb").cpuNet, "CPU times net of the agent's work by default");
+        assertFalse(AgentConfig.parse("cpu.net=false").cpuNet);
+        e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("cpu.net=maybe"));
+        assertTrue(e.getMessage().contains("cpu.net") && e.getMessage().contains("maybe"), e.getMessage());
         assertTrue(AgentConfig.parse("profile=jacorb").requestSamplingPossible());
         assertTrue(!AgentConfig.parse("profile=glassfish").requestSamplingPossible(),
                 "the glassfish profile marks no fragments: it records every request");

@@ -301,6 +301,39 @@ class AgentIT {
         assertTrue(share > 0.2 && share < 0.3, "one in four, drawn at random: " + share);
     }
 
+    /**
+     * A fragment's CPU times are net of the agent's work on its thread unless {@code cpu.net=false}; the header
+     * says which, and either way a thread's recorded CPU times never decrease and every call's CPU interval lies
+     * within its wall interval.
+     */
+    @Test
+    void cpuTimesOfFragmentsAreNetOfTheAgentAndStateIt() throws Exception {
+        for (String net : new String[] {"true", "false"}) {
+            Path profile = file("net-" + net + ".profile", "cpu.sample = 1",
+                    "method = example.traced.HotApp#leaf(I)I | role=test.leaf | cpu=true | fragment=begin");
+            Path trace = dir.resolve("net-" + net + ".trace");
+            String option = net.equals("true") ? "" : ",cpu.net=false";
+            ChildJvm app = ChildJvm.start(dir, "profile=" + profile + option + ",out=" + trace, "example.traced.HotApp", "20000");
+            assertEquals(0, app.await(300), app.output());
+            long[] calls = new long[1];
+            Map<Integer, Long> last = new HashMap<>();
+            try (TraceReader r = TraceReader.open(trace)) {
+                assertEquals(net, r.info().get("agent.cpu.net"));
+                r.read(e -> {
+                    if (e.type != EventType.METHOD_EXIT || e.depth != 0 || e.cpuNanos < 0) {
+                        return;
+                    }
+                    calls[0]++;
+                    long before = last.getOrDefault(e.threadId, Long.MIN_VALUE);
+                    assertTrue(e.enterCpuNanos >= before && e.cpuNanos >= e.enterCpuNanos, "CPU times never decrease");
+                    assertTrue(e.cpuNanos - e.enterCpuNanos <= e.nanos - e.enterNanos, "CPU within wall");
+                    last.put(e.threadId, e.cpuNanos);
+                });
+                assertEquals(220_000, calls[0] + r.droppedEvents() / 2, 1, "the warm-up's and the measured calls");
+            }
+        }
+    }
+
     /** What a scenario's monitoring.cpuTime: false sends: the profile's CPU boundaries are not read at all. */
     @Test
     void cpuSampleOffRecordsNoCpuTimesOfAProfile() throws Exception {

@@ -13,12 +13,15 @@ import org.orbscope.trace.TraceReader;
  * profile's): receiver (arrival to enqueued), receiver with its second phase (to receive.end), controller,
  * dispatcher first phase (dispatch.begin enter to exit), servant, reply, and dispatcher with its second phase
  * (to dispatch.end). A stage counts only when both of its boundaries carry CPU time, so with CPU sampling the
- * means are over the sampled fragments. Prints one JSON line: stage -> [count, mean microseconds].
+ * means are over the sampled fragments. Prints one JSON line: stage -> [count, mean microseconds, median
+ * microseconds].
  *
  * <p>With SUBSAMPLE N, each fragment (a receiver's arrival to its receive.end, a controller's hand-over, a
  * dispatcher's run) is also drawn with probability 1/N, as the agent's {@code cpu.sample=N} does, and the means
  * of the drawn fragments are printed beside (as "stage/N"): on a trace with every fragment's CPU times this
- * shows the sampling error alone, without the difference between two runs.
+ * shows the sampling error alone, without the difference between two runs. Each stage's median is printed as
+ * a third element: a mean moves with rare long intervals (a thread preempted inside a stage), a median with what
+ * every request pays.
  * Usage: StageCpu TRACE [FROM_EPOCH_NS [SUBSAMPLE]]   (stages that begin before FROM are left out: warm-up)
  */
 public final class StageCpu {
@@ -26,12 +29,22 @@ public final class StageCpu {
     }
 
     private static final class Sum {
-        long n;
+        int n;
         double total;
+        long[] values = new long[1024];
 
         void add(long nanos) {
-            n++;
+            if (n == values.length) {
+                values = java.util.Arrays.copyOf(values, 2 * n);
+            }
+            values[n++] = nanos;
             total += nanos;
+        }
+
+        double median() {
+            long[] sorted = java.util.Arrays.copyOf(values, n);
+            java.util.Arrays.sort(sorted);
+            return sorted[n / 2];
         }
     }
 
@@ -123,7 +136,8 @@ public final class StageCpu {
         for (Map.Entry<String, Sum> s : stages.entrySet()) {
             Sum v = s.getValue();
             out.append(out.length() > 1 ? ", " : "").append('"').append(s.getKey()).append("\": [").append(v.n).append(", ")
-                    .append(v.n == 0 ? "null" : String.format(java.util.Locale.ROOT, "%.3f", v.total / v.n / 1e3)).append(']');
+                    .append(v.n == 0 ? "null, null" : String.format(java.util.Locale.ROOT, "%.3f, %.3f", v.total / v.n / 1e3,
+                            v.median() / 1e3)).append(']');
         }
         System.out.println(out.append('}'));
     }
