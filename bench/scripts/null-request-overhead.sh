@@ -42,6 +42,8 @@
 #   guest): the upper bound and the median catch it.
 #   Give a run enough requests that its second half is past the JIT's work (60,000 at 2000/s, 120,000 for `max`).
 #   MODES="off agent jfr" to choose modes.
+#   THREAD_CPU=1 also writes each run's server CPU by thread over the second part of the run to RUN.threads
+#   (bench/scripts/thread-cpu.py: the JVM's own threads by name, which server/system.csv sums up).
 #   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
 #   collection count follow what the server allocates, not the collector's own sizing (the report prints the
 #   JVM's threads' CPU per request and per collection).
@@ -94,7 +96,9 @@ run() { # mode rate requests dir
   if [ ${#jvm[@]} -gt 0 ]; then
     set+=(--set "server.jvmArgs=[$(IFS=,; echo "${jvm[*]}")]")
   fi
+  [ -z "${THREAD_CPU:-}" ] || threads_of_server "$dir" "$rate" "$n" &
   "$home/bin/orbscope" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
+  wait
   local stats
   stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir" "${HEAD:-0.5}")" || { echo "{\"error\": \"$dir.log\"}"; return; }
   if [ -d "$dir.profile" ]; then
@@ -110,6 +114,24 @@ run() { # mode rate requests dir
     stats="${stats%\}}, \"stages\": $(java -cp "$jar" org.orbscope.bench.agent.StageCpu "$trace" "$from" 10)}"
   fi
   echo "$stats"
+}
+
+threads_of_server() { # dir rate requests: the server's CPU by thread over the measured part of the run
+  local dir="$1" rate="${2%/s}" n="$3" ready="" port pid
+  for _ in $(seq 1 600); do
+    ready="$(ls "$dir"/*/points/*/server/ready 2>/dev/null | head -1)" && [ -n "$ready" ] && break
+    sleep 0.5
+  done
+  [ -n "$ready" ] || return 0
+  port="$(sed -n 's/^port=//p' "$ready")"
+  pid="$(ss -ltnpH "sport = :$port" | sed -n 's/.*pid=\([0-9]*\).*/\1/p' | head -1)"
+  [ -n "$pid" ] || return 0
+  # the client sends for about n/rate seconds after the server is ready: from past HEAD of them to 2 s before the end
+  local seconds from
+  seconds="$(python3 -c "print(max(1, int($n / $rate * (1 - ${HEAD:-0.5})) - 4))")"
+  from="$(python3 -c "print(int($n / $rate * ${HEAD:-0.5}) + 2)")"
+  sleep "$from"
+  python3 "$home/bench/scripts/thread-cpu.py" "$pid" "$seconds" > "$dir.threads" 2>&1 || true
 }
 
 max_rate() { # the highest rate the unmonitored server sustains

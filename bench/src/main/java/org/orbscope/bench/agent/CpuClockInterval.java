@@ -37,13 +37,25 @@ public final class CpuClockInterval {
         return x;
     }
 
+    /** Wall time of the last read's sample point, taken to be the middle of the read (what the agent assumes). */
+    private static long lastMiddle;
+    /** Wall time from the start of the last read's work to its sample point, and from there to its end. */
+    private static long lastBefore;
+    private static long lastAfter;
+
     private static long read(boolean warm) {
-        long now = System.nanoTime();
-        if (warm && now - lastRead > COLD_NANOS) {
+        long start = System.nanoTime();
+        if (warm && start - lastRead > COLD_NANOS) {
             sink += THREADS.getCurrentThreadCpuTime();
         }
-        lastRead = now;
-        return THREADS.getCurrentThreadCpuTime();
+        long before = System.nanoTime();
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        long after = System.nanoTime();
+        lastRead = after;
+        lastMiddle = before + ((after - before) >> 1);
+        lastBefore = lastMiddle - start;
+        lastAfter = after - lastMiddle;
+        return cpu;
     }
 
     public static void main(String[] args) {
@@ -52,12 +64,14 @@ public final class CpuClockInterval {
         int k = args.length > 2 ? Integer.parseInt(args[2]) : 2_000;
         byte[] rest = new byte[512 * 1024];
         String[] names = {"every request, warm", "every request, cold", "1 in 10, cold", "1 in 10, warm"};
+        String[] netNames = {"every request, warm, net", "every request, cold, net", "1 in 10, cold, net", "1 in 10, warm, net"};
         for (int round = 0; round < rounds; round++) {
             double reference = 0;
             for (int m = 0; m < names.length; m++) {
                 int every = m < 2 ? 1 : 10;
                 boolean warm = m == 0 || m == 3;
                 long[] cpu = new long[requests / every + 1];
+                long[] net = new long[cpu.length];
                 long[] wall = new long[cpu.length];
                 int n = 0;
                 for (int i = 0; i < requests; i++) {
@@ -70,17 +84,22 @@ public final class CpuClockInterval {
                         continue;
                     }
                     long c0 = read(warm);
+                    long after0 = lastAfter;
                     long w0 = System.nanoTime();
                     sink += work(k);
                     long w1 = System.nanoTime();
                     long c1 = read(warm);
                     if (i >= requests / 3) { // the first third: the JIT's
                         cpu[n] = c1 - c0;
+                        // as the agent's cpu.net: the reads' halves inside the interval (and the warm read) taken out
+                        net[n] = c1 - c0 - after0 - lastBefore;
                         wall[n++] = w1 - w0;
                     }
                 }
                 double mean = Arrays.stream(cpu, 0, n).average().orElse(0);
+                double netMean = Arrays.stream(net, 0, n).average().orElse(0);
                 Arrays.sort(cpu, 0, n);
+                Arrays.sort(net, 0, n);
                 Arrays.sort(wall, 0, n);
                 long median = cpu[n / 2];
                 if (m == 0) {
@@ -89,6 +108,8 @@ public final class CpuClockInterval {
                 System.out.printf("round %d  %-20s  n %6d  CPU median %6d ns  mean %6.0f ns  stage wall median %6d ns"
                         + "  clock share %5d ns  ratio %.3f%n", round, names[m], n, median, mean, wall[n / 2],
                         median - wall[n / 2], median / reference);
+                System.out.printf("round %d  %-26s  CPU median %6d ns  mean %6.0f ns  against the stage's wall median %+5d ns%n",
+                        round, netNames[m], net[n / 2], netMean, net[n / 2] - wall[n / 2]);
             }
         }
         if (sink == 42) {
