@@ -380,7 +380,8 @@ public final class Recorder extends Sink {
             Object objectBase, int namePaths) {
         if (!active) return null;
         ThreadRecorder r = null;
-        // When the agent's work for this event began, once it is known to be recorded (the recorder charges it).
+        // When the agent's work for this event began (the recorder charges it): once the event is known to be
+        // recorded, or on a thread whose recorded fragment is charged, from its key's look-up on.
         long start = 0;
         try {
             r = current();
@@ -389,6 +390,9 @@ public final class Recorder extends Sink {
             boolean keyed = (flags & KEYED) != 0;
             // On a thread that continues requests, a keyed event follows its own key's draw (checked below).
             boolean ownDraw = keyed && (flags & FRAGMENT) == 0 && r.continued && ThreadRecorder.requestEvery > 1;
+            if (ownDraw && r.charging) {
+                start = System.nanoTime(); // the key and its probe fall inside the recorded fragment's stage
+            }
             if (!continued && !ownDraw) {
                 if ((flags & FRAGMENT) != 0) {
                     r.beginFragment();

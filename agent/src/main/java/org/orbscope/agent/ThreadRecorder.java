@@ -83,10 +83,15 @@ final class ThreadRecorder extends ThreadBuffer {
      * minus this, so a stage's CPU time (the difference of two of them) leaves out what the agent did inside it:
      * its events' writes, their clock reads, its key and name look-ups. That work runs cold on a request recorded
      * one in N and warm when every request is recorded; left in, it made stages of a few microseconds read up to
-     * 1.5 us longer in the first case. Wall time stands for the agent's CPU time: its work never blocks.
+     * 1.5 us longer in the first case. Wall time stands for the agent's CPU time: its work blocks only on the
+     * trace dictionary's lock for a first definition; what a preemption adds is forgiven at the next read
+     * ({@link #cpuAt}).
      */
     private long agentNanos;
-    /** The last CPU time recorded: recorded CPU times never decrease, even when a thread was preempted in the agent. */
+    /**
+     * The last net CPU time recorded: the net CPU times a thread records never decrease, even when it was
+     * preempted in the agent's work.
+     */
     private long lastCpu;
     /** xorshift64 state of the fragment draws; seeded per thread, never 0. */
     private long sampleState;
@@ -152,7 +157,13 @@ final class ThreadRecorder extends ThreadBuffer {
         if (cpu < 0) {
             return cpu;
         }
-        long net = Math.max(lastCpu, cpu - agentNanos - (before + ((after - before) >> 1) - start));
+        long net = cpu - agentNanos - (before + ((after - before) >> 1) - start);
+        if (net < lastCpu) {
+            // Wall time charged that was no CPU time (the thread was preempted or blocked in the agent's work):
+            // forgiven here, or every later read on the thread would stay clamped until it had run that long.
+            agentNanos -= lastCpu - net;
+            net = lastCpu;
+        }
         lastCpu = net;
         return net;
     }
@@ -299,13 +310,14 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /**
-     * Records an enter (a fragment's begin has drawn its samples) at wall time {@code now}, when the caller's work
-     * for it began (the caller charges that work, {@link #charge}); false when it was dropped (then its exit is not
+     * Records an enter (a fragment's begin has drawn its samples); {@code start} is when the caller's work for it
+     * began (the caller charges that work, {@link #charge}). False when it was dropped (then its exit is not
      * recorded either). Clocks are read wall first, CPU second at enter and the reverse at exit, so a call's wall
      * interval encloses its CPU interval.
      */
-    boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key, long now) {
-        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? cpuAt(now) : -1;
+    boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key, long start) {
+        long now = System.nanoTime();
+        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? cpuAt(start) : -1;
         ThreadBuffer b = room(w, now);
         boolean ok;
         if (b == null) {

@@ -91,7 +91,8 @@ public final class CpuClockInterval {
                     long c1 = read(warm);
                     if (i >= requests / 3) { // the first third: the JIT's
                         cpu[n] = c1 - c0;
-                        // as the agent's cpu.net: the reads' halves inside the interval (and the warm read) taken out
+                        // the reads' halves inside the interval (and the warm read) taken out, as cpu.net does; the
+                        // agent always reads twice when cold, so the rows read once show the rule without it
                         net[n] = c1 - c0 - after0 - lastBefore;
                         wall[n++] = w1 - w0;
                     }
