@@ -351,7 +351,9 @@ public final class Recorder extends Sink {
                 return null;
             }
             r.busy = true;
-            start = System.nanoTime();
+            if (r.charging) {
+                start = System.nanoTime();
+            }
             return r.enter(writer, methodId, flags, false, 0, start) ? r : null;
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
@@ -380,8 +382,8 @@ public final class Recorder extends Sink {
             Object objectBase, int namePaths) {
         if (!active) return null;
         ThreadRecorder r = null;
-        // When the agent's work for this event began (the recorder charges it): once the event is known to be
-        // recorded, or on a thread whose recorded fragment is charged, from its key's look-up on.
+        // When the agent's work for this event began, on a thread whose fragment is charged (the recorder charges
+        // it): once the event is known to be recorded, or on a continuing thread from its key's look-up on.
         long start = 0;
         try {
             r = current();
@@ -401,7 +403,9 @@ public final class Recorder extends Sink {
                     r = null;
                     return null;
                 }
-                start = System.nanoTime();
+                if (r.charging) {
+                    start = System.nanoTime();
+                }
             }
             r.busy = true;
             long key = 0;
@@ -424,7 +428,7 @@ public final class Recorder extends Sink {
             } else if (keyed && ThreadRecorder.requestEvery > 1) {
                 RecordedRequests.add(key); // the threads the request goes on to record it too
             }
-            if (start == 0) {
+            if (start == 0 && r.charging) {
                 start = System.nanoTime();
             }
             if (!r.enter(writer, methodId, flags, keyed, key, start)) {

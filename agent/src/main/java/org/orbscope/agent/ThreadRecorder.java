@@ -139,8 +139,8 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /**
-     * The thread's CPU time for an event whose agent work began at wall time {@code start}; while
-     * {@link #charging}, net of the agent's work on this thread up to the clock's sample point, which is taken to
+     * The thread's CPU time for an event whose agent work began at wall time {@code start} (read only while
+     * {@link #charging}); while charging, net of the agent's work on this thread up to the clock's sample point, which is taken to
      * be the middle of the read. The clock is read a first time when it is cold ({@link #CPU_CLOCK_COLD_NANOS}).
      */
     private long cpuAt(long start) {
@@ -168,7 +168,10 @@ final class ThreadRecorder extends ThreadBuffer {
         return net;
     }
 
-    /** Charges the agent's work since wall time {@code start} to this thread's {@link #agentNanos} while charging. */
+    /**
+     * Charges the agent's work since wall time {@code start} to this thread's {@link #agentNanos} while charging
+     * (callers read {@code start} only then).
+     */
     void charge(long start) {
         if (charging) {
             agentNanos += System.nanoTime() - start;
@@ -283,7 +286,7 @@ final class ThreadRecorder extends ThreadBuffer {
             long now = System.nanoTime();
             return fresh(now) && methodExit(now, exceptional);
         }
-        long start = System.nanoTime();
+        long start = charging ? System.nanoTime() : 0;
         long cpu = cpuAt(start);
         long now = System.nanoTime();
         boolean ok = cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
@@ -311,7 +314,7 @@ final class ThreadRecorder extends ThreadBuffer {
 
     /**
      * Records an enter (a fragment's begin has drawn its samples); {@code start} is when the caller's work for it
-     * began (the caller charges that work, {@link #charge}). False when it was dropped (then its exit is not
+     * began, read while {@link #charging} (the caller charges that work, {@link #charge}). False when it was dropped (then its exit is not
      * recorded either). Clocks are read wall first, CPU second at enter and the reverse at exit, so a call's wall
      * interval encloses its CPU interval.
      */
@@ -340,7 +343,7 @@ final class ThreadRecorder extends ThreadBuffer {
      * call still open at the end of the stream (a drop marker says why).
      */
     void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
-        long start = System.nanoTime();
+        long start = charging ? System.nanoTime() : 0;
         long cpu = withCpu && cpuSampled ? cpuAt(start) : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
