@@ -43,10 +43,10 @@
 #   Give a run enough requests that its second half is past the JIT's work (60,000 at 2000/s, 120,000 for `max`).
 #   MODES="off agent jfr" to choose modes.
 #   THREAD_CPU=1 also writes each run's server CPU by thread over the second part of the run to RUN.threads
-#   (bench/scripts/thread-cpu.py: the JVM's own threads by name, which server/system.csv sums up).
+#   (bench/scripts/thread-cpu.py: the JVM's own threads by name, and the threads that ended in it, which
+#   server/system.csv leaves in its remainder).
 #   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
-#   collection count follow what the server allocates, not the collector's own sizing (the report prints the
-#   JVM's threads' CPU per request and per collection).
+#   collection count follow what the server allocates, not the collector's own sizing.
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${1:-3}"

@@ -19,8 +19,7 @@ stats_module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(stats_module)
 
 FIGURES = [("cpu_us", "CPU/req us"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"), ("gc", "GCs"),
-           ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req"),
-           ("jvm_ms_per_gc", "JVM-thread ms/GC")]
+           ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req")]
 
 
 def main(path):
@@ -52,7 +51,7 @@ def main(path):
                     cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
                 cells.append(cell)
             print(f"{mode:12s}" + "".join(f"{c:>28s}" for c in cells))
-        pooled_percentiles(os.path.dirname(os.path.abspath(path)), by, rate, rounds, modes)
+        pooled_percentiles(by, rate, rounds, modes)
         causes(by, rate, rounds, modes)
         exact = pooled(by, rate, rounds, "agent-exact")
         for mode in ("agent", "agent-sampled"):
@@ -75,6 +74,7 @@ def main(path):
                     beside += f"   medians: same-round {statistics.median(medians):.3f} [{min(medians):.2f}-{max(medians):.2f}]"
                 print(f"  {stage:16s} {mode} {ms:8.2f} (n={ns:6d})   exact {me:8.2f} (n={ne:6d})   "
                       f"ratio {ms / me:.3f} ({100 * (ms / me - 1):+.1f}%){beside}")
+        if exact:
             print("the same exact runs' fragments drawn 1 in 10 afterwards (sampling error alone, same run):")
             for stage in exact:
                 sub = exact.get(stage + "/10")
@@ -91,7 +91,7 @@ def figure(by, rate, k, mode, key):
     return None if value is None or value != value else value
 
 
-def pooled_percentiles(base, by, rate, rounds, modes):
+def pooled_percentiles(by, rate, rounds, modes):
     """p50 and p99 of every round's measured requests together, per mode, and their ratio to off's."""
     pooled_ms = {}
     for mode in modes:
@@ -100,10 +100,8 @@ def pooled_percentiles(base, by, rate, rounds, modes):
             st = by[(rate, k)].get(mode)
             if not st:
                 continue
-            # null-request-overhead.sh names each run's directory mode-rate-round beside the results file
-            run_dir = st.get("run_dir") or os.path.join(base, f"{mode}-{rate.rstrip('/s')}-{k}")
-            if run_dir and os.path.isdir(run_dir):
-                values.extend(stats_module.measured_responses(run_dir, st.get("head", 0.5)))
+            if os.path.isdir(st["run_dir"]):
+                values.extend(stats_module.measured_responses(st["run_dir"], st["head"]))
         if values:
             values.sort()
             pooled_ms[mode] = (len(values), stats_module.percentile(values, 50), stats_module.percentile(values, 99))
