@@ -60,7 +60,7 @@ class EndToEndTraceReportTest {
             long startMs = (BASE + offset) / 1_000_000 - 2_000;
             for (long ms = 0; ms <= N * GAP / 1_000_000 + 4_000; ms += 250) {
                 long cpu = (long) (ms * 1e6 * util);
-                w.append(new SystemSample(startMs + ms, cpu, 0, 0, 0, 0, cpu, 0));
+                w.append(new SystemSample(startMs + ms, cpu, 0, 0, 0, 0, 0, cpu, 0));
             }
         }
 

@@ -13,11 +13,11 @@ import java.nio.file.Path;
 
 /**
  * {@code server/system.csv}, one {@link SystemSample} per row:
- * {@code epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,app_threads_cpu_ns,tool_threads_cpu_ns}.
+ * {@code epoch_ms,process_cpu_ns,heap_used_bytes,threads,threads_started,gc_count,gc_time_ms,app_threads_cpu_ns,tool_threads_cpu_ns}.
  * Each row is flushed as it is written, so a server that dies keeps every sample but the one it was writing.
  */
 public final class SystemCsv {
-    public static final String HEADER = "epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,"
+    public static final String HEADER = "epoch_ms,process_cpu_ns,heap_used_bytes,threads,threads_started,gc_count,gc_time_ms,"
             + "app_threads_cpu_ns,tool_threads_cpu_ns";
 
     private SystemCsv() {
@@ -35,7 +35,7 @@ public final class SystemCsv {
         }
 
         public void append(SystemSample s) throws IOException {
-            out.write(s.epochMs() + "," + s.processCpuNs() + "," + s.heapUsedBytes() + "," + s.threads() + ","
+            out.write(s.epochMs() + "," + s.processCpuNs() + "," + s.heapUsedBytes() + "," + s.threads() + "," + s.threadsStarted() + ","
                     + s.gcCount() + "," + s.gcTimeMs() + "," + s.appThreadsCpuNs() + "," + s.toolThreadsCpuNs() + "\n");
             out.flush();
         }
@@ -76,6 +76,7 @@ public final class SystemCsv {
             }
             int heap = indexOf(h, "heap_used_bytes");
             int threads = indexOf(h, "threads");
+            int started = indexOf(h, "threads_started");
             int gcCount = indexOf(h, "gc_count");
             int gcTime = indexOf(h, "gc_time_ms");
             int app = indexOf(h, "app_threads_cpu_ns");
@@ -84,7 +85,7 @@ public final class SystemCsv {
             while (it.hasNext()) {
                 String[] row = it.next();
                 try {
-                    s.add(new SystemSample(num(row, ms), num(row, cpu), opt(row, heap), (int) opt(row, threads),
+                    s.add(new SystemSample(num(row, ms), num(row, cpu), opt(row, heap), (int) opt(row, threads), opt(row, started),
                             opt(row, gcCount), opt(row, gcTime), opt(row, app), opt(row, tool)));
                 } catch (RuntimeException e) {
                     // A sample cut short by a crash: the remaining samples still measure the run.

@@ -39,7 +39,7 @@ public final class SystemSamples {
         out.threadColumns = threadColumns;
         out.problem = problem;
         for (SystemSample x : samples) {
-            out.add(new SystemSample(x.epochMs() + offsetMs, x.processCpuNs(), x.heapUsedBytes(), x.threads(),
+            out.add(new SystemSample(x.epochMs() + offsetMs, x.processCpuNs(), x.heapUsedBytes(), x.threads(), x.threadsStarted(),
                     x.gcCount(), x.gcTimeMs(), x.appThreadsCpuNs(), x.toolThreadsCpuNs()));
         }
         return out;

@@ -157,7 +157,7 @@ public final class SyntheticRun {
             for (long t = 0; t <= workloadMs + 4000; t += 500) {
                 long cpu = (long) (t * 1e6 * util);
                 long gcMs = gcEveryMs <= 0 ? 0 : t / gcEveryMs * gcPauseMs;
-                w.append(new SystemSample(start + t, cpu, 1000, 20, gcEveryMs <= 0 ? 0 : t / gcEveryMs, gcMs, cpu, 0));
+                w.append(new SystemSample(start + t, cpu, 1000, 20, 20, gcEveryMs <= 0 ? 0 : t / gcEveryMs, gcMs, cpu, 0));
             }
         }
     }

@@ -67,13 +67,15 @@ class ServerMainTest {
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "server did not stop: " + log());
             assertEquals(0, p.exitValue(), log());
             List<String> csv = Files.readAllLines(out.resolve("system.csv"));
-            assertEquals("epoch_ms,process_cpu_ns,heap_used_bytes,threads,gc_count,gc_time_ms,app_threads_cpu_ns,"
-                    + "tool_threads_cpu_ns", csv.get(0));
+            assertEquals("epoch_ms,process_cpu_ns,heap_used_bytes,threads,threads_started,gc_count,gc_time_ms,"
+                    + "app_threads_cpu_ns,tool_threads_cpu_ns", csv.get(0));
             assertTrue(csv.size() >= 3, "samples: " + csv);
             String[] last = csv.get(csv.size() - 1).split(",");
             long process = Long.parseLong(last[1]);
-            long application = Long.parseLong(last[6]);
-            long tooling = Long.parseLong(last[7]);
+            long application = Long.parseLong(last[7]);
+            long tooling = Long.parseLong(last[8]);
+            // at least the ORB's threads and the sampler's own
+            assertTrue(Long.parseLong(last[4]) >= Long.parseLong(last[3]), "threads started, at least those alive: " + csv);
             assertTrue(application > 0 && tooling > 0, "the ORB's and the sampler's threads used CPU: " + csv);
             // Java threads are part of the process; the rest of the process is the JVM's own (JIT, GC).
             assertTrue(application + tooling <= process, "thread groups within the process total: " + csv);

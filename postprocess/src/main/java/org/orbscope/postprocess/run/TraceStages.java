@@ -153,7 +153,7 @@ public final class TraceStages implements EventVisitor {
                 extractor.eventsLost();
                 break;
             case EventType.PROCESS_SAMPLE:
-                processSamples.add(new SystemSample(e.b, e.a, 0, 0, 0, 0, 0, 0));
+                processSamples.add(new SystemSample(e.b, e.a, 0, 0, 0, 0, 0, 0, 0));
                 break;
             case EventType.DROPPED:
                 droppedMarkers += e.a;
