@@ -68,6 +68,8 @@ public final class Recorder extends Sink {
      * call site and callee alone also holds call overhead and first-call linking, which can take longer than a
      * short block. By class, not by object: an object's identity hash, taken while the object is thin-locked,
      * makes HotSpot inflate its monitor (and deflate it later on a JVM thread), for every object a server locks.
+     * When only contended enters are recorded, only releases of inflated monitors are timed: a caller that waited
+     * for the monitor inflated it.
      */
     private static final long[] RELEASED = new long[4096];
     /**
@@ -412,17 +414,27 @@ public final class Recorder extends Sink {
             if (!keyed || keyObject == null) {
                 // no key, or key 0
             } else if (keyPath == 0) {
-                key = System.identityHashCode(keyObject) & 0xFFFFFFFFL;
+                key = ownDraw && keyObject == r.lastKeyObject ? r.lastKey : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
             } else {
                 key = KeyPaths.key(keyPath, keyObject);
             }
             if (continued) {
                 r.continueFragment(key);
+                r.rememberKey(keyPath == 0 ? keyObject : null, key, r.recording);
                 if (!r.recording) {
                     return null;
                 }
             } else if (ownDraw) {
-                if (key == 0 ? !r.recording : !RecordedRequests.contains(key)) {
+                boolean recorded;
+                if (key == 0) {
+                    recorded = r.recording;
+                } else if (key == r.lastKey) {
+                    recorded = r.lastKeyRecorded; // the request this thread continues or last looked up
+                } else {
+                    recorded = RecordedRequests.contains(key);
+                    r.rememberKey(keyPath == 0 ? keyObject : null, key, recorded);
+                }
+                if (!recorded) {
                     return null;
                 }
             } else if (keyed && ThreadRecorder.requestEvery > 1) {
@@ -549,6 +561,12 @@ public final class Recorder extends Sink {
         if (!active) return;
         ThreadRecorder r = null;
         try {
+            if (contendedOnly && !MonitorHeader.inflated(monitor)) {
+                // Nobody waits for a monitor that is not inflated (a thread that finds it held inflates it
+                // first), so no contended enter needs this release's time, and no exit is recorded: the exit of
+                // an uncontended monitor, most of a server's, costs one header load.
+                return;
+            }
             r = current();
             if (r == null || r.busy) return;
             long now = 0;

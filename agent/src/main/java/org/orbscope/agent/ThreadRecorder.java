@@ -25,6 +25,13 @@ final class ThreadRecorder extends ThreadBuffer {
      */
     private static final long CPU_CLOCK_COLD_NANOS = 10_000L;
     /**
+     * An exit's CPU time wanted less than this after the thread's last clock read is that read carried forward by
+     * the wall time since, with no system call: a thread that blocks or waits takes longer than this to run again,
+     * so in so short a gap it ran unless it was preempted, and then the figure is high by at most this much. Of the
+     * 13 CPU times of a null request recorded in JacORB, about 4 are such exits: the ends of nested calls.
+     */
+    private static final long CPU_CLOCK_CARRY_NANOS = 2_000L;
+    /**
      * Whether CPU times in request fragments are net of the agent's own work ({@code cpu.net}); set at each
      * recording's start.
      */
@@ -70,8 +77,21 @@ final class ThreadRecorder extends ThreadBuffer {
      * (JacORB returns a SYNC_WITH_SERVER request's result before it processes the request).
      */
     boolean continued;
-    /** Wall time of this thread's last CPU clock read (see {@link #CPU_CLOCK_COLD_NANOS}). */
+    /**
+     * On a thread that continues requests, the key it last looked up and whether that request is recorded, so
+     * the keyed events that follow for the same request (an ORB passes its request object from call to call)
+     * need neither an identity hash nor a look-up in {@link RecordedRequests}. {@link #lastKeyObject} is the
+     * object whose identity gave the key, or null for a key read along a field path (whose value may change
+     * while the object stays the same); it is cleared when the thread ends, so the recorder holds no request.
+     */
+    Object lastKeyObject;
+    long lastKey;
+    boolean lastKeyRecorded;
+    /** Wall time of the end of this thread's last CPU clock read (see {@link #CPU_CLOCK_COLD_NANOS}). */
     private long lastCpuRead = Long.MIN_VALUE / 2;
+    /** The last read's value and its sample point (the middle of the read, by the wall clock), while charging. */
+    private long lastRawCpu;
+    private long lastCpuSampled;
     /**
      * Whether the agent's own work on this thread is charged to {@link #agentNanos}: in request fragments whose CPU
      * times are recorded, with {@link #cpuNet}.
@@ -130,6 +150,12 @@ final class ThreadRecorder extends ThreadBuffer {
         charging = cpuSampled && cpuNet;
     }
 
+    void rememberKey(Object keyObject, long key, boolean recorded) {
+        lastKeyObject = keyObject;
+        lastKey = key;
+        lastKeyRecorded = recorded;
+    }
+
     /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
     void continueFragment(long key) {
         continued = true;
@@ -141,23 +167,35 @@ final class ThreadRecorder extends ThreadBuffer {
     /**
      * The thread's CPU time for an event whose agent work began at wall time {@code start} (read only while
      * {@link #charging}); while charging, net of the agent's work on this thread up to the clock's sample point, which is taken to
-     * be the middle of the read. The clock is read a first time when it is cold ({@link #CPU_CLOCK_COLD_NANOS}).
+     * be the middle of the read. The clock is read a first time when it is cold ({@link #CPU_CLOCK_COLD_NANOS}),
+     * and not at all for an exit within {@link #CPU_CLOCK_CARRY_NANOS} of the last read ({@code exit}). Enters always
+     * read it: a call's CPU time is then the difference of its enter's read and its exit's read or carry, which
+     * leaves the clock's read-to-read jitter (up to a few hundred ns) out of calls shorter than its slack.
      */
-    private long cpuAt(long start) {
+    private long cpuAt(long start, boolean exit) {
         if (!charging) {
             return Recorder.cpuNow(); // as read: no second read, no wall-clock reads
         }
-        if (start - lastCpuRead > CPU_CLOCK_COLD_NANOS) {
-            Recorder.cpuNow();
+        long net;
+        if (exit && start - lastCpuRead < CPU_CLOCK_CARRY_NANOS) {
+            // carried forward to the start of this event's agent work, all of whose earlier work is in agentNanos
+            net = lastRawCpu + (start - lastCpuSampled) - agentNanos;
+        } else {
+            if (start - lastCpuRead > CPU_CLOCK_COLD_NANOS) {
+                Recorder.cpuNow();
+            }
+            long before = System.nanoTime();
+            long cpu = Recorder.cpuNow();
+            long after = System.nanoTime();
+            if (cpu < 0) {
+                return cpu;
+            }
+            long sampled = before + ((after - before) >> 1);
+            lastCpuRead = after;
+            lastRawCpu = cpu;
+            lastCpuSampled = sampled;
+            net = cpu - agentNanos - (sampled - start);
         }
-        long before = System.nanoTime();
-        long cpu = Recorder.cpuNow();
-        long after = System.nanoTime();
-        lastCpuRead = after;
-        if (cpu < 0) {
-            return cpu;
-        }
-        long net = cpu - agentNanos - (before + ((after - before) >> 1) - start);
         if (net < lastCpu) {
             // Wall time charged that was no CPU time (the thread was preempted or blocked in the agent's work):
             // forgiven here, or every later read on the thread would stay clamped until it had run that long.
@@ -259,7 +297,7 @@ final class ThreadRecorder extends ThreadBuffer {
         if ((flags & Sink.CPU_ENTER) == 0 || !cpuSampled) {
             ok = fresh(now) && methodEnter(now, methodId);
         } else {
-            long cpu = cpuAt(now);
+            long cpu = cpuAt(now, false);
             ok = cpu >= 0 && fresh(now) && methodEnter(now, methodId, cpu);
         }
         charge(now);
@@ -287,7 +325,7 @@ final class ThreadRecorder extends ThreadBuffer {
             return fresh(now) && methodExit(now, exceptional);
         }
         long start = charging ? System.nanoTime() : 0;
-        long cpu = cpuAt(start);
+        long cpu = cpuAt(start, true);
         long now = System.nanoTime();
         boolean ok = cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
         charge(start);
@@ -320,7 +358,7 @@ final class ThreadRecorder extends ThreadBuffer {
      */
     boolean enter(TraceWriter w, int methodId, int flags, boolean keyed, long key, long start) {
         long now = System.nanoTime();
-        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? cpuAt(start) : -1;
+        long cpu = (flags & Sink.CPU_ENTER) != 0 && cpuSampled ? cpuAt(start, false) : -1;
         ThreadBuffer b = room(w, now);
         boolean ok;
         if (b == null) {
@@ -344,7 +382,7 @@ final class ThreadRecorder extends ThreadBuffer {
      */
     void exit(TraceWriter w, boolean exceptional, boolean withCpu) {
         long start = charging ? System.nanoTime() : 0;
-        long cpu = withCpu && cpuSampled ? cpuAt(start) : -1;
+        long cpu = withCpu && cpuSampled ? cpuAt(start, true) : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(w, now);
         boolean ok = b != null && (cpu >= 0 ? b.methodExit(now, exceptional, cpu) : b.methodExit(now, exceptional));
@@ -469,6 +507,7 @@ final class ThreadRecorder extends ThreadBuffer {
         }
         // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
         lastMonitor = null;
+        lastKeyObject = null;
         monitorRequestedFor = null;
         lastMonitorClass = null;
         lastBlockerClass = null;
