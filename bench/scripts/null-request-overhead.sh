@@ -14,6 +14,11 @@
 #                in ceil(requests / 20,000) (every fragment up to 20,000 requests)
 #   agent-sampled  request sampling: one request in REQUEST_SAMPLE (default 10) recorded whole, every stage and
 #                every fragment's CPU times of it (request.sample=N, cpu.sample=1); the rest record nothing
+#   agent-sampled-raw  the same sample with its CPU times as the clock reads them (cpu.net=false): what taking
+#                the agent's own work out of them costs
+#   agent-unrecorded  request sampling that records (almost) no request (request.sample=1000000): what the
+#                instrumentation costs every request, and the agent every thread, before anything is recorded;
+#                agent-sampled less this is what recording the sample costs
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
 # events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
 # JacORB profile without its operation= and object= request names).
@@ -47,6 +52,8 @@
 #   server/system.csv leaves in its remainder).
 #   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
 #   collection count follow what the server allocates, not the collector's own sizing.
+#   SETS="server.orb.poolMin=8" adds scenario settings (`--set`, space-separated) to every mode: with poolMin equal
+#   to poolMax JacORB keeps its dispatcher threads instead of creating and ending them under load.
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${1:-3}"
@@ -64,6 +71,8 @@ scenario="$home/bench/scripts/null-request.yaml"
 echo "# the jacorb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nrequest.sample = %s\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled.conf"
+printf 'cpu.sample = 1\nrequest.sample = %s\ncpu.net = false\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled-raw.conf"
+printf 'cpu.sample = 1\nrequest.sample = 1000000\n' > "$out/unrecorded.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
 echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
 echo "events = methods threads gc process" > "$out/nomon.conf"
@@ -76,6 +85,8 @@ run() { # mode rate requests dir
   local mode="$1" rate="$2" n="$3" dir="$4"
   local -a set=(--set "client.processes[0].arrival.rate=$rate" --set "client.processes[0].requests=$n"
     --set server.orb.queueMax=1000000 --set server.warmupCalls=20000 --set monitoring.enabled=false)
+  local setting
+  for setting in ${SETS:-}; do set+=(--set "$setting"); done
   local -a jvm=(${SERVER_JVM:-})
   if [ -n "${PROFILER:-}" ]; then
     mkdir -p "$dir.profile"
@@ -89,7 +100,7 @@ run() { # mode rate requests dir
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
     agent-run) set+=(--set monitoring.enabled=true) ;;
     agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
-    agent-nocpu|agent-nomon|agent-nothreads|agent-methods|agent-sampled)
+    agent-nocpu|agent-nomon|agent-nothreads|agent-methods|agent-sampled|agent-sampled-raw|agent-unrecorded)
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
   esac

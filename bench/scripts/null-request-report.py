@@ -19,7 +19,8 @@ stats_module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(stats_module)
 
 FIGURES = [("cpu_us", "CPU/req us"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"), ("gc", "GCs"),
-           ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req")]
+           ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req"),
+           ("threads_per_1k", "threads started/1k req")]
 
 
 def main(path):
@@ -38,7 +39,7 @@ def main(path):
                     modes.append(m)
         print(f"\n== {rate}: {len(rounds)} rounds; each figure the median over rounds, "
               f"(x) the median of same-round ratios to off [their range]")
-        print(f"{'mode':12s}" + "".join(f"{label:>28s}" for _, label in FIGURES))
+        print(f"{'mode':18s}" + "".join(f"{label:>28s}" for _, label in FIGURES))
         for mode in modes:
             cells = []
             for key, _ in FIGURES:
@@ -50,11 +51,11 @@ def main(path):
                 if ratios and mode != "off" and key not in ("gc",):
                     cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
                 cells.append(cell)
-            print(f"{mode:12s}" + "".join(f"{c:>28s}" for c in cells))
+            print(f"{mode:18s}" + "".join(f"{c:>28s}" for c in cells))
         pooled_percentiles(by, rate, rounds, modes)
         causes(by, rate, rounds, modes)
         exact = pooled(by, rate, rounds, "agent-exact")
-        for mode in ("agent", "agent-sampled"):
+        for mode in ("agent", "agent-sampled", "agent-sampled-raw"):
             sampled = pooled(by, rate, rounds, mode)
             if not sampled or not exact:
                 continue

@@ -89,6 +89,8 @@ def main(run_dir, head=0.5):
         "mean_ms": sum(measured) / len(measured),
         "gc": round(delta("gc_count")),
         "threads_max": max(int(s["threads"]) for s in system),
+        # threads the server started per 1,000 requests: JacORB's dispatcher threads created above its pool minimum
+        "threads_per_1k": delta("threads_started") / len(ok) * 1e3 if "threads_started" in system[0] else None,
         "window_start_ns": start_ns,
         "window_end_ns": end_ns,
         "run_dir": os.path.abspath(run_dir),

@@ -1,5 +1,7 @@
 package org.orbscope.bench.agent;
 
+import static org.orbscope.bench.Rounds.median;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -151,12 +153,6 @@ public final class AgentOverhead {
                 range(r.ratio), goal, met == null ? "-" : ok(met));
     }
 
-    private static double median(double[] values) {
-        double[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
 
     private static String range(double[] values) {
         double[] v = values.clone();

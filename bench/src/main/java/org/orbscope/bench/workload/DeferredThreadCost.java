@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.omg.CORBA.ORB;
+import org.orbscope.bench.Rounds;
 import org.orbscope.client.Invocation;
 import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientSummary;
@@ -191,7 +192,7 @@ public final class DeferredThreadCost {
             perThread[i] = extra[i] / (deferred.get(i).threadsPerRequest() - dii.get(i).threadsPerRequest());
         }
         System.out.printf(Locale.ROOT, "%s: deferred costs %.1f us more client CPU per request than dii, %.1f us "
-                + "per thread it starts [%.1f-%.1f]%n", what, median(extra), median(perThread),
+                + "per thread it starts [%.1f-%.1f]%n", what, Rounds.median(extra), Rounds.median(perThread),
                 Arrays.stream(perThread).min().orElse(0), Arrays.stream(perThread).max().orElse(0));
     }
 
@@ -227,14 +228,9 @@ public final class DeferredThreadCost {
     }
 
     private static double median(List<Figures> f, ToDoubleFunction<Figures> v) {
-        return median(f.stream().mapToDouble(v).toArray());
+        return Rounds.median(f.stream().mapToDouble(v).toArray());
     }
 
-    private static double median(double[] values) {
-        double[] x = values.clone();
-        Arrays.sort(x);
-        return x.length % 2 == 1 ? x[x.length / 2] : (x[x.length / 2 - 1] + x[x.length / 2]) / 2;
-    }
 
     /** Median and range of the same-round ratios of {@code f} to {@code sync}. */
     private static String ratios(List<Figures> f, List<Figures> sync, ToDoubleFunction<Figures> v) {
@@ -242,7 +238,7 @@ public final class DeferredThreadCost {
         for (int i = 0; i < r.length; i++) {
             r[i] = v.applyAsDouble(f.get(i)) / v.applyAsDouble(sync.get(i));
         }
-        return String.format(Locale.ROOT, "%.2f [%.2f-%.2f]", median(r), Arrays.stream(r).min().orElse(0),
+        return String.format(Locale.ROOT, "%.2f [%.2f-%.2f]", Rounds.median(r), Arrays.stream(r).min().orElse(0),
                 Arrays.stream(r).max().orElse(0));
     }
 }
