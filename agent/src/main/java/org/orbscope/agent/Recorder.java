@@ -430,6 +430,9 @@ public final class Recorder extends Sink {
                     recorded = r.recording;
                 } else if (key == r.lastKey) {
                     recorded = r.lastKeyRecorded; // the request this thread continues or last looked up
+                    if (keyPath == 0) {
+                        r.lastKeyObject = keyObject; // its identity gave this key: the next event skips the hash
+                    }
                 } else {
                     recorded = RecordedRequests.contains(key);
                     r.rememberKey(keyPath == 0 ? keyObject : null, key, recorded);
@@ -562,9 +565,10 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         try {
             if (contendedOnly && !MonitorHeader.inflated(monitor)) {
-                // Nobody waits for a monitor that is not inflated (a thread that finds it held inflates it
+                // Nobody waits yet for a monitor that is not inflated (a thread that finds it held inflates it
                 // first), so no contended enter needs this release's time, and no exit is recorded: the exit of
-                // an uncontended monitor, most of a server's, costs one header load.
+                // an uncontended monitor, most of a server's, costs one header load. A caller that starts to
+                // wait between this load and the release (the holder preempted in between) is not counted.
                 return;
             }
             r = current();

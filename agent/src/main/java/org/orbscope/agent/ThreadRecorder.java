@@ -25,10 +25,11 @@ final class ThreadRecorder extends ThreadBuffer {
      */
     private static final long CPU_CLOCK_COLD_NANOS = 10_000L;
     /**
-     * An exit's CPU time wanted less than this after the thread's last clock read is that read carried forward by
-     * the wall time since, with no system call: a thread that blocks or waits takes longer than this to run again,
-     * so in so short a gap it ran unless it was preempted, and then the figure is high by at most this much. Of the
-     * 13 CPU times of a null request recorded in JacORB, about 4 are such exits: the ends of nested calls.
+     * When an exit's agent work starts less than this after the end of the thread's last clock read, its CPU time
+     * is that read carried forward by the wall time since, with no system call: a thread that blocks or waits takes
+     * longer than this to run again, so in so short a gap it ran unless it was preempted, and then the figure is
+     * high by less than this plus half a read. Only while charging ({@code cpu.net}). Of the 13 CPU times of a null
+     * request recorded in JacORB, about 4 are such exits: the ends of nested calls.
      */
     private static final long CPU_CLOCK_CARRY_NANOS = 2_000L;
     /**
@@ -82,7 +83,8 @@ final class ThreadRecorder extends ThreadBuffer {
      * the keyed events that follow for the same request (an ORB passes its request object from call to call)
      * need neither an identity hash nor a look-up in {@link RecordedRequests}. {@link #lastKeyObject} is the
      * object whose identity gave the key, or null for a key read along a field path (whose value may change
-     * while the object stays the same); it is cleared when the thread ends, so the recorder holds no request.
+     * while the object stays the same). It holds that request object until the thread's next look-up or
+     * {@link #finish} (the thread's end, or the recording's stop).
      */
     Object lastKeyObject;
     long lastKey;
@@ -168,9 +170,10 @@ final class ThreadRecorder extends ThreadBuffer {
      * The thread's CPU time for an event whose agent work began at wall time {@code start} (read only while
      * {@link #charging}); while charging, net of the agent's work on this thread up to the clock's sample point, which is taken to
      * be the middle of the read. The clock is read a first time when it is cold ({@link #CPU_CLOCK_COLD_NANOS}),
-     * and not at all for an exit within {@link #CPU_CLOCK_CARRY_NANOS} of the last read ({@code exit}). Enters always
-     * read it: a call's CPU time is then the difference of its enter's read and its exit's read or carry, which
-     * leaves the clock's read-to-read jitter (up to a few hundred ns) out of calls shorter than its slack.
+     * and, while charging, not at all for an exit within {@link #CPU_CLOCK_CARRY_NANOS} of the last read ({@code
+     * exit}). Enters always read it: a call's CPU time is then the difference of its enter's read and its exit's
+     * read or carry, so a call that ends within the carry of its enter's read holds none of the clock's
+     * read-to-read jitter (up to a few hundred ns), and its CPU time stays within its wall time.
      */
     private long cpuAt(long start, boolean exit) {
         if (!charging) {
