@@ -387,6 +387,7 @@ public final class Agent {
                         }
                     }
                     Recorder.releaseEndedThreads();
+                    Recorder.retireEndedThreads(now);
                     synchronized (Agent.class) {
                         if (samples) {
                             systemEvent(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));

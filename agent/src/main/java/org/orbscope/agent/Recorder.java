@@ -59,8 +59,24 @@ public final class Recorder extends Sink {
     private static int generation;
     /** Java thread id of a started thread -> {trace id of the thread that started it, nanoTime of start()}. */
     static final Map<Long, long[]> PARENTS = new ConcurrentHashMap<>();
-    /** Java thread id -> trace thread id, for this recording. */
+    /** Java thread id -> trace thread id, for this recording: threads alive, and those ended less than {@link #retireAfterNanos} ago. */
     private static final Map<Long, Integer> TRACE_IDS = new ConcurrentHashMap<>();
+    /**
+     * Recorded threads that have ended, oldest first: {Java thread id, trace id, nanoTime of the end}. Their ids
+     * are retired (forgotten here, and no longer repeated by the writer's later segments) once
+     * {@link #retireAfterNanos} have passed, so a server that starts and ends a thread per burst of requests
+     * does not make the recording's memory grow for as long as it runs.
+     */
+    private static final ConcurrentLinkedQueue<long[]> ENDED = new ConcurrentLinkedQueue<>();
+    /**
+     * How long an ended thread's trace id stays known: long enough for the writer to write the buffers the thread
+     * handed over (it pauses at most 100 ms between looks), and with {@code jfr} events for JFR's events, which
+     * reach the agent in the stream's flushes about a second after they happened and must still find the thread.
+     * Not longer: the ids of the threads that ended within it are live objects on the application's heap.
+     */
+    static final long RETIRE_AFTER_NANOS = 1_000_000_000L;
+    static final long RETIRE_AFTER_NANOS_WITH_JFR = 10_000_000_000L;
+    private static long retireAfterNanos = RETIRE_AFTER_NANOS;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /**
      * When a recorded monitor of a class was last released, by the class's slot. A synchronized method's caller
@@ -122,6 +138,8 @@ public final class Recorder extends Sink {
         instrumentation = inst;
         generation++;
         TRACE_IDS.clear();
+        ENDED.clear();
+        retireAfterNanos = c.events.contains("jfr") ? RETIRE_AFTER_NANOS_WITH_JFR : RETIRE_AFTER_NANOS;
         ERRORS.set(0);
         FAILURE_REPORTED.set(false);
         DEAD_DROPPED.set(0);
@@ -216,6 +234,26 @@ public final class Recorder extends Sink {
         return id;
     }
 
+    /** A recorded thread has ended: its trace id retires in {@link #retireAfterNanos}. */
+    static void threadEnded(ThreadRecorder r, long now) {
+        if (r.traceId != 0) {
+            ENDED.add(new long[] {r.thread.getId(), r.traceId, now});
+        }
+    }
+
+    /** The flusher's: forgets the trace ids of threads that ended long enough ago. */
+    static void retireEndedThreads(long now) {
+        long[] e;
+        while ((e = ENDED.peek()) != null && now - e[2] >= retireAfterNanos) {
+            ENDED.poll();
+            TRACE_IDS.remove(e[0], (int) e[1]);
+            TraceWriter w = writer;
+            if (w != null) {
+                w.retireThread((int) e[1]);
+            }
+        }
+    }
+
     public static void countError() {
         ERRORS.incrementAndGet();
     }
@@ -226,7 +264,9 @@ public final class Recorder extends Sink {
             r = new ThreadRecorder(t, 0, false);
         } else {
             TraceWriter w = writer;
-            r = new ThreadRecorder(t, traceThreadId(t.getId(), t.getName()), config.threadSelected(t.getName()));
+            // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
+            boolean selected = config.threadSelected(t.getName());
+            r = new ThreadRecorder(t, selected ? traceThreadId(t.getId(), t.getName()) : 0, selected);
             long[] parent = PARENTS.remove(t.getId());
             if (r.selected) {
                 ALL.add(r);

@@ -256,7 +256,7 @@ final class ThreadRecorder extends ThreadBuffer {
         String current = thread.getName();
         if (!current.equals(name)) {
             name = current;
-            b.threadName(now, w.defineString(current));
+            b.threadName(now, w.renameThread(traceId, current));
         }
         takeOver(b);
         leased = b;
@@ -487,7 +487,7 @@ final class ThreadRecorder extends ThreadBuffer {
 
     void threadStart(TraceWriter w, int parent, long startNanos) {
         ThreadBuffer b = room(w, startNanos);
-        if (b == null || !b.threadStart(startNanos, parent, w.defineString(name))) {
+        if (b == null || !b.threadStart(startNanos, parent, w.threadNameId(traceId))) {
             drop();
         }
     }
@@ -504,6 +504,7 @@ final class ThreadRecorder extends ThreadBuffer {
             if (b != null) {
                 b.threadEnd(now);
             }
+            Recorder.threadEnded(this, now);
         }
         if (leased != null) {
             handOver(w);

@@ -29,8 +29,9 @@ import java.util.zip.CRC32;
  *
  * <p>A writer opened with {@link #openRing} keeps the recording as a ring of segment files within the
  * {@link TraceRing}'s bounds. The writer thread closes a segment (footer) and opens the next (header, then every
- * definition made so far, with the same ids) between two chunks, so each segment reads on its own; it deletes the
- * oldest closed segments past the bounds, and on request ({@link #dump}) writes what the ring holds as one trace.
+ * definition made so far with the same ids, but those of threads retired by {@link #retireThread}) between two
+ * chunks, so each segment reads on its own; it deletes the oldest closed segments past the bounds, and on request
+ * ({@link #dump}) writes what the ring holds as one trace.
  */
 public final class TraceWriter implements AutoCloseable {
     /** The file being written: the trace, or the ring's current segment. Writer thread only, once started. */
@@ -52,7 +53,10 @@ public final class TraceWriter implements AutoCloseable {
     private long segChunks;
     private final ArrayDeque<Closed> closed = new ArrayDeque<>();
     private long closedBytes;
-    /** Every definition written so far, encoded: the first chunk of each later segment repeats them. */
+    /**
+     * Every definition written so far but those of threads, encoded: the first chunk of each later segment repeats
+     * them, and then the threads of {@link #liveThreads}.
+     */
     private byte[] defLog = new byte[0];
     private int defLogBytes;
     private int defLogEvents;
@@ -89,6 +93,7 @@ public final class TraceWriter implements AutoCloseable {
     // Dictionaries: defined rarely (class loading, thread start), so a plain lock is fine here.
     private final Object defLock = new Object();
     private final Map<String, Integer> stringIds = new HashMap<>();
+    private int nextStringId = 1;
     private final Map<String, Integer> methodIds = new HashMap<>();
     private final Map<String, Integer> classIds = new HashMap<>();
     private final Map<String, Integer> monitorIds = new HashMap<>();
@@ -97,8 +102,18 @@ public final class TraceWriter implements AutoCloseable {
     private int nextThreadId = 1;
     private ThreadBuffer defs = new ThreadBuffer(DEFS_BYTES);
     private final List<ThreadBuffer> defsFull = new ArrayList<>();
-    /** A written definitions buffer kept for reuse, so steady recording allocates none (a thread or monitor a millisecond). */
-    private ThreadBuffer defsSpare;
+    /** Thread definitions, apart from the others: a ring's {@link #defLog} leaves them out. */
+    private ThreadBuffer threadDefs = new ThreadBuffer(DEFS_BYTES);
+    private final List<ThreadBuffer> threadDefsFull = new ArrayList<>();
+    /** The defined threads not yet retired, by trace id, in the order defined. */
+    private final Map<Integer, LiveThread> liveThreads = new LinkedHashMap<>();
+    /** Writer thread: how many of {@link #defsWriting}, from its start, are definitions other than threads'. */
+    private int defsWritingLogged;
+    /**
+     * Written definitions buffers kept for reuse (one for the threads' definitions, one for the others), so steady
+     * recording allocates none (a thread or monitor a millisecond).
+     */
+    private final List<ThreadBuffer> defsSpare = new ArrayList<>(2);
     /** Writer thread only: the definitions of the chunk being written. */
     private final List<ThreadBuffer> defsWriting = new ArrayList<>();
     /**
@@ -141,6 +156,7 @@ public final class TraceWriter implements AutoCloseable {
         this.thread = new Thread(this::loop, "orbscope-trace-writer");
         this.thread.setDaemon(true);
         defs.reset(EventType.DEFINITIONS_THREAD, 0);
+        threadDefs.reset(EventType.DEFINITIONS_THREAD, 0);
     }
 
     private final int bufferBytes;
@@ -326,17 +342,21 @@ public final class TraceWriter implements AutoCloseable {
             if (id != null) {
                 return id;
             }
-            int nid = stringIds.size() + 1;
+            int nid = nextStringId++;
             stringIds.put(s, nid);
             byte[] utf = s.getBytes(StandardCharsets.UTF_8);
             ensureDefRoom(utf.length + 16);
-            defs.data[defs.pos++] = (byte) EventType.DEF_STRING;
-            defs.putVarLong(nid);
-            defs.putVarLong(utf.length);
-            defs.putBytes(utf);
-            defs.events++;
+            putString(defs, nid, utf);
             return nid;
         }
+    }
+
+    private static void putString(ThreadBuffer b, int id, byte[] utf) {
+        b.data[b.pos++] = (byte) EventType.DEF_STRING;
+        b.putVarLong(id);
+        b.putVarLong(utf.length);
+        b.putBytes(utf);
+        b.events++;
     }
 
     public int defineMethod(String className, String name, String descriptor) {
@@ -398,13 +418,98 @@ public final class TraceWriter implements AutoCloseable {
         }
     }
 
-    /** A new trace thread id for a Java thread (ids are never reused, so a thread's stream is unambiguous). */
+    /**
+     * A new trace thread id for a Java thread (ids are never reused, so a thread's stream is unambiguous). The
+     * name is a string of the thread's own, not looked up among the others: servers name the threads they start
+     * and end under load uniquely ({@code RequestProcessor-1049}), and a dictionary of every name would grow with
+     * every thread for as long as the recording runs. Call {@link #retireThread} once nothing more is written
+     * for the thread.
+     */
     public int defineThread(String name, long javaThreadId) {
         synchronized (defLock) {
             int nid = nextThreadId++;
-            int n = defineString(name);
-            def(EventType.DEF_THREAD, nid, n, javaThreadId, -1);
+            LiveThread t = new LiveThread(nid, nextStringId++, name.getBytes(StandardCharsets.UTF_8), javaThreadId);
+            t.define(threadDefsRoom(t.name.length));
+            liveThreads.put(nid, t);
             return nid;
+        }
+    }
+
+    /** The string id of a thread's name as defined or last renamed, for its start event; 0 once retired. */
+    public int threadNameId(int traceThreadId) {
+        synchronized (defLock) {
+            LiveThread t = liveThreads.get(traceThreadId);
+            return t == null ? 0 : t.nameId;
+        }
+    }
+
+    /** The thread's new name (its name event's string), which a new segment repeats from now on. */
+    public int renameThread(int traceThreadId, String name) {
+        synchronized (defLock) {
+            int nameId = nextStringId++;
+            byte[] utf = name.getBytes(StandardCharsets.UTF_8);
+            putString(threadDefsRoom(utf.length), nameId, utf);
+            LiveThread t = liveThreads.get(traceThreadId);
+            if (t != null) {
+                t.nameId = nameId;
+                t.name = utf;
+            }
+            return nameId;
+        }
+    }
+
+    /** The threads' definitions buffer with room for a thread's name and definition. Holds defLock. */
+    private ThreadBuffer threadDefsRoom(int nameBytes) {
+        if (threadDefs.data.length - threadDefs.pos < nameBytes + 48) {
+            threadDefsFull.add(threadDefs);
+            threadDefs = freshDefs(nameBytes + 48);
+        }
+        return threadDefs;
+    }
+
+    /**
+     * The thread will have no more events: its entry is dropped, and later segments of a ring no longer repeat
+     * its definition, so a recording's memory does not grow with the threads that come and go.
+     */
+    public void retireThread(int traceThreadId) {
+        synchronized (defLock) {
+            liveThreads.remove(traceThreadId);
+        }
+    }
+
+    /** A defined thread whose events may still come: its name, and what a new segment repeats of it. */
+    private static final class LiveThread {
+        final int id;
+        int nameId;
+        byte[] name;
+        final long javaThreadId;
+
+        LiveThread(int id, int nameId, byte[] name, long javaThreadId) {
+            this.id = id;
+            this.nameId = nameId;
+            this.name = name;
+            this.javaThreadId = javaThreadId;
+        }
+
+        void define(ThreadBuffer b) {
+            putString(b, nameId, name);
+            b.data[b.pos++] = (byte) EventType.DEF_THREAD;
+            b.putVarLong(id);
+            b.putVarLong(nameId);
+            b.putVarLong(javaThreadId);
+            b.events++;
+        }
+    }
+
+    /** Writer thread: the definitions of the threads not retired, for a new segment's first chunks. */
+    private ThreadBuffer liveThreadDefinitions() {
+        synchronized (defLock) {
+            int bytes = 0;
+            for (LiveThread t : liveThreads.values()) bytes += t.name.length + 48;
+            ThreadBuffer b = new ThreadBuffer(Math.max(bytes, 64));
+            b.reset(EventType.DEFINITIONS_THREAD, 0);
+            for (LiveThread t : liveThreads.values()) t.define(b);
+            return b;
         }
     }
 
@@ -432,15 +537,20 @@ public final class TraceWriter implements AutoCloseable {
 
     /** An empty definitions buffer of at least {@code bytes}: the spare one when it is big enough. Holds defLock. */
     private ThreadBuffer freshDefs(int bytes) {
-        ThreadBuffer b = defsSpare != null && defsSpare.data.length >= bytes ? defsSpare : new ThreadBuffer(Math.max(DEFS_BYTES, bytes));
-        if (b == defsSpare) {
-            defsSpare = null;
+        ThreadBuffer b = null;
+        for (int i = 0; i < defsSpare.size() && b == null; i++) {
+            if (defsSpare.get(i).data.length >= bytes) {
+                b = defsSpare.remove(i);
+            }
+        }
+        if (b == null) {
+            b = new ThreadBuffer(Math.max(DEFS_BYTES, bytes));
         }
         b.reset(EventType.DEFINITIONS_THREAD, 0);
         return b;
     }
 
-    /** Writer thread: moves the definitions made so far into {@link #defsWriting}. */
+    /** Writer thread: moves the definitions made so far into {@link #defsWriting}, threads' last. */
     private void takeDefinitions() {
         synchronized (defLock) {
             defsWriting.addAll(defsFull);
@@ -448,6 +558,13 @@ public final class TraceWriter implements AutoCloseable {
             if (!defs.isEmpty()) {
                 defsWriting.add(defs);
                 defs = freshDefs(0);
+            }
+            defsWritingLogged = defsWriting.size();
+            defsWriting.addAll(threadDefsFull);
+            threadDefsFull.clear();
+            if (!threadDefs.isEmpty()) {
+                defsWriting.add(threadDefs);
+                threadDefs = freshDefs(0);
             }
         }
     }
@@ -459,8 +576,8 @@ public final class TraceWriter implements AutoCloseable {
     private void recycleDefinitions() {
         synchronized (defLock) {
             for (ThreadBuffer b : defsRepeat) {
-                if (defsSpare == null && b.data.length == DEFS_BYTES) {
-                    defsSpare = b;
+                if (defsSpare.size() < 2 && b.data.length == DEFS_BYTES) {
+                    defsSpare.add(b);
                 }
             }
         }
@@ -527,7 +644,7 @@ public final class TraceWriter implements AutoCloseable {
         if (failure == null) {
             try {
                 if (ring != null) {
-                    for (ThreadBuffer b : d) logDefinitions(b);
+                    for (int i = 0; i < defsWritingLogged; i++) logDefinitions(d.get(i));
                     rotateIfDue(System.nanoTime());
                 }
                 if (count > 0 || !d.isEmpty() || freshSegment > 0) {
@@ -557,8 +674,10 @@ public final class TraceWriter implements AutoCloseable {
 
     private void writeChunkRecord(ThreadBuffer[] buffers, int count, List<ThreadBuffer> d) throws IOException {
         int size = 0;
+        ThreadBuffer live = null;
         if (freshSegment > 0) {
-            size += defLogBytes + 30;
+            live = liveThreadDefinitions();
+            size += defLogBytes + 30 + live.pos + 30;
         } else {
             for (ThreadBuffer b : defsRepeat) size += b.pos + 30;
             for (ThreadBuffer b : d) size += b.pos + 30;
@@ -569,6 +688,7 @@ public final class TraceWriter implements AutoCloseable {
         out.position(TraceFormat.RECORD_HEADER);
         if (freshSegment > 0) {
             segment(out, EventType.DEFINITIONS_THREAD, 0, defLogEvents, defLog, defLogBytes);
+            segment(out, live);
             freshSegment--;
         } else {
             for (ThreadBuffer b : defsRepeat) segment(out, b);

@@ -77,6 +77,42 @@ class TraceRingTest {
     }
 
     @Test
+    void laterSegmentsRepeatTheThreadsNotRetiredOnly() throws Exception {
+        Path dir = tmp.resolve("threads.d");
+        try (SyntheticTrace t = SyntheticTrace.createRing(dir, TraceRing.of(1L << 40, 0).segmentBytes(64 * 1024))) {
+            int m = t.method("com.acme.Shop#buy");
+            SyntheticTrace.Script worker = t.thread("worker");
+            SyntheticTrace.Script brief = t.thread("brief-1");
+            brief.at(0).enter(m).at(500).exit().flush();
+            t.writer().retireThread(brief.id());
+            for (int i = 1; i < CALLS; i++) {
+                worker.at(1_000L * i).enter(m).at(1_000L * i + 500).exit();
+                if (i % 2_000 == 0) {
+                    worker.flush();
+                }
+            }
+        }
+        List<Path> segments = TraceRing.segments(dir);
+        assertTrue(segments.size() >= 3, segments.toString());
+        try (TraceReader first = TraceReader.open(segments.get(0))) {
+            first.read(e -> { });
+            assertEquals("brief-1", first.dictionary().threadName(2));
+        }
+        for (Path p : segments.subList(1, segments.size())) {
+            try (TraceReader r = TraceReader.open(p)) {
+                r.read(e -> { });
+                assertEquals("worker", r.dictionary().threadName(1), p.toString());
+                assertEquals(1, r.dictionary().javaThreadId(1), p.toString());
+                assertEquals(-1, r.dictionary().javaThreadId(2), p + ": a retired thread is not repeated");
+            }
+        }
+        try (TraceReader whole = TraceReader.open(dir)) {
+            assertEquals(2L * CALLS, events(whole));
+            assertEquals("brief-1", whole.dictionary().threadName(2));
+        }
+    }
+
+    @Test
     void theRingKeepsItsSizeByDroppingItsOldestSegments() throws Exception {
         Path dir = tmp.resolve("ring");
         long max = 256 * 1024;
