@@ -614,8 +614,9 @@ public final class Recorder extends Sink {
             r = current();
             if (r == null || r.busy) return;
             long now = 0;
-            int slot = releaseSlotIfTimed(r, monitorClass(monitor));
-            if (slot >= 0) {
+            Class<?> c = monitorClass(monitor);
+            int slot = releaseSlot(c);
+            if (releaseTimed(c, slot)) {
                 now = System.nanoTime();
                 RELEASED[slot] = now;
             }
@@ -682,18 +683,6 @@ public final class Recorder extends Sink {
         if (SYNC_CLASSES.add(className)) {
             SYNC_CLASSES_VERSION.incrementAndGet();
         }
-    }
-
-    /** The {@link #RELEASED} slot of a monitor class whose releases are timed, or -1; each thread remembers its last. */
-    private static int releaseSlotIfTimed(ThreadRecorder r, Class<?> c) {
-        int version = SYNC_CLASSES_VERSION.get();
-        if (r.lastReleaseClass != c || r.lastReleaseVersion != version) {
-            int slot = releaseSlot(c);
-            r.lastReleaseSlot = releaseTimed(c, slot) ? slot : -1;
-            r.lastReleaseClass = c;
-            r.lastReleaseVersion = version;
-        }
-        return r.lastReleaseSlot;
     }
 
     /** Whether monitors of this class need their release time: it or a superclass declares recorded synchronized methods. */

@@ -54,14 +54,6 @@ final class ThreadRecorder extends ThreadBuffer {
     boolean lastMonitorIsClass;
     int lastClassMonitorId;
     /**
-     * The class of the last monitor this thread released, and its release slot (-1: its releases are not timed),
-     * as of that version of the classes with recorded synchronized methods: a thread releases the same few
-     * monitors again and again, and its own fields are in its cache where the shared tables may not be.
-     */
-    Class<?> lastReleaseClass;
-    int lastReleaseSlot;
-    int lastReleaseVersion;
-    /**
      * One request fragment in this many records its CPU times ({@code cpu.sample}); set at each recording's start.
      * Each fragment is drawn independently with probability 1/N, so per-stage CPU means over the sampled
      * fragments are unbiased estimates of the means over all of them, whatever pattern the workload has.
@@ -522,7 +514,6 @@ final class ThreadRecorder extends ThreadBuffer {
         lastKeyObject = null;
         monitorRequestedFor = null;
         lastMonitorClass = null;
-        lastReleaseClass = null;
         lastBlockerClass = null;
     }
 }
