@@ -54,6 +54,8 @@ public final class Agent {
     private static Instrumentation instrumentation;
     private static Thread flusher;
     private static ThreadBuffer system;
+    /** The trace id of the agent's system stream, defined once per recording. */
+    private static int systemThread;
     private static JfrSource jfr;
     /** What the running recording instruments; asked at stop which include globs recorded nothing. */
     private static MethodSelection selection;
@@ -143,7 +145,8 @@ public final class Agent {
             } else {
                 writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
             }
-            system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
+            systemThread = writer.defineThread("orbscope-system", 0);
+            system = writer.acquire(systemThread, System.nanoTime());
             instrumentation = inst;
             Recorder.start(writer, config, inst);
             Dispatch.sink = Recorder.INSTANCE;
@@ -420,7 +423,7 @@ public final class Agent {
     /** Writes one event on the agent's own system stream; callers hold the Agent lock. */
     private static void systemEvent(SystemWrite w) {
         if (system == null) {
-            system = writer.acquire(writer.defineThread("orbscope-system", 0), System.nanoTime());
+            system = writer.acquire(systemThread, System.nanoTime());
             if (system == null) {
                 writer.addDropped(1);
                 return;

@@ -139,6 +139,7 @@ public final class Recorder extends Sink {
         generation++;
         TRACE_IDS.clear();
         ENDED.clear();
+        PARENTS.clear();
         retireAfterNanos = c.events.contains("jfr") ? RETIRE_AFTER_NANOS_WITH_JFR : RETIRE_AFTER_NANOS;
         ERRORS.set(0);
         FAILURE_REPORTED.set(false);
@@ -261,6 +262,7 @@ public final class Recorder extends Sink {
     private static ThreadRecorder create(Thread t) {
         ThreadRecorder r;
         if (isAgentThread(t.getName())) {
+            PARENTS.remove(t.getId());
             r = new ThreadRecorder(t, 0, false);
         } else {
             TraceWriter w = writer;

@@ -96,6 +96,16 @@ final class BufferExchange {
     }
 
     /** Hands a filled buffer to the writer. */
+    /** How many buffers have been submitted so far (their submission numbers run from 1). */
+    long submittedCount() {
+        return submitted.get();
+    }
+
+    /** Writer thread: whether every buffer with a submission number up to {@code n} has been drained. */
+    boolean drainedUpTo(long n) {
+        return nextToWrite > n;
+    }
+
     void submit(ThreadBuffer b) {
         sequence.set(b.slot, submitted.incrementAndGet());
         state.set(b.slot, FULL);

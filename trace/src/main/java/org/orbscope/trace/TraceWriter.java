@@ -107,6 +107,8 @@ public final class TraceWriter implements AutoCloseable {
     private final List<ThreadBuffer> threadDefsFull = new ArrayList<>();
     /** The defined threads not yet retired, by trace id, in the order defined. */
     private final Map<Integer, LiveThread> liveThreads = new LinkedHashMap<>();
+    /** Threads retired, oldest first: {trace id, buffers submitted when it was retired}. */
+    private final ArrayDeque<long[]> retiring = new ArrayDeque<>();
     /** Writer thread: how many of {@link #defsWriting}, from its start, are definitions other than threads'. */
     private int defsWritingLogged;
     /**
@@ -468,12 +470,28 @@ public final class TraceWriter implements AutoCloseable {
     }
 
     /**
-     * The thread will have no more events: its entry is dropped, and later segments of a ring no longer repeat
-     * its definition, so a recording's memory does not grow with the threads that come and go.
+     * The thread will submit no more buffers: once the writer has written every buffer submitted before this
+     * call, the thread's entry is dropped and later segments of a ring no longer repeat its definition, so a
+     * recording's memory does not grow with the threads that come and go.
      */
     public void retireThread(int traceThreadId) {
         synchronized (defLock) {
-            liveThreads.remove(traceThreadId);
+            retiring.add(new long[] {traceThreadId, exchange.submittedCount()});
+        }
+    }
+
+    /**
+     * Writer thread: drops the retired threads whose buffers are all written (a writer held up, by a dump or a
+     * slow disk, still repeats a thread whose last buffer it has yet to write); after a failure nothing more is
+     * written.
+     */
+    private void completeRetirements() {
+        synchronized (defLock) {
+            long[] r;
+            while ((r = retiring.peek()) != null && (failure != null || exchange.drainedUpTo(r[1]))) {
+                retiring.poll();
+                liveThreads.remove((int) r[0]);
+            }
         }
     }
 
@@ -638,6 +656,7 @@ public final class TraceWriter implements AutoCloseable {
 
     private void writeChunk(ThreadBuffer[] buffers, int count) {
         // Definitions first: any event in these buffers was encoded after its definitions were made.
+        completeRetirements();
         takeDefinitions();
         List<ThreadBuffer> d = defsWriting;
         boolean wrote = false;
@@ -678,6 +697,7 @@ public final class TraceWriter implements AutoCloseable {
         if (freshSegment > 0) {
             live = liveThreadDefinitions();
             size += defLogBytes + 30 + live.pos + 30;
+            for (int i = defsWritingLogged; i < d.size(); i++) size += d.get(i).pos + 30;
         } else {
             for (ThreadBuffer b : defsRepeat) size += b.pos + 30;
             for (ThreadBuffer b : d) size += b.pos + 30;
@@ -689,6 +709,8 @@ public final class TraceWriter implements AutoCloseable {
         if (freshSegment > 0) {
             segment(out, EventType.DEFINITIONS_THREAD, 0, defLogEvents, defLog, defLogBytes);
             segment(out, live);
+            // The names threads took since the last chunk: a rename event written in this chunk needs its string.
+            for (int i = defsWritingLogged; i < d.size(); i++) segment(out, d.get(i));
             freshSegment--;
         } else {
             for (ThreadBuffer b : defsRepeat) segment(out, b);
