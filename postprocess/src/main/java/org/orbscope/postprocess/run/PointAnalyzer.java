@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.orbscope.model.ModelParameters;
+import org.orbscope.model.ScenarioMapping;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
@@ -207,13 +208,15 @@ public final class PointAnalyzer {
         return clients.isEmpty() ? List.of(point.client()) : clients;
     }
 
-    /** The CPUs a server may use: those it is pinned to, else all of this machine's (said in a note). */
+    /**
+     * The CPUs a server may use, as the model counts them ({@link ScenarioMapping#cores}); an unpinned server's
+     * are all of this machine's, said in a note.
+     */
     private static int cpus(ServerSpec server, PointSummary p) {
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (server != null && !server.cpus().isEmpty()) {
-            return server.cpus().size();
+        int cpus = server == null ? Runtime.getRuntime().availableProcessors() : ScenarioMapping.cores(server);
+        if (server == null || server.cpus().isEmpty()) {
+            p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
         }
-        p.notes.add("server not pinned: utilization is relative to " + cpus + " CPUs of this machine");
         return cpus;
     }
 
