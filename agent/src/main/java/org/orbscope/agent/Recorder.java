@@ -69,10 +69,11 @@ public final class Recorder extends Sink {
      */
     private static final ConcurrentLinkedQueue<long[]> ENDED = new ConcurrentLinkedQueue<>();
     /**
-     * How long an ended thread's trace id stays known: long enough for the writer to write the buffers the thread
-     * handed over (it pauses at most 100 ms between looks), and with {@code jfr} events for JFR's events, which
-     * reach the agent in the stream's flushes about a second after they happened and must still find the thread.
-     * Not longer: the ids of the threads that ended within it are live objects on the application's heap.
+     * How long an ended thread's trace id stays known. With {@code jfr} events, JFR's events reach the agent in
+     * the stream's flushes about a second after they happened and must still find the thread; without them the
+     * second is a margin only (the writer itself keeps repeating a retired thread until it has written the
+     * thread's last buffer). Not longer: the ids of the threads that ended within it are live objects on the
+     * application's heap.
      */
     static final long RETIRE_AFTER_NANOS = 1_000_000_000L;
     static final long RETIRE_AFTER_NANOS_WITH_JFR = 10_000_000_000L;
@@ -261,15 +262,14 @@ public final class Recorder extends Sink {
 
     private static ThreadRecorder create(Thread t) {
         ThreadRecorder r;
+        long[] parent = PARENTS.remove(t.getId());
         if (isAgentThread(t.getName())) {
-            PARENTS.remove(t.getId());
             r = new ThreadRecorder(t, 0, false);
         } else {
             TraceWriter w = writer;
             // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
             boolean selected = config.threadSelected(t.getName());
             r = new ThreadRecorder(t, selected ? traceThreadId(t.getId(), t.getName()) : 0, selected);
-            long[] parent = PARENTS.remove(t.getId());
             if (r.selected) {
                 ALL.add(r);
                 if (config.events.contains("threads")) {

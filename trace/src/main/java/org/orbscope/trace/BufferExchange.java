@@ -95,7 +95,6 @@ final class BufferExchange {
         return null;
     }
 
-    /** Hands a filled buffer to the writer. */
     /** How many buffers have been submitted so far (their submission numbers run from 1). */
     long submittedCount() {
         return submitted.get();
@@ -106,6 +105,7 @@ final class BufferExchange {
         return nextToWrite > n;
     }
 
+    /** Hands a filled buffer to the writer. */
     void submit(ThreadBuffer b) {
         sequence.set(b.slot, submitted.incrementAndGet());
         state.set(b.slot, FULL);
