@@ -91,9 +91,7 @@ public final class ScenarioLoader {
             tree = YAML.readTree(text);
             index = LocationIndex.of(YAML, text);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            int col = e.getLocation() == null ? 0 : e.getLocation().getColumnNr();
-            throw new ScenarioException(name, line, col, null, "not valid YAML: " + e.getOriginalMessage());
+            throw YamlSyntax.problem(name, text, e);
         } catch (IOException e) {
             throw new ScenarioException(name, 0, 0, null, e.getMessage());
         }
@@ -148,7 +146,10 @@ public final class ScenarioLoader {
         if (e.field() != null) {
             for (Map.Entry<String, String> s : set.entrySet()) {
                 String path = s.getKey();
-                if (e.field().equals(path) || e.field().startsWith(path + ".") || e.field().startsWith(path + "[")) {
+                boolean inside = e.field().equals(path) || e.field().startsWith(path + ".") || e.field().startsWith(path + "[");
+                // A field the --set path created on its way (foo of --set foo.bar=1) is unknown because of it.
+                boolean created = path.startsWith(e.field() + ".") && e.problem().startsWith("unknown field");
+                if (inside || created) {
                     return new ScenarioException("--set " + s.getValue(), 0, 0, e.field(), e.problem());
                 }
             }
@@ -283,6 +284,11 @@ public final class ScenarioLoader {
         }
         if (java.util.Map.class.isAssignableFrom(type)) {
             return "a mapping";
+        }
+        if (type == Distribution.class) {
+            // A bare number lands here: say which units make it a duration.
+            return "a duration with its unit (ns, us, ms or s, e.g. 100us) or a distribution such as "
+                    + "{dist: exponential, mean: 1ms}";
         }
         if (type.isRecord()) {
             return "a mapping (" + type.getSimpleName().replace("Spec", "") + ")";

@@ -1,0 +1,76 @@
+package org.orbscope.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every message is one line that names the line and column of the problem itself. */
+class ScenarioMessagesTest {
+    private static final String GOOD = ScenarioLoaderTest.GOOD;
+
+    private static ScenarioException bad(String text) {
+        ScenarioException e = ScenarioLoaderTest.bad(text);
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        return e;
+    }
+
+    /** Line {@code n} (1-based) of {@code text} replaced by {@code line}. */
+    private static String withLine(String text, int n, String line) {
+        String[] lines = text.split("\n", -1);
+        lines[n - 1] = line;
+        return String.join("\n", lines);
+    }
+
+    @Test
+    void aTabIsNamedAtItsOwnLine() {
+        // line 10 is "      operations:"
+        ScenarioException e = bad(withLine(GOOD, 10, "\toperations:"));
+        assertEquals(10, e.line(), e.getMessage());
+        assertEquals(1, e.column(), e.getMessage());
+        assertTrue(e.getMessage().contains("tab"), e.getMessage());
+    }
+
+    @Test
+    void aFileCutInsideAKeyIsNamedAtTheCut() {
+        String cut = GOOD.substring(0, GOOD.indexOf("operations:") + "operati".length());
+        ScenarioException e = bad(cut);
+        assertEquals(10, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("cut short"), e.getMessage());
+    }
+
+    @Test
+    void aBadIndentIsNamedAtTheLineThatIsOff() {
+        // line 9 is "      poa: B", one of the keys of the object's mapping
+        ScenarioException e = bad(withLine(GOOD, 9, "   poa: B"));
+        assertEquals(9, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("indented"), e.getMessage());
+    }
+
+    @Test
+    void aDuplicateKeySaysSoInWords() {
+        ScenarioException e = bad(GOOD.replace("name: t\n", "name: t\nname: u\n"));
+        assertEquals(2, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("duplicate key 'name'"), e.getMessage());
+        assertFalse(e.getMessage().contains("DeserializationFeature"), e.getMessage());
+    }
+
+    @Test
+    void aBareNumberWhereADurationBelongsNamesTheUnits() {
+        ScenarioException e = bad(GOOD.replace("wait: 1ms", "wait: 100"));
+        assertEquals(11, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("ns, us, ms or s"), e.getMessage());
+    }
+
+    @Test
+    void aSetThatCreatesAnUnknownFieldIsTheSetArgumentsProblem() {
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioLoader.parseDocument("s.yaml", GOOD, List.of("foo.bar.baz=1")));
+        assertEquals("--set foo.bar.baz=1", e.file(), e.getMessage());
+        assertEquals(0, e.line(), e.getMessage());
+        assertTrue(e.getMessage().contains("unknown field 'foo'"), e.getMessage());
+    }
+}
