@@ -24,8 +24,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "baseline", mixinStandardHelpOptions = true,
-        description = {"Measure raw loopback TCP with the scenario's payload sizes, the yardstick of middleware "
-                + "overhead (seed 003 uses TTCP): an echo server JVM and a socket client JVM, pinned like the "
+        description = {"Measure raw loopback TCP with the scenario's payload sizes: the middleware's yardstick.",
+                "The yardstick of middleware overhead (Balay et al. use TTCP): an echo server JVM and a socket "
+                + "client JVM, pinned like the "
                 + "scenario's server and client. Round trips (the payload out, its reply back, one at a time) for "
                 + "two-way targets, one-way streams of payload-sized writes (MB/s) for oneway ones.",
                 "With --run RUN_DIR of the same scenario, each target's ORB response time is set beside the "

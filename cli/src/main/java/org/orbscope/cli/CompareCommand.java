@@ -13,8 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare run directories side by side: every figure of each run beside the first run's, with "
-                + "the ratio, flagged where the difference is larger than the runs' own spread.",
+        description = {"Compare runs side by side, each figure beside the first run's.",
+                "Every figure of each run beside the first run's, with the ratio, flagged where the difference is "
+                + "larger than the runs' own spread.",
                 "Writes index.html, report.md, compare.csv and compare.json into --out (default: "
                         + "compare-<RUN_A>-<RUN_B>... beside RUN_A); the runs are only read.",
                 "Exit 0 written, 1 it could not be written, 2 bad input."})

@@ -14,8 +14,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "host", mixinStandardHelpOptions = true,
-        description = {"Serve as a host of orbscope run: find its coordinator in the CORBA naming service, register,",
-                "and run the parts of points it is given (client JVMs, or the server), shipping their results.",
+        description = {"Serve as a client or server host of orbscope run, found through the CORBA naming service.",
+                "Finds the run's coordinator in the naming service, registers, and runs the parts of points it is "
+                        + "given (client JVMs, or the server), shipping their results.",
                 "Waits for a run to begin; after one, waits for the next (--once: ends).",
                 "Exit 0 done, 1 no coordinator found or lost during a run, 2 bad input or a name already taken."})
 final class HostCommand implements Callable<Integer> {

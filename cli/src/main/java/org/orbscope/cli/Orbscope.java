@@ -26,6 +26,6 @@ public final class Orbscope implements Runnable {
 
     static CommandLine commandLine() {
         // picocli already answers invalid arguments with exit code 2 (ExitCode.USAGE) = EXIT_BAD_INPUT.
-        return new CommandLine(new Orbscope());
+        return new CommandLine(new Orbscope()).setParameterExceptionHandler(new ArgumentErrors());
     }
 }

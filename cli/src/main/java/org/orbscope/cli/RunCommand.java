@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
 import sun.misc.Signal;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run a scenario: for every sweep point start the server JVM (+ agent when monitoring is enabled),",
-                "wait until it is ready, run the client JVM, stop the server; then write the report.",
+        description = {"Run a scenario: each sweep point's server and client JVMs, then the report.",
+                "For every sweep point: start the server JVM (+ agent when monitoring is enabled), wait until it is "
+                        + "ready, run the client JVM, stop the server; then write the report.",
                 "Ctrl-C (SIGINT) or SIGTERM stops the point in progress, keeps what was measured, writes the report "
                         + "and exits 130.",
                 "Exit 0 all points ok, 1 some point failed, 2 bad input, 130 interrupted."})

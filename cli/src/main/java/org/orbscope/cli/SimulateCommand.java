@@ -35,8 +35,9 @@ import picocli.CommandLine.Spec;
  * calls between them, per sweep point.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = {"Simulate the scenario's server with seed 001's queueing model (section 2.3), one table per "
-                + "sweep point; optionally calibrated from a measured run and/or searching a capacity limit."})
+        description = {"Simulate the scenario's server with its queueing model, one table per sweep point.",
+                "The model is Harkema et al.'s (section 2.3 of their paper); optionally calibrated from a measured "
+                + "run and/or searching a capacity limit."})
 final class SimulateCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;

@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code orbscope trace report TRACE}: JPMT's summaries of any recorded JVM (docs/jvm-summaries.md). */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"JPMT's summaries of any recorded JVM: per monitor (contention, hold, wait), per park blocker, "
+        description = {"Summaries of any recorded JVM: monitors, parks, allocation, methods, threads.",
+                "JPMT's summaries: per monitor (contention, hold, wait), per park blocker, "
                 + "per allocated class, per method (calls, wall and CPU time inclusive and exclusive, a flame graph), "
                 + "per thread, and the trace's own facts (losses, damage, GC pauses).",
                 "Writes DIR/index.html (one self-contained page), DIR/summary.md and DIR/summary.json, and prints the "

@@ -60,6 +60,32 @@ class BadInputTest {
     }
 
     @Test
+    void unknownCommandsAndOptionsGetTheNearestNameInOneLine() {
+        CliRunner command = CliRunner.run("valdate", QUICKSTART);
+        oneLine(command, "orbscope: unknown command 'valdate'; did you mean 'validate'? (see 'orbscope help')");
+        assertEquals(1, command.err.strip().lines().count(), command.toString());
+        CliRunner option = CliRunner.run("run", "--ot", "x", QUICKSTART);
+        oneLine(option, "orbscope run: unknown option '--ot'; did you mean '--out'? (see 'orbscope help run')");
+        assertEquals(1, option.err.strip().lines().count(), option.toString());
+        assertFalse(option.err.contains("Usage:"), option.toString());
+    }
+
+    @Test
+    void helpListsEveryCommandInOneWholeSentence() {
+        CliRunner r = CliRunner.run("help");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        for (picocli.CommandLine sub : Orbscope.commandLine().getSubcommands().values()) {
+            String[] description = sub.getCommandSpec().usageMessage().description();
+            if (description.length == 0) {
+                continue; // picocli's own help command
+            }
+            String first = description[0];
+            assertTrue(first.endsWith(".") && first.length() <= 100,
+                    sub.getCommandName() + "'s summary is one sentence that fits the list: " + first);
+        }
+    }
+
+    @Test
     void helpIsNotAnError() {
         for (String[] args : new String[][] {{"trace", "--help"}, {"trace", "stats", "--help"}, {"attach", "--help"},
                 {"run", "--help"}, {"simulate", "--help"}}) {

@@ -3,13 +3,13 @@ package org.orbscope.scenario;
 import java.util.Collection;
 import java.util.Locale;
 
-/** "Did you mean" for misspelled names. */
-final class Names {
+/** "Did you mean" for misspelled names: scenario fields and values, and the command line's commands and options. */
+public final class Names {
     private Names() {
     }
 
     /** The closest candidate within a small edit distance, or null. */
-    static String nearest(String word, Collection<String> candidates) {
+    public static String nearest(String word, Collection<String> candidates) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
@@ -39,7 +39,8 @@ final class Names {
                 + suggestion(t, names));
     }
 
-    static String suggestion(String word, Collection<String> candidates) {
+    /** "; did you mean 'x'?" for the nearest candidate, or "" when none is near. */
+    public static String suggestion(String word, Collection<String> candidates) {
         String n = nearest(word, candidates);
         return n == null ? "" : "; did you mean '" + n + "'?";
     }

@@ -1,0 +1,46 @@
+package org.orbscope.cli;
+
+import java.io.PrintWriter;
+import java.util.Collection;
+import java.util.List;
+import org.orbscope.scenario.Names;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * Bad command lines answered in one line with the nearest valid name, instead of picocli's default of the
+ * message, its suggestions and the whole usage text.
+ */
+final class ArgumentErrors implements CommandLine.IParameterExceptionHandler {
+    @Override
+    public int handleParseException(ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        String name = cmd.getCommandSpec().qualifiedName();
+        err.println(name + ": " + describe(e) + " (see '" + helpFor(cmd) + "')");
+        err.flush();
+        return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    private static String describe(ParameterException e) {
+        if (!(e instanceof UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+            return String.valueOf(e.getMessage());
+        }
+        String first = u.getUnmatched().get(0);
+        CommandLine cmd = e.getCommandLine();
+        boolean option = first.startsWith("-");
+        boolean command = !option && !cmd.getSubcommands().isEmpty();
+        String what = option ? "unknown option" : command ? "unknown command" : "unexpected argument";
+        Collection<String> names = option ? cmd.getCommandSpec().optionsMap().keySet()
+                : command ? cmd.getSubcommands().keySet() : List.of();
+        String word = option && first.contains("=") ? first.substring(0, first.indexOf('=')) : first;
+        return what + " '" + word + "'" + Names.suggestion(word, names);
+    }
+
+    private static String helpFor(CommandLine cmd) {
+        String qualified = cmd.getCommandSpec().qualifiedName();
+        int space = qualified.indexOf(' ');
+        return space < 0 ? qualified + " help" : qualified.substring(0, space) + " help" + qualified.substring(space);
+    }
+}
