@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a scenario: each sweep point's server and client JVMs, then the report.",
@@ -152,7 +153,7 @@ final class RunCommand implements Callable<Integer> {
     private static void onSignals(PointRunner runner) {
         AtomicLong first = new AtomicLong(Long.MIN_VALUE);
         for (String name : new String[] {"INT", "TERM"}) {
-            Signal.handle(new Signal(name), sig -> {
+            SignalHandler before = Signal.handle(new Signal(name), sig -> {
                 long now = System.nanoTime();
                 if (!first.compareAndSet(Long.MIN_VALUE, now)) {
                     if (now - first.get() < SAME_SIGNAL_NANOS) {
@@ -164,6 +165,11 @@ final class RunCommand implements Callable<Integer> {
                         + "writing what was measured (again to quit at once)");
                 runner.interrupt();
             });
+            if (before == SignalHandler.SIG_IGN) {
+                // A shell ignores SIGINT in what it starts with '&', and the JVM then cannot take it back.
+                System.err.println("orbscope run: SIG" + name + " is ignored in this process (started in the "
+                        + "background?); stop the run with SIGTERM: kill " + ProcessHandle.current().pid());
+            }
         }
     }
 

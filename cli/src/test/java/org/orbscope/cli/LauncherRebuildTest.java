@@ -51,6 +51,7 @@ class LauncherRebuildTest {
                 "#!/bin/sh",
                 "echo \"$*\" >> " + mvnLog,
                 "case \" $* \" in *' -o '*) [ -e " + dir.resolve("offline-fails") + " ] && exit 1;; esac",
+                "echo '[INFO] Building orbscope-trace 0.1.0-SNAPSHOT                  [1/15]'",
                 "[ -e " + dir.resolve("build-fails") + " ] && { echo 'BUILD FAILURE' >&2; exit 1; }",
                 "touch cli/target/orbscope.jar agent/target/orbscope-agent.jar",
                 "")));
@@ -133,8 +134,10 @@ class LauncherRebuildTest {
         Files.writeString(dir.resolve("offline-fails"), "");
         Result r = launch();
         assertRanTheCli(r);
-        assertEquals(List.of("-B -q -o -DskipTests package", "-B -q -DskipTests package"), mvnCalls());
-        assertTrue(r.err().contains("the offline build failed; building again with the Maven repositories online"), r.err());
+        assertEquals(List.of("-B -q -o -DskipTests package", "-B -Dstyle.color=never -DskipTests package"), mvnCalls());
+        assertTrue(r.err().contains("fetching dependencies from Maven Central and building"), r.err());
+        assertFalse(r.err().contains("failed"), "the normal path of a fresh machine reads as one: " + r);
+        assertFalse(r.err().contains("\u001b["), "no escape codes: " + r);
     }
 
     @Test
@@ -148,9 +151,37 @@ class LauncherRebuildTest {
     }
 
     @Test
+    void aRunStartedInTheBackgroundOfAScriptStillTakesSigint() throws Exception {
+        // The stand-in java prints the signals it ignores: a shell's '&' starts a command with SIGINT ignored.
+        Path java = dir.resolve("fakebin/java-signals");
+        executable(write(java, "#!/bin/sh\ngrep '^SigIgn:' /proc/self/status\n"));
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", home.resolve("bin/orbscope") + " validate x.yaml & wait");
+        pb.environment().put("PATH", dir.resolve("fakebin") + ":" + System.getenv("PATH"));
+        pb.environment().put("JAVA", java.toString());
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher ended");
+        String mask = out.strip().replaceFirst("^SigIgn:\\s*", "");
+        long ignored = Long.parseLong(mask, 16);
+        assertEquals(0, ignored & (1L << 1), "SIGINT (2) is not ignored by the JVM the launcher starts: " + out);
+    }
+
+    @Test
     void aMissingJarBuildsOnFirstUse() throws Exception {
         Files.delete(home.resolve("agent/target/orbscope-agent.jar"));
         assertRanTheCli(launch());
         assertEquals(List.of("-B -q -o -DskipTests package"), mvnCalls());
+    }
+
+    @Test
+    void aFreshMachinesFirstBuildShowsMavensStepsAndNamesItsTime() throws Exception {
+        Files.delete(jar);
+        Files.writeString(dir.resolve("offline-fails"), "");
+        Result r = launch();
+        assertRanTheCli(r);
+        assertTrue(r.err().contains("orbscope: first use: building the jars (about a minute"), r.err());
+        assertTrue(r.err().contains("the first time takes a few minutes"), r.err());
+        assertTrue(r.err().contains("orbscope:   building orbscope-trace 0.1.0-SNAPSHOT [1/15]"), r.err());
     }
 }
