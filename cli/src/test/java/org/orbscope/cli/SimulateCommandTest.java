@@ -51,8 +51,8 @@ class SimulateCommandTest {
         String o = out.toString();
         assertTrue(o.contains("server proxy cores="), o);
         assertTrue(o.contains("calls 3 x backend/b.call (sync)"), o);
-        assertTrue(o.contains("server backend: CPU utilisation"), o);
-        assertTrue(o.contains("server proxy: CPU utilisation"), o);
+        assertTrue(o.contains("server backend: CPU utilization"), o);
+        assertTrue(o.contains("server proxy: CPU utilization"), o);
         // What the model leaves out of this scenario is said before its figures.
         assertTrue(o.contains("not modelled: the calling servant's side of its calls costs nothing"), o);
         // A run of several servers has no one stage table to calibrate from: said in one line, exit 2.

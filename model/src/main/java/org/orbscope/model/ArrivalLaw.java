@@ -1,7 +1,7 @@
 package org.orbscope.model;
 
 /**
- * How a stream's requests arrive: open laws (Poisson as seed 001 assumes; deterministic; two-phase
+ * How a stream's requests arrive: open laws (Poisson as Harkema et al. assume; deterministic; two-phase
  * hyperexponential with a given squared coefficient of variation; Markov-modulated Poisson; replayed times) or a
  * closed population of clients that think between their requests.
  */

@@ -1,7 +1,7 @@
 package org.orbscope.model;
 
 /**
- * Turns measured stage demands ({@link StageSample}) into model parameters. Seed 001 (section 4.2) feeds the
+ * Turns measured stage demands ({@link StageSample}) into model parameters. Harkema et al. (section 4.2) feed the
  * measured mean receiver, POA and marshalling CPU times in as deterministic demands; the servant demand keeps
  * its measured distribution (empirical resampling), since its shape drives the queueing.
  */

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
- * The capacity-planning questions of seed 001's conclusion, answered by repeated simulation with common random
+ * The capacity-planning questions of Harkema et al.'s conclusion, answered by repeated simulation with common random
  * numbers (the same seed at every step, so the steps differ only in the parameter searched).
  */
 public final class CapacitySearch {

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Parameters of seed 001's server model (section 2.3) plus the refinements of section 2.4.1 / 4.3.1: separate
+ * Parameters of Harkema et al.'s server model (section 2.3) plus the refinements of section 2.4.1 / 4.3.1: separate
  * 1st/2nd phase CPU times and other threading models, and several server processes whose servants call each other
- * (seed 003's request fan-out). Durations are nanoseconds, rates are requests per second, thread counts of 0 mean
+ * (Balay et al.'s request fan-out). Durations are nanoseconds, rates are requests per second, thread counts of 0 mean
  * unlimited. Immutable; build with {@link #builder()}.
  *
  * <p>Each server has its own processor-sharing CPU of {@code cores} and its own dispatcher pool; every POA belongs to
@@ -278,7 +278,7 @@ public final class ModelParameters {
     }
 
     /**
-     * Offered CPU utilisation of all servers together (their work rate / all their cores); must stay below 1 for a
+     * Offered CPU utilization of all servers together (their work rate / all their cores); must stay below 1 for a
      * stable run. NaN with a closed population, whose load is an outcome.
      */
     public double offeredUtilization() {
@@ -292,7 +292,7 @@ public final class ModelParameters {
         return work / 1e9 / allCores;
     }
 
-    /** Offered CPU utilisation of one server (visit rates x demands / its cores); below 1 for a stable run. */
+    /** Offered CPU utilization of one server (visit rates x demands / its cores); below 1 for a stable run. */
     public double offeredUtilization(int server) {
         return workRates(false)[server] / 1e9 / servers.get(server).cores();
     }
@@ -411,8 +411,8 @@ public final class ModelParameters {
         public Builder dispatcherCpuPhase2(Dist d) { dispatcherCpuPhase2 = d; return this; }
         public Builder threadCreateCpu(Dist d) { threadCreateCpu = d; return this; }
         /**
-         * Refinement (not in seed 001): non-CPU latency between a dispatcher thread being assigned and the request
-         * starting at the POA (JacORB: RequestController hand-over and thread wake-up). Holds the thread and
+         * Refinement (not in Harkema et al.): non-CPU latency between a dispatcher thread being assigned and the
+         * request starting at the POA (JacORB: RequestController hand-over and thread wake-up). Holds the thread and
          * counts as queueing time, which is why measured queueing is above zero even at low load.
          */
         public Builder dispatchHandoff(Dist d) { dispatchHandoff = d; return this; }

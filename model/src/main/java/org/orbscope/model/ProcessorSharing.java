@@ -57,7 +57,7 @@ final class ProcessorSharing {
         return active;
     }
 
-    /** Integral over time of busy cores (min(n, C)); divide by C x elapsed for utilisation. */
+    /** Integral over time of busy cores (min(n, C)); divide by C x elapsed for utilization. */
     double busyCoreTime() {
         return busyCoreTime;
     }

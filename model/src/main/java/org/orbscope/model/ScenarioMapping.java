@@ -19,7 +19,7 @@ import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.TargetSpec;
 
 /**
- * The one mapping from a (validated, single-point) scenario to seed 001's model: N_con connections, the POAs
+ * The one mapping from a (validated, single-point) scenario to Harkema et al.'s model: N_con connections, the POAs
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What one simulation run measured. Times are milliseconds; utilisations are fractions of all cores (0..1).
- * Request statistics exclude the warm-up requests; Little's law and utilisation cover the whole run.
+ * What one simulation run measured. Times are milliseconds; utilizations are fractions of all cores (0..1).
+ * Request statistics exclude the warm-up requests; Little's law and utilization cover the whole run.
  */
 public final class SimulationResult {
     /** Per-operation (servant.operation) statistics; cpuUtilization is a fraction of its server's cores. */
@@ -17,7 +17,7 @@ public final class SimulationResult {
     /**
      * Per-server statistics: completion and dispatcher-queue times of every request that reached the server over a
      * connection (the arrival streams' and other servers' calls; collocated calls are their callers' work), and the
-     * server's CPU utilisation, simulated and offered (visit rates x demands / its cores).
+     * server's CPU utilization, simulated and offered (visit rates x demands / its cores).
      */
     public record ServerResult(String name, TimeStats completion, TimeStats queue, double cpuUtilization,
                                double offeredUtilization) { }
@@ -45,7 +45,7 @@ public final class SimulationResult {
 
     /** Completion time: arrival at the receiver thread to the reply sent (end of the dispatcher 1st phase). */
     public TimeStats completion() { return completion; }
-    /** Time in the dispatcher queue (seed 001's "queuing time"). */
+    /** Time in the dispatcher queue (Harkema et al.'s "queuing time"). */
     public TimeStats queue() { return queue; }
     /** Wait for the connection's receiver thread (or, leader/follower, for a leader). */
     public TimeStats receiverWait() { return receiverWait; }
@@ -56,9 +56,9 @@ public final class SimulationResult {
     public Map<String, OperationResult> operations() { return Collections.unmodifiableMap(operations); }
     /** Per server, in the model's order (one, "server", for a model of one server). */
     public Map<String, ServerResult> servers() { return Collections.unmodifiableMap(servers); }
-    /** CPU utilisation per stage: receiver, poa, servant, marshal, phase2, threadCreate. */
+    /** CPU utilization per stage: receiver, poa, servant, marshal, phase2, threadCreate. */
     public Map<String, Double> utilizationByStage() { return Collections.unmodifiableMap(utilizationByStage); }
-    /** CPU utilisation of POA, servant and marshal work per POA. */
+    /** CPU utilization of POA, servant and marshal work per POA. */
     public Map<String, Double> utilizationByPoa() { return Collections.unmodifiableMap(utilizationByPoa); }
     /** Requests in the statistics (total minus warm-up). */
     /** Completed requests per simulated second (all of them, warm-up included). */
@@ -75,7 +75,7 @@ public final class SimulationResult {
      * servers' cores together.
      */
     public double cpuUtilization() { return cpuUtilization; }
-    /** Rate x mean CPU demand / cores, from the parameters (seed 001's "calculated CPU utilization"). */
+    /** Rate x mean CPU demand / cores, from the parameters (Harkema et al.'s "calculated CPU utilization"). */
     public double offeredUtilization() { return offeredUtilization; }
     /** Time-average number of requests in the system, from the event-by-event integral. */
     public double littleL() { return littleL; }
@@ -114,12 +114,12 @@ public final class SimulationResult {
                 row(sb, "  dispatcher queue", srv.queue());
             }
             for (ServerResult srv : servers.values()) {
-                sb.append(String.format(Locale.ROOT, "server %s: CPU utilisation %.2f%% (offered %s), %d requests%n",
+                sb.append(String.format(Locale.ROOT, "server %s: CPU utilization %.2f%% (offered %s), %d requests%n",
                         srv.name(), 100 * srv.cpuUtilization(), offered(srv.offeredUtilization()),
                         srv.completion().count()));
             }
         }
-        sb.append(String.format(Locale.ROOT, "CPU utilisation %.2f%% (offered %s), throughput %.4g req/s",
+        sb.append(String.format(Locale.ROOT, "CPU utilization %.2f%% (offered %s), throughput %.4g req/s",
                 100 * cpuUtilization, offered(offeredUtilization), throughputPerSec()));
         utilizationByStage.forEach((k, v) -> sb.append(String.format(Locale.ROOT, " %s %.2f%%", k, 100 * v)));
         sb.append('\n');
@@ -129,7 +129,7 @@ public final class SimulationResult {
         return sb.toString();
     }
 
-    /** An offered utilisation as a percentage, or why there is none. */
+    /** An offered utilization as a percentage, or why there is none. */
     private static String offered(double u) {
         return Double.isNaN(u) ? "unknown: a closed population" : String.format(Locale.ROOT, "%.2f%%", 100 * u);
     }

@@ -1,6 +1,6 @@
 package org.orbscope.model;
 
-/** The server threading models of seed 001 section 2.4.1. */
+/** The server threading models of Harkema et al., section 2.4.1. */
 public enum ThreadingModel {
     /** Receiver thread per connection, FIFO dispatcher queue, a pool of dispatcher threads (section 2.3). */
     THREAD_POOL,
