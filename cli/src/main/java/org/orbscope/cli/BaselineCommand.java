@@ -49,7 +49,7 @@ final class BaselineCommand implements Callable<Integer> {
     long requests;
 
     @Option(names = "--stream-mb", paramLabel = "MB", defaultValue = "64",
-            description = "megabytes (10^6 bytes) per stream; seed 003 sent 64 MB (default: ${DEFAULT-VALUE})")
+            description = "megabytes (10^6 bytes) per stream; Balay et al. sent 64 MB (default: ${DEFAULT-VALUE})")
     long streamMb;
 
     @Option(names = "--max-seconds", paramLabel = "S", defaultValue = "10",

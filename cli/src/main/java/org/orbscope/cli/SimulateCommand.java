@@ -31,8 +31,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code orbscope simulate}: seed 001's queueing model of the scenario's server, or of each of its servers and the
- * calls between them, per sweep point.
+ * {@code orbscope simulate}: Harkema et al.'s queueing model of the scenario's server, or of each of its servers and
+ * the calls between them, per sweep point.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = {"Simulate the scenario's server with its queueing model, one table per sweep point.",
@@ -51,7 +51,7 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--calibration-mode", defaultValue = "phased",
             description = "phased (the report's): 2nd phases split off (a request is complete after the 1st "
                     + "phase) and JacORB's dispatcher hand-off resampled from the measured queueing; paper: "
-                    + "seed 001's calibration, phases merged, no hand-off. Default: ${DEFAULT-VALUE}")
+                    + "Harkema et al.'s calibration, phases merged, no hand-off. Default: ${DEFAULT-VALUE}")
     String calibrationMode;
 
     @Option(names = "--requests", paramLabel = "N",
@@ -60,7 +60,7 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",
             description = "first N simulated requests left out of the statistics (default: ${DEFAULT-VALUE}, as "
-                    + "seed 001 averages over all requests)")
+                    + "Harkema et al. average over all requests)")
     long warmup;
 
     @Option(names = "--seed", defaultValue = "1", description = "random seed (default: ${DEFAULT-VALUE})")
@@ -129,7 +129,7 @@ final class SimulateCommand implements Callable<Integer> {
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {
-                        out.printf(Locale.ROOT, "warning: offered CPU utilisation %.1f%% >= 100%%: %s is "
+                        out.printf(Locale.ROOT, "warning: offered CPU utilization %.1f%% >= 100%%: %s is "
                                 + "overloaded, times grow with the run length%n", 100 * params.offeredUtilization(s),
                                 params.servers().size() == 1 ? "the server" : "server '"
                                         + params.servers().get(s).name() + "'");

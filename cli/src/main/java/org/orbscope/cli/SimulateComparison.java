@@ -6,7 +6,7 @@ import org.orbscope.model.SimulationResult;
 import org.orbscope.model.StageSample;
 import org.orbscope.model.TimeStats;
 
-/** Measured (stage table) beside simulated, with the relative error, as in seed 001's Tables 1-2. */
+/** Measured (stage table) beside simulated, with the relative error, as in Harkema et al.'s Tables 1-2. */
 final class SimulateComparison {
     private SimulateComparison() {
     }

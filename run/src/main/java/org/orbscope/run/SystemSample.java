@@ -2,7 +2,7 @@ package org.orbscope.run;
 
 /**
  * One row of {@code server/system.csv}: the server process at one instant. CPU counters are cumulative
- * nanoseconds, so utilisation over a window is the slope of a counter against time.
+ * nanoseconds, so utilization over a window is the slope of a counter against time.
  *
  * @param epochMs when the sample was taken
  * @param processCpuNs CPU time of the whole process (all threads, the JVM's own included)

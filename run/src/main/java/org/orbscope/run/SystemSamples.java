@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The samples of a {@code system.csv} ({@link SystemCsv#read}) and what follows from them: CPU utilisation over
+ * The samples of a {@code system.csv} ({@link SystemCsv#read}) and what follows from them: CPU utilization over
  * a window, per thread group where the samples split it, and a series for plots.
  */
 public final class SystemSamples {
-    /** Which CPU counter a utilisation is computed from. */
+    /** Which CPU counter a utilization is computed from. */
     public enum Counter {
         PROCESS, APPLICATION_THREADS, TOOL_THREADS
     }
@@ -75,13 +75,13 @@ public final class SystemSamples {
         }
     }
 
-    /** Process CPU utilisation (fraction of {@code cpus} processors) between two epoch-ns instants. */
+    /** Process CPU utilization (fraction of {@code cpus} processors) between two epoch-ns instants. */
     public double utilization(long fromNs, long toNs, int cpus) {
         return utilization(Counter.PROCESS, fromNs, toNs, cpus);
     }
 
     /**
-     * Utilisation from the chosen counter between two epoch-ns instants, using the samples that enclose the
+     * Utilization from the chosen counter between two epoch-ns instants, using the samples that enclose the
      * window most tightly; NaN when fewer than two samples fall near the window or the samples lack the counter.
      */
     public double utilization(Counter counter, long fromNs, long toNs, int cpus) {
@@ -113,7 +113,7 @@ public final class SystemSamples {
     }
 
     /**
-     * Utilisation over the run as (midpoint epoch ns, fraction) pairs for a plot, averaged over at most
+     * Utilization over the run as (midpoint epoch ns, fraction) pairs for a plot, averaged over at most
      * {@code maxPoints} equal groups of sampling intervals so that a long run does not bloat the page.
      */
     public double[][] series(int cpus, int maxPoints) {

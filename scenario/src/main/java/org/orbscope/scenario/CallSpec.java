@@ -3,7 +3,7 @@ package org.orbscope.scenario;
 import com.fasterxml.jackson.annotation.JsonCreator;
 
 /**
- * A call a servant makes after its CPU demand (seed 003's request fan-out): {@code count} calls (N_i) of
+ * A call a servant makes after its CPU demand (Balay et al.'s request fan-out): {@code count} calls (N_i) of
  * {@code operation} on an object, addressed as targets are ({@code server} may be left out when the object id is
  * unique across the scenario's servers). A {@code sync} call holds the servant's thread until the reply comes; a
  * {@code oneway} call sends {@code post}, the IDL's oneway operation, and goes on at once. An object of the same

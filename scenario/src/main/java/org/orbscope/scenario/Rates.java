@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Arrival rates: {@code 20/s}, {@code 0.02/ms} (seed 001's unit), {@code 1200/min}, or a number per second. */
+/** Arrival rates: {@code 20/s}, {@code 0.02/ms} (Harkema et al.'s unit), {@code 1200/min}, or a number per second. */
 public final class Rates {
     private static final Pattern FORMAT = Pattern.compile("\\s*([-+]?[0-9]*\\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\\s*(?:/\\s*(s|ms|us|min))?\\s*");
 

@@ -28,7 +28,8 @@ public interface Invocation {
     static Invocation of(TargetSpec spec, ClientSpec.Invocation style, ORB orb) {
         String op = spec.operation(style);
         Method m = stubMethod(op);
-        // forward takes its payload wrapped in an any, as seed 002's clients hand their data to the proxy
+        // forward takes its payload wrapped in an any, as the performance-patterns excerpt's clients hand their data
+        // to the proxy
         Object value = m.getParameterCount() == 0 ? null
                 : op.equals(FORWARD) ? PayloadValues.inAny(spec.payload(), orb) : PayloadValues.of(spec.payload(), orb);
         if (style == ClientSpec.Invocation.DII || style == ClientSpec.Invocation.DEFERRED) {

@@ -15,7 +15,7 @@ import org.orbscope.run.ReadyFile;
 
 /**
  * {@code SocketEchoServer --out DIR}: the server half of {@code orbscope baseline}, the raw-socket yardstick of
- * middleware overhead (seed 003 uses TTCP). It listens on a free loopback port (written to DIR/server/ready) and
+ * middleware overhead (Balay et al. use TTCP). It listens on a free loopback port (written to DIR/server/ready) and
  * serves each connection the exchange its client announces in a header ({@link BaselineRunner#ROUND_TRIPS}:
  * answer every request; {@link BaselineRunner#STREAM}: read all, answer the total) until the client shuts its
  * output; it stops when its standard input closes.

@@ -13,7 +13,7 @@ import org.orbscope.run.SystemSample;
 
 /**
  * Samples the server process every interval into system.csv: process CPU time (all threads), heap, thread
- * count, threads started and GC totals, so utilisation over the run is the slope of process_cpu_ns against time. The CPU is
+ * count, threads started and GC totals, so utilization over the run is the slope of process_cpu_ns against time. The CPU is
  * also split by who spent it: the application's Java threads (the ORB's receivers and dispatchers, which
  * execute requests), orbscope's own threads (this sampler, the agent's writer, flusher and JFR reader), and
  * by difference the JVM's internal threads (JIT compilers, GC workers), which no Java API lists.

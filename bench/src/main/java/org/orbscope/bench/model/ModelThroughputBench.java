@@ -10,7 +10,7 @@ import org.orbscope.model.SimulationResult;
 import org.orbscope.model.Simulator;
 
 /**
- * Simulated requests per second for seed 001's scenario A model (issue 5 goal: >= 1 M/s on one core), printed
+ * Simulated requests per second for Harkema et al.'s scenario A model (goal: >= 1 M/s on one core), printed
  * beside a yardstick measured in the same run: the Lindley recursion of an M/M/1 FCFS queue over the same
  * number of Poisson arrivals, the cheapest possible simulation of one request. Run on one core, e.g.
  * {@code taskset -c 0 java -cp bench/target/benchmarks.jar org.orbscope.bench.model.ModelThroughputBench}.

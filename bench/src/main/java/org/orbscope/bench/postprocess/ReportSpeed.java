@@ -9,7 +9,7 @@ import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.testkit.SyntheticRun;
 
 /**
- * Time of `orbscope report` for one 15,000-request point (goal < 2 s; seed 001 needed about 9 minutes),
+ * Time of `orbscope report` for one 15,000-request point (goal < 2 s; Harkema et al. needed about 9 minutes),
  * measured cold (first report in a fresh JVM, as the cli runs it) and warm, beside the yardstick of merely
  * reading the point's client/requests.csv line by line. The server trace is replaced by replaying the same
  * number of boundary events ({@link SyntheticEvents}) unless a real trace reader is given.

@@ -5,8 +5,8 @@ import org.orbscope.postprocess.stages.Role;
 import org.orbscope.postprocess.stages.StageEventSink;
 
 /**
- * Replays the boundary events of {@code requests} JacORB requests (seed 001 scenario A shape: one receiver,
- * one controller, ten dispatchers) into a sink, plus {@code noise} non-boundary-looking events per request
+ * Replays the boundary events of {@code requests} JacORB requests (the shape of Harkema et al.'s scenario A: one
+ * receiver, one controller, ten dispatchers) into a sink, plus {@code noise} non-boundary-looking events per request
  * (monitor and wait pairs) so the mix resembles a real trace. Returns the number of events emitted.
  */
 public final class SyntheticEvents {

@@ -188,8 +188,8 @@ public final class BaselineReport {
     static String markdown(Report r) {
         StringBuilder b = new StringBuilder();
         b.append("# Socket baseline: ").append(r.scenario()).append("\n\n");
-        b.append("Raw loopback TCP with the scenario's payload sizes, the yardstick of the ORB's overhead (seed 003 "
-                + "measures middleware against TTCP). Round trips: one request at a time over one connection, "
+        b.append("Raw loopback TCP with the scenario's payload sizes, the yardstick of the ORB's overhead (Balay et "
+                + "al. measure middleware against TTCP). Round trips: one request at a time over one connection, "
                 + "written and its whole reply read (at least one octet each way). Streams: one-way writes of one "
                 + "size as fast as the socket takes them (MB = 10^6 bytes).\n\n");
         r.machine().forEach((k, v) -> b.append("- ").append(k).append(": ").append(v).append('\n'));

@@ -16,7 +16,8 @@ public final class HtmlReport {
             + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"
             + "summary{font-weight:bold;cursor:pointer}pre{background:#f6f6f6;padding:0.6em;overflow:auto}"
             + ".charts{display:flex;flex-wrap:wrap;gap:10px}dt{font-weight:bold}dd{margin:0 0 0.4em 1.5em}"
-            // The sweep table has a column per figure of seed 001's tables and more: it scrolls inside its own box.
+            // The sweep table has a column per figure of Harkema et al.'s tables and more: it scrolls inside its own
+            // box.
             + ".wide{overflow-x:auto}#sweep-table{font-size:0.85em}#sweep-table td{white-space:nowrap}";
 
     private HtmlReport() {
@@ -43,13 +44,13 @@ public final class HtmlReport {
         }
         whatRan(b, run);
         b.append("<h2 id=\"sweep\">Sweep table</h2>");
-        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. (seed 001). Times are means "
+        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. Times are means "
                 + "over the measured requests. <em>Measured</em> utilization is the CPU of the server's application "
                 + "threads (the ORB's receivers and dispatchers, which execute the requests); <em>process</em> "
                 + "utilization adds orbscope's own threads and the JVM's (JIT, GC). <em>Calculated</em> utilization "
                 + "= arrival rate &times; CPU time per request; it is flagged when it differs from the measured "
                 + "utilization by more than 5%. Simulated "
-                + "columns come from the seed's queueing model calibrated with this point's stage table "
+                + "columns come from Harkema et al.'s queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
         b.append("<div class=\"wide\">");
         table(b, "sweep-table", SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
@@ -426,9 +427,9 @@ public final class HtmlReport {
                 + "result marshal and reply send.</dd>"
                 + "<dt>servant</dt><dd>The skeleton's invocation (unmarshal + servant + result marshal), part of "
                 + "dispatcher.</dd><dt>reply</dt><dd>Reply send, part of dispatcher.</dd>"
-                + "<dt>completion</dt><dd>Receiver arrival to dispatcher 1st phase end (seed 001's completion time)."
-                + "</dd><dt>receiver2, dispatcher2</dt><dd>2nd phases: clean-up after the request left the thread."
-                + "</dd><dt>cpu</dt><dd>All CPU time spent on the request by every thread, 1st and 2nd phases.</dd>"
+                + "<dt>completion</dt><dd>Receiver arrival to dispatcher 1st phase end (Harkema et al.'s completion "
+                + "time).</dd><dt>receiver2, dispatcher2</dt><dd>2nd phases: clean-up after the request left the "
+                + "thread.</dd><dt>cpu</dt><dd>All CPU time spent on the request by every thread, 1st and 2nd phases.</dd>"
                 + "<dt>make-up</dt><dd>cpu = thread CPU time; gc = overlap with GC pauses; blocked = entering "
                 + "contended monitors; wait = Object.wait; park = j.u.c. parking; rest = the remainder (runnable "
                 + "but not running, I/O). For the queue, cpu/blocked/wait/park are the controller thread's work "

@@ -12,7 +12,7 @@ import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
 
 /**
- * The figures keyed by what was swept. A rate sweep (or no sweep) gets seed 001's Figures 4-5: queueing and
+ * The figures keyed by what was swept. A rate sweep (or no sweep) gets Harkema et al.'s Figures 4-5: queueing and
  * completion time against the arrival rate, measured with the p50-p95 band, simulated and S/(1-rho) dashed, and
  * the client's response time. Any other sweep gets, for every swept axis, the client's response time (and the
  * server's completion time when traced) against that axis's values, one series per combination of the other
@@ -195,8 +195,8 @@ final class SweepFigures {
             x[i] = byRate ? pts.get(i).summary.offeredRatePerMs : i;
         }
         Svg.XAxis xAxis = Svg.XAxis.linear(byRate ? "arrival rate (requests/ms)" : "point (sweep order)");
-        b.append("<p>Like Figures 4-5 of seed 001: measured means (solid) with the band between the 50th and 95th "
-                + "percentile, simulated means dashed.</p><div class=\"charts\">");
+        b.append("<p>Like Figures 4-5 of Harkema et al.: measured means (solid) with the band between the 50th and "
+                + "95th percentile, simulated means dashed.</p><div class=\"charts\">");
         if (anyStages) {
             b.append(rateChart("rate-queue", "Queueing time in the dispatcher queue", xAxis, x, pts, "queue", true));
             b.append(rateChart("rate-completion", "Completion time (receiver arrival to dispatcher 1st phase end)",

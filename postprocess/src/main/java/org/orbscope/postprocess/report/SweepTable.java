@@ -7,7 +7,7 @@ import java.util.function.Function;
 import org.orbscope.postprocess.run.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
-/** The sweep table shaped like seed 001 Tables 1-2, shared by the HTML, Markdown and CSV outputs. */
+/** The sweep table shaped like Harkema et al.'s Tables 1-2, shared by the HTML, Markdown and CSV outputs. */
 public final class SweepTable {
     /** A column: its human header, its CSV name, and its raw value for a point (null = unknown). */
     public record Column(String header, String csvName, Function<PointSummary, Object> value) {
@@ -16,7 +16,7 @@ public final class SweepTable {
     private SweepTable() {
     }
 
-    /** Columns of the human table (the seed's columns, then what orbscope adds). */
+    /** Columns of the human table (Harkema et al.'s columns, then what orbscope adds). */
     public static List<Column> display() {
         List<Column> c = new ArrayList<>();
         c.add(new Column("Point", "point", p -> p.name));

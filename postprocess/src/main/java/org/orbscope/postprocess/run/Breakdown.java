@@ -79,7 +79,7 @@ public final class Breakdown {
 
     /**
      * The keys of a request in every dimension, in {@link #DIMENSIONS} order; its target is the object as the
-     * scenario names it, the copies {@code <id>-1..N} of an object with copies as {@code <id>} (seed 003's hot
+     * scenario names it, the copies {@code <id>-1..N} of an object with copies as {@code <id>} (Balay et al.'s hot
      * module against the nine others, Beekhuis's m objects as one).
      */
     static String[] keys(String object, String operation, String process, String client) {

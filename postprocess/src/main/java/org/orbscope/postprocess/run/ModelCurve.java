@@ -8,7 +8,7 @@ import org.orbscope.model.SimulationResult;
 import org.orbscope.model.Simulator;
 
 /**
- * The model's response time against throughput, the curve users read for capacity: seed 001's model of a point
+ * The model's response time against throughput, the curve users read for capacity: Harkema et al.'s model of a point
  * (calibrated with its measured requests when it was traced, else with the scenario's own demands), its arrival
  * rates scaled together from 5% to 95% of the rate that saturates the server's CPU.
  */

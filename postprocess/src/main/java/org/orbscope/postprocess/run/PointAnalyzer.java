@@ -463,9 +463,9 @@ public final class PointAnalyzer {
             out.utilization = r.cpuUtilization();
             out.queueRelativeError = relativeError(out.queueMs, mean(p.stages.get("queue")));
             out.completionRelativeError = relativeError(out.completionMs, mean(p.stages.get("completion")));
-            out.note = "seed 001 model of the point's scenario, calibrated (" + settings.mode().name().toLowerCase()
-                    + ") from its " + measured.size() + " measured requests; " + settings.requests()
-                    + " simulated requests, seed " + settings.seed();
+            out.note = "Harkema et al.'s model of the point's scenario, calibrated ("
+                    + settings.mode().name().toLowerCase() + ") from its " + measured.size() + " measured requests; "
+                    + settings.requests() + " simulated requests, random seed " + settings.seed();
         } catch (RuntimeException e) {
             out.note = "not simulated: " + e.getMessage();
         }
@@ -532,7 +532,7 @@ public final class PointAnalyzer {
             return;
         }
         p.utilization.windowSec = (to - from) / 1e9;
-        // Seed 001 measures "the fraction of time that the CPU was busy with executing requests": the threads
+        // Harkema et al. measure "the fraction of time that the CPU was busy with executing requests": the threads
         // that execute them, not the agent's writer or the JIT compiler, which the process total also holds.
         double process = system.utilization(SystemSamples.Counter.PROCESS, from, to, cpus);
         double application = system.utilization(SystemSamples.Counter.APPLICATION_THREADS, from, to, cpus);

@@ -13,13 +13,16 @@ import org.orbscope.run.StageColumn;
 import org.orbscope.scenario.Scenario;
 
 /**
- * The simulated side of a measured point: seed 001's model of the point's scenario ({@link ScenarioMapping}),
+ * The simulated side of a measured point: Harkema et al.'s model of the point's scenario ({@link ScenarioMapping}),
  * its demands calibrated from the point's measured requests, simulated. The report and
  * {@code orbscope simulate --calibrate} both predict through here, with the same defaults, so they print the
  * same figures.
  */
 public final class PointPrediction {
-    /** Seed 001 simulated 15,000 requests per point; more when the run measured more, capped to keep reports fast. */
+    /**
+     * Harkema et al. simulated 15,000 requests per point; more when the run measured more, capped to keep reports
+     * fast.
+     */
     static final long MIN_REQUESTS = 15_000;
     static final long MAX_REQUESTS = 100_000;
     public static final long DEFAULT_SEED = 1;

@@ -180,7 +180,7 @@ public final class PointSummary {
         public Double tooling;
         /** The JVM's internal threads (JIT compilers, GC workers): process minus all Java threads. */
         public Double jvm;
-        /** Arrival rate x mean CPU per request (seed 001's sanity check). */
+        /** Arrival rate x mean CPU per request (Harkema et al.'s sanity check). */
         public Double calculated;
         public Double relativeDifference;
         /** True when measured and calculated agree within 5%. */

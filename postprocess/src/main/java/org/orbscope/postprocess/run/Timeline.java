@@ -13,7 +13,7 @@ import org.orbscope.run.SystemSamples;
 
 /**
  * A point over time, on one axis of seconds from the clients' first interval: per second the response-time
- * percentiles of every client's {@code latency.hlog} together, the server's CPU utilisation, and its GC pauses
+ * percentiles of every client's {@code latency.hlog} together, the server's CPU utilization, and its GC pauses
  * (from the trace, else from the GC time {@code system.csv} counts between two samples).
  */
 public final class Timeline {
@@ -25,7 +25,7 @@ public final class Timeline {
     public record Pause(double startSec, double lengthSec) {
     }
 
-    /** The server's process CPU utilisation (fraction of its CPUs) around a time. */
+    /** The server's process CPU utilization (fraction of its CPUs) around a time. */
     public record Cpu(double sec, double utilization) {
     }
 
@@ -44,7 +44,7 @@ public final class Timeline {
 
     /**
      * The timeline of a point. {@code fallbackBaseEpochMs} is second 0 when no client wrote a latency log;
-     * {@code tracePauses} is empty without a trace; {@code cpuSeries} are (epoch ns, utilisation) pairs.
+     * {@code tracePauses} is empty without a trace; {@code cpuSeries} are (epoch ns, utilization) pairs.
      */
     static Timeline of(List<ClientDirectory> clients, long fallbackBaseEpochMs, SystemSamples system,
                        List<StageResult.GcPause> tracePauses, double[][] cpuSeries) {

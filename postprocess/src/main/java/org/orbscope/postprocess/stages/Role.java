@@ -1,7 +1,7 @@
 package org.orbscope.postprocess.stages;
 
 /**
- * The request-stage boundaries an ORB profile marks (seed 001 section 2.2). The names are ORB-neutral so
+ * The request-stage boundaries an ORB profile marks (Harkema et al., section 2.2). The names are ORB-neutral so
  * the extractor works for any ORB whose profile maps its methods onto them.
  */
 public enum Role {

@@ -4,7 +4,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Exact count, mean and variance (Welford) plus HdrHistogram percentiles of nanosecond values.
- * Mean and variance are exact because the seed's tables report means; percentiles are 3-digit precise.
+ * Mean and variance are exact because Harkema et al.'s tables report means; percentiles are 3-digit precise.
  */
 public final class Distribution {
     private final Histogram histogram = new Histogram(3);
