@@ -5,8 +5,9 @@ import java.lang.management.ThreadMXBean;
 
 /**
  * Spends CPU time, measured on the calling thread's own CPU clock: under contention a 10 ms demand still
- * costs 10 ms of CPU and simply takes longer in wall time. The clock costs about 400 ns to read, so it is
- * read between work slices of roughly 20 us, which bounds the overshoot to one slice.
+ * costs 10 ms of CPU and simply takes longer in wall time. Reading that clock is a system call, too slow to make
+ * in the loop itself, so it is read between work slices calibrated to take {@code SLICE_NANOS} (20 us) each, which
+ * bounds the overshoot to one slice.
  */
 public final class CpuBurner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();

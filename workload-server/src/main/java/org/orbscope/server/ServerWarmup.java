@@ -12,7 +12,7 @@ import org.orbscope.orb.JacorbOrbs;
  * from a second ORB in this JVM, over loopback IIOP, so that the receiver, POA, dispatcher and reply paths run
  * for real. Their classes are then loaded (and, under the agent, transformed) and their code compiled before the
  * first measured request, whose response time would otherwise carry that one-off cost: with the server pinned
- * to one core it delayed the first tens of requests of a monitored run by up to 120 ms.
+ * to one core, the first tens of requests of a monitored run would wait behind the class loading and the JIT.
  *
  * <p>{@code _non_existent} is answered by the ORB and the servant base class: no service demand runs and no
  * demand random stream is drawn from, so the measured run is the same with or without the warm-up.

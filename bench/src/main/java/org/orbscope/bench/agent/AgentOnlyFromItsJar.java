@@ -3,7 +3,8 @@ package org.orbscope.bench.agent;
 /**
  * The agent benchmarks start JVMs with this class path plus {@code -javaagent}, whose jar the JVM appends behind
  * it: an agent class found on this class path would be loaded instead of the jar's, and the benchmark would
- * measure that copy (an earlier benchmarks.jar bundled them, and edits to the agent did not show).
+ * measure that copy, and edits to the agent would not show. So benchmarks.jar must not bundle the agent's
+ * classes, and {@link #require()} fails when it does.
  */
 final class AgentOnlyFromItsJar {
     private AgentOnlyFromItsJar() {

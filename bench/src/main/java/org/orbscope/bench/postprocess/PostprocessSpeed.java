@@ -4,7 +4,7 @@ import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.postprocess.stages.StageResult;
 
 /**
- * Speed figures of issue 4, printed with a yardstick measured in the same run:
+ * Speed figures of the stage extraction, printed with a yardstick measured in the same run:
  * stage extraction events/s (goal >= 5 M/s on one core) beside replaying the same events into a sink that
  * does nothing (the cost of producing the events), and the heap left in use after extracting 10 M events
  * (goal <= 1 GiB: run with -Xmx1g).

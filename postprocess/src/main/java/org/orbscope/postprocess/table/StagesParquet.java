@@ -75,7 +75,7 @@ public final class StagesParquet {
         private Streaming(Path file) throws IOException {
             this.file = file;
             tmp = AtomicFiles.growing(file);
-            // parquet-java will not replace a file left by an earlier, interrupted report.
+            // parquet-java will not replace a file that an interrupted report left behind.
             Files.deleteIfExists(tmp);
             out = new Builder(new LocalOutputFile(tmp))
                     .withConf(new PlainParquetConfiguration())
