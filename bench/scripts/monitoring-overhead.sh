@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the agent with the JacORB profile costs the measured system: one sweep point run with monitoring off
 # and on, alternately (off, on, off, on, ...), same seed, server pinned to core 0 and client to core 1, and the
-# mean client response time of each run beside the mean of the other kind. Goal (issue 4): < 5% apart.
+# mean client response time of each run beside the mean of the other kind. Goal: < 5% apart.
 # Usage: bench/scripts/monitoring-overhead.sh [repetitions] [rate] [requests]
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -10,7 +10,7 @@ rate="${2:-0.05/ms}"
 requests="${3:-1500}"
 out="$(mktemp -d -t orbscope-overhead.XXXXXX)"
 scenario="$out/point.yaml"
-# Scenario A of seed 001 at one rate: drop the sweep, keep everything else.
+# Harkema et al.'s scenario A at one rate: drop the sweep, keep everything else.
 sed -e '/^sweep:/,$d' "$home/scenarios/paper-scenario-a.yaml" > "$scenario"
 mean_of() { # mean response (ms) of the run under $1
   python3 -c "import json,glob,sys; s=json.load(open(glob.glob(sys.argv[1]+'/*/points/*/client/summary.json')[0])); print(s['response']['meanMs'])" "$1"

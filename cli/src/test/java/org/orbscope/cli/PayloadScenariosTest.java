@@ -19,7 +19,7 @@ import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
 
 /**
- * The shipped payload and invocation-style scenarios (Beekhuis's marshalling matrix, seed 003's SII/DII and
+ * The shipped payload and invocation-style scenarios (Beekhuis's marshalling matrix, Balay et al.'s SII/DII and
  * oneway/twoway) validate whole, and run at a small size to a report: every point ok, every request of every point
  * answered, with the operation the point's descriptor says, and the server received each request's elements.
  */
@@ -31,8 +31,8 @@ class PayloadScenariosTest {
 
     @Test
     void theShippedScenariosValidateWithTheirFullSweeps() {
-        for (Map.Entry<String, Integer> e : Map.of("beekhuis-a-marshalling.yaml", 160, "seed003-sii-vs-dii.yaml", 4,
-                "seed003-oneway-vs-twoway.yaml", 8).entrySet()) {
+        for (Map.Entry<String, Integer> e : Map.of("beekhuis-a-marshalling.yaml", 160, "balay-sii-vs-dii.yaml", 4,
+                "balay-oneway-vs-twoway.yaml", 8).entrySet()) {
             CliRunner r = CliRunner.run("validate", SCENARIOS.resolve(e.getKey()).toString());
             assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
             assertTrue(r.out.contains(e.getValue() + " point(s)"), r.out);
@@ -94,8 +94,8 @@ class PayloadScenariosTest {
 
     @Test
     @Timeout(600)
-    void seed003SiiVsDiiRunsSmall() throws Exception {
-        runsSmall("seed003-sii-vs-dii.yaml", 20, Map.of(
+    void balaySiiVsDiiRunsSmall() throws Exception {
+        runsSmall("balay-sii-vs-dii.yaml", 20, Map.of(
                 "invocation=sync,operation=ping", new Object[] {"ping", 0L},
                 "invocation=sync,operation=post", new Object[] {"post", 0L},
                 "invocation=dii,operation=ping", new Object[] {"ping", 0L},
@@ -104,12 +104,12 @@ class PayloadScenariosTest {
 
     @Test
     @Timeout(600)
-    void seed003OnewayVsTwowayRunsSmall() throws Exception {
+    void balayOnewayVsTwowayRunsSmall() throws Exception {
         Map<String, Object[]> expected = new java.util.LinkedHashMap<>();
         for (long size : new long[] {0, 1024, 16384, 262144}) {
             expected.put("invocation=sync,size=" + size, new Object[] {"in_octet_seq", size});
             expected.put("invocation=oneway,size=" + size, new Object[] {"post", size});
         }
-        runsSmall("seed003-oneway-vs-twoway.yaml", 10, expected);
+        runsSmall("balay-oneway-vs-twoway.yaml", 10, expected);
     }
 }

@@ -61,7 +61,7 @@ class ArrivalLawsTest {
         SimulationResult r = Simulator.run(p, 500_000, 10_000, 8);
         near(500, r.throughputPerSec(), "X");
         near(10, r.completion().meanMs(), "R");
-        near(1, r.cpuUtilization(), "utilisation");
+        near(1, r.cpuUtilization(), "utilization");
     }
 
     /**

@@ -6,11 +6,11 @@ import static org.orbscope.model.Models.MS;
 import org.junit.jupiter.api.Test;
 
 /**
- * Pins seed 001's model on its own scenarios A and B against the simulated columns of Tables 1 and 2.
+ * Pins Harkema et al.'s model on their scenarios A and B against the simulated columns of Tables 1 and 2.
  *
  * <p>Parameters (section 4.2): one connection, RootPOA, one unrestricted servant, Poisson arrivals, T_disp 10
  * (A) / 4 (B), b_ser exponential 8 ms (A) / 5 ms (B). The paper feeds in measured receiver+POA+marshal CPU
- * without giving the split; its simulated utilisation column implies about 1.20 ms per request in total
+ * without giving the split; its simulated utilization column implies about 1.20 ms per request in total
  * (U / lambda - b_ser, averaged over the rows), split here evenly over b_rec, b_poa and b_mar.
  *
  * <p>Tolerance: each paper value is the mean of ONE 15,000-request run, so it scatters around the model's
@@ -23,7 +23,7 @@ class PaperRegressionTest {
     private static final int REPLICATIONS = 20;
     private static final long REQUESTS = 15_000;
 
-    // rate (req/ms), simulated queueing (ms), simulated completion (ms), simulated utilisation (%)
+    // rate (req/ms), simulated queueing (ms), simulated completion (ms), simulated utilization (%)
     private static final double[][] TABLE1 = {
         {0.01, 0, 10.18, 9.22}, {0.02, 0, 11.19, 18.26}, {0.03, 0, 12.44, 27.36}, {0.04, 0.0002, 14.60, 37.05},
         {0.05, 0.01, 17.24, 45.79}, {0.06, 0.03, 21.27, 55.88}, {0.07, 0.28, 26.36, 64.86},
@@ -67,7 +67,7 @@ class PaperRegressionTest {
             }
             compare(misses, name + " " + row[0] + " queueing", row[1], q);
             compare(misses, name + " " + row[0] + " completion", row[2], w);
-            compare(misses, name + " " + row[0] + " utilisation%", row[3], u);
+            compare(misses, name + " " + row[0] + " utilization%", row[3], u);
         }
         assertTrue(misses.length() == 0, misses.toString());
     }

@@ -40,8 +40,8 @@ class ServersTheoryTest {
         SimulationResult r = Models.run(p, N, 11);
         near(2 + 4.0 / 3, r.completion().meanMs(), "front completion = sum of the two sojourns");
         near(4.0 / 3, r.servers().get("back").completion().meanMs(), "back sojourn");
-        near(0.5, r.servers().get("front").cpuUtilization(), "front utilisation");
-        near(0.4, r.servers().get("back").cpuUtilization(), "back utilisation");
+        near(0.5, r.servers().get("front").cpuUtilization(), "front utilization");
+        near(0.4, r.servers().get("back").cpuUtilization(), "back utilization");
     }
 
     @Test
@@ -51,7 +51,7 @@ class ServersTheoryTest {
         near(2.0, r.completion().meanMs(), "front completion: the M/M/1-PS sojourn alone");
         near(4.0 / 3, r.servers().get("back").completion().meanMs(), "back: M/M/1-PS fed the front's departures");
         assertEquals(N - N / 50, r.servers().get("back").completion().count(), "one sub-request per measured request");
-        near(0.4, r.servers().get("back").cpuUtilization(), "back utilisation = rate x demand");
+        near(0.4, r.servers().get("back").cpuUtilization(), "back utilization = rate x demand");
     }
 
     @Test
@@ -101,7 +101,7 @@ class ServersTheoryTest {
         for (int s = 0; s < 3; s++) {
             double busyMs = r.servers().get(names[s]).cpuUtilization() * cores[s] * seconds * 1000;
             assertEquals(n * perRequestMs[s], busyMs, 1e-9 * n * perRequestMs[s], names[s] + ": busy time");
-            near(p.offeredUtilization(s), r.servers().get(names[s]).cpuUtilization(), names[s] + " utilisation");
+            near(p.offeredUtilization(s), r.servers().get(names[s]).cpuUtilization(), names[s] + " utilization");
         }
         assertEquals(5 * n, r.servers().get("back").completion().count(), "back: 2 oneway + 3 via mid per request");
         assertTrue(r.littleRelativeError() < 1e-6, r.table());

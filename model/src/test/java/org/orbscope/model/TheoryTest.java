@@ -26,7 +26,7 @@ class TheoryTest {
         SimulationResult r = Models.run(p, 2 * N, 1);
         near(1 / 0.3, r.completion().meanMs(), "M/M/1 W");
         near(0.7 / 0.3, r.queue().meanMs(), "M/M/1 Wq");
-        near(0.7, r.cpuUtilization(), "utilisation");
+        near(0.7, r.cpuUtilization(), "utilization");
     }
 
     @Test
