@@ -1,10 +1,10 @@
 package org.orbscope.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.server.ServerMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +26,7 @@ final class ServerCommand implements Callable<Integer> {
     String server;
 
     @Option(names = "--peer", paramLabel = "NAME=DIR", description = "the directory of a server this one calls (repeatable)")
-    List<String> peers = new ArrayList<>();
+    Map<String, Path> peers = new LinkedHashMap<>();
 
     @Override
     public Integer call() {
@@ -34,18 +34,10 @@ final class ServerCommand implements Callable<Integer> {
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        Path point = in.writeFirstPoint("server", out);
-        if (point == null) {
+        Path file = in.writeFirstPoint("server", out);
+        if (file == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        List<String> args = new ArrayList<>(List.of("--scenario", point.toString(), "--out",
-                out.toString()));
-        if (server != null) {
-            args.addAll(List.of("--server", server));
-        }
-        for (String peer : peers) {
-            args.addAll(List.of("--peer", peer));
-        }
-        return ServerMain.run(args.toArray(new String[0]));
+        return ServerMain.run(new ServerLaunch(file, out, server, peers), in.points().get(0).scenario());
     }
 }

@@ -25,7 +25,7 @@ final class CliRunner {
     /** Whether the workload server and client are on the class path (a test that runs points needs them). */
     static boolean workloadBuilt() {
         try {
-            Class.forName(org.orbscope.run.PointRunner.SERVER_MAIN);
+            Class.forName(org.orbscope.run.ServerLaunch.MAIN);
             Class.forName(org.orbscope.run.PointRunner.CLIENT_MAIN);
             return true;
         } catch (ClassNotFoundException e) {

@@ -28,6 +28,7 @@ import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.trace.TraceReader;
 
 /**
@@ -221,7 +222,7 @@ class FaultInjectionTest {
     @Timeout(900)
     void killMinus9OfTheMonitoredServerKeepsTheRequestsOfTheWholeChunks() throws Exception {
         Process run = startMonitoredRun(600);
-        workloadJvm(run, PointRunner.SERVER_MAIN).destroyForcibly();
+        workloadJvm(run, ServerLaunch.MAIN).destroyForcibly();
         assertEquals(Orbscope.EXIT_RUN_FAILED, awaitEnd(run), log());
         JsonNode p = reportedPoint();
         JsonNode s = p.path("server");
@@ -239,7 +240,7 @@ class FaultInjectionTest {
     @Timeout(900)
     void aFullDiskForTheServersTraceKeepsItsWholeChunksSaysSoAndTheRunGoesOn() throws Exception {
         Process run = startMonitoredRun(300);
-        ProcessHandle server = workloadJvm(run, PointRunner.SERVER_MAIN);
+        ProcessHandle server = workloadJvm(run, ServerLaunch.MAIN);
         Path trace = point().resolve("server/server.trace");
         // The server JVM's files may not grow past this (RLIMIT_FSIZE, as `ulimit -f` sets it): for the trace the
         // disk is full from here on. The client and the run write their files as usual.

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.ReceivedCsv;
+import org.orbscope.run.ServerLaunch;
 
 /** {@code orbscope run} of a scenario with several servers: real server JVMs calling each other over loopback. */
 class ServersRunTest {
@@ -157,7 +157,7 @@ class ServersRunTest {
         while (System.nanoTime() < deadline) {
             Optional<ProcessHandle> p = run.toHandle().descendants().filter(h -> {
                 String cmd = h.info().commandLine().orElse("");
-                return cmd.contains(PointRunner.SERVER_MAIN) && cmd.contains("--server backend");
+                return cmd.contains(ServerLaunch.MAIN) && cmd.contains("--server backend");
             }).findFirst();
             if (p.isPresent()) {
                 return p.get();

@@ -34,6 +34,7 @@ import org.orbscope.run.PointRunner;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.ServerDirectory;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.StageColumn;
 import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
@@ -92,8 +93,7 @@ class ShippedProfilesOnRealServersTest {
     void aJacorbServerTracedWithTheJacorbProfileHoldsEveryRequestWhole() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         ServerDirectory server = new ServerDirectory(dir.resolve("server"));
-        traceAndCheck("jacorb", JvmLauncher.main(PointRunner.SERVER_MAIN)
-                .args("--scenario", scenario().toString(), "--out", server.dir().toString()), server);
+        traceAndCheck("jacorb", new ServerLaunch(scenario(), server.dir()).jvm(), server);
     }
 
     private Path scenario() throws Exception {

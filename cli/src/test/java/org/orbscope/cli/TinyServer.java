@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
+import org.orbscope.run.ServerLaunch;
 
 /**
  * The tiny scenario's JacORB server started unmonitored in a JVM of its own, as a server orbscope did not start:
@@ -33,8 +33,7 @@ final class TinyServer implements AutoCloseable {
         Path scenario = work.resolve("tiny.yaml");
         Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace("server:", "server:\n  warmupCalls: 0"));
         Path dir = work.resolve("server");
-        Process process = JvmLauncher.main(PointRunner.SERVER_MAIN).log(work.resolve("server.log"))
-                .args("--scenario", scenario.toString(), "--out", dir.toString()).start();
+        Process process = new ServerLaunch(scenario, dir).jvm().log(work.resolve("server.log")).start();
         TinyServer server = new TinyServer(scenario, dir, process);
         try {
             String notReady = JvmLauncher.awaitFile(process, dir.resolve("ready"), Duration.ofSeconds(120));

@@ -13,11 +13,11 @@ import java.util.stream.Collectors;
 /**
  * Starts a Java main class in its own JVM: the same {@code java} as this one, the class path given (this JVM's
  * by default), optionally pinned to CPUs with {@code taskset}, with an agent, and the JVM's console output in a
- * log file. The runner, the benchmarks and the tests start every child JVM through here.
+ * log file. The runner, the benchmarks and the tests start every child JVM through here; a workload server or
+ * client gets its main class and arguments from its launch record ({@link ServerLaunch}, {@link ClientLaunch}).
  *
  * <pre>{@code
- * Process p = JvmLauncher.main("org.orbscope.server.ServerMain").args("--scenario", yaml, "--out", dir)
- *         .cpus(List.of(0)).log(dir.resolve("server.log")).start();
+ * Process p = new ServerLaunch(yaml, dir).jvm().cpus(List.of(0)).log(dir.resolve("server.log")).start();
  * }</pre>
  */
 public final class JvmLauncher {

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,16 +48,13 @@ public final class LocalJvms implements PointJvms {
             }
             agent = agentArgument(agentJar, monitoring, CpuSample.of(s), serverDir.trace(), scenarioDir);
         }
-        List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString(), "--out",
-                serverDir.dir().toString()));
-        if (!s.singleServer()) {
-            args.addAll(List.of("--server", server.name()));
-        }
+        Map<String, Path> peers = new LinkedHashMap<>();
         for (String peer : s.dependencies(server)) {
-            args.addAll(List.of("--peer", peer + "=" + dirs.get(peer).dir()));
+            peers.put(peer, dirs.get(peer).dir());
         }
-        return JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent)
-                .log(serverDir.log()).args(args.toArray(String[]::new)).start();
+        ServerLaunch launch = new ServerLaunch(dir.pointYaml(), serverDir.dir(),
+                s.singleServer() ? null : server.name(), peers);
+        return launch.jvm().cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent).log(serverDir.log()).start();
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
+import org.orbscope.run.ServerLaunch;
 
 /** A workload server in its own JVM for client tests: started until ready, stopped by closing its stdin. */
 final class ServerProcess {
@@ -19,8 +19,7 @@ final class ServerProcess {
 
     static ServerProcess start(Path dir, Path scenario) throws Exception {
         Path out = dir.resolve("server");
-        Process p = JvmLauncher.main(PointRunner.SERVER_MAIN).log(dir.resolve("server.log"))
-                .args("--scenario", scenario.toString(), "--out", out.toString()).start();
+        Process p = new ServerLaunch(scenario, out).jvm().log(dir.resolve("server.log")).start();
         String notReady = JvmLauncher.awaitFile(p, out.resolve("ready"), Duration.ofSeconds(120));
         if (notReady != null) {
             throw new AssertionError("server " + notReady + ": " + Files.readString(dir.resolve("server.log")));

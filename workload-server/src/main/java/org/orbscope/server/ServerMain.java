@@ -3,22 +3,22 @@ package org.orbscope.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import org.orbscope.run.ExitCode;
+import org.orbscope.run.LaunchException;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 
 /**
- * {@code ServerMain --scenario point.yaml --out DIR [--server NAME] [--peer NAME=DIR ...]}: a server JVM that
- * {@code orbscope run} starts. {@code --server} picks one of the scenario's {@code servers} (the one server of a
- * {@code server:} scenario needs none); {@code --peer} gives the directory of each other server whose objects its
- * servants call. It runs until its standard input closes (the launcher's handle) or it is sent SIGTERM. Exit
- * codes: 0 after a clean stop, 2 for bad input, 1 if the server could not start.
+ * The workload server JVM that {@code orbscope run} starts, with the arguments of a {@link ServerLaunch}: it
+ * serves one of the scenario's servers ({@code --server}; the one server of a {@code server:} scenario needs
+ * none), calling the servers of its {@code --peer} directories. It runs until its standard input closes (the
+ * launcher's handle) or it is sent SIGTERM. Exit codes ({@link ExitCode}): 0 after a clean stop, 2 for bad input,
+ * 1 if the server could not start.
  */
 public final class ServerMain {
     private ServerMain() {
@@ -28,55 +28,37 @@ public final class ServerMain {
         System.exit(run(args));
     }
 
-    /** Runs the server until stdin closes or the JVM is asked to end; returns the exit code. */
-    public static int run(String[] args) {
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
-        Path scenarioFile = null;
-        Path out = Paths.get(".");
-        String name = null;
-        Map<String, Path> peers = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                System.err.println("orbscope server: " + args[i] + " needs a value");
-                return 2;
-            } else if (args[i].equals("--scenario")) {
-                scenarioFile = Paths.get(args[i + 1]);
-            } else if (args[i].equals("--out")) {
-                out = Paths.get(args[i + 1]);
-            } else if (args[i].equals("--server")) {
-                name = args[i + 1];
-            } else if (args[i].equals("--peer") && args[i + 1].indexOf('=') > 0) {
-                String v = args[i + 1];
-                peers.put(v.substring(0, v.indexOf('=')), Paths.get(v.substring(v.indexOf('=') + 1)));
-            } else if (args[i].equals("--peer")) {
-                System.err.println("orbscope server: --peer " + args[i + 1] + " is not NAME=DIR");
-                return 2;
-            } else {
-                System.err.println("orbscope server: unknown argument " + args[i]);
-                return 2;
-            }
-        }
-        if (scenarioFile == null) {
-            System.err.println("usage: ServerMain --scenario FILE --out DIR [--server NAME] [--peer NAME=DIR ...]");
-            return 2;
-        }
+    /** Reads the launch arguments and the scenario they name, and runs the server; returns the exit code. */
+    private static int run(String... args) {
+        ServerLaunch launch;
         Scenario scenario;
         try {
-            scenario = ScenarioLoader.load(scenarioFile);
-        } catch (ScenarioException e) {
+            launch = ServerLaunch.parse(args);
+            scenario = ScenarioLoader.load(launch.scenario());
+        } catch (LaunchException | ScenarioException e) {
             System.err.println("orbscope server: " + e.getMessage());
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
-        ServerSpec spec = pick(scenario, name);
+        return run(launch, scenario);
+    }
+
+    /**
+     * Runs the server of {@code launch} until stdin closes or the JVM is asked to end; returns the exit code.
+     * {@code scenario} is the one {@code launch} names, already loaded ({@code orbscope server} hands it over).
+     */
+    public static int run(ServerLaunch launch, Scenario scenario) {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
+        Path out = launch.out();
+        ServerSpec spec = pick(scenario, launch.server());
         if (spec == null) {
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
         WorkloadServer server;
         try {
-            server = WorkloadServer.start(scenario, spec, out, peers);
+            server = WorkloadServer.start(scenario, spec, out, launch.peers());
         } catch (Exception e) {
             System.err.println("orbscope server: cannot start: " + e);
-            return 1;
+            return ExitCode.RUN_FAILED;
         }
         System.err.println("orbscope server: " + (scenario.singleServer() ? "" : "'" + spec.name() + "' ")
                 + "ready, " + server.iors().size() + " objects, IORs in " + out.resolve("ior"));
@@ -104,7 +86,7 @@ public final class ServerMain {
         }
         server.close();
         System.err.println("orbscope server: stopped");
-        return 0;
+        return ExitCode.OK;
     }
 
     /** The server {@code name} names, or the scenario's only one; null (said on stderr) when there is none. */

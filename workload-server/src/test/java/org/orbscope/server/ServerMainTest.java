@@ -6,13 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.orbscope.orb.JacorbOrbs;
 import org.junit.jupiter.api.io.TempDir;
 import org.omg.CORBA.ORB;
+import org.orbscope.run.ExitCode;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.workload.Target;
 import org.orbscope.workload.TargetHelper;
 
@@ -22,10 +24,11 @@ class ServerMainTest {
     Path dir;
 
     private Process start(Path scenario, Path out) throws Exception {
-        return new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ServerMain.class.getName(),
-                "--scenario", scenario.toString(), "--out", out.toString())
-                .redirectError(dir.resolve("server.log").toFile()).start();
+        return start(new ServerLaunch(scenario, out).jvm().command());
+    }
+
+    private Process start(List<String> command) throws Exception {
+        return new ProcessBuilder(command).redirectError(dir.resolve("server.log").toFile()).start();
     }
 
     @Test
@@ -124,6 +127,20 @@ class ServerMainTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), log());
         assertEquals(2, p.exitValue(), log());
         assertTrue(log().contains("bad.yaml"), log());
+    }
+
+    @Test
+    void aBadLaunchArgumentExitsWithTwoAndOneLine() throws Exception {
+        List<String> command = new ArrayList<>(new ServerLaunch(dir.resolve("point.yaml"), dir.resolve("out")).jvm()
+                .command());
+        command.addAll(List.of("--peer", "back"));
+        Process p = start(command);
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), log());
+        assertEquals(ExitCode.BAD_INPUT, p.exitValue(), log());
+        assertEquals(List.of("orbscope server: Value for option option '--peer' (NAME=DIR) should be in KEY=VALUE "
+                + "format but was back"), log().lines().filter(l -> !l.startsWith("Picked up ")).toList(),
+                "one line, no stack trace");
     }
 
     private String log() throws Exception {

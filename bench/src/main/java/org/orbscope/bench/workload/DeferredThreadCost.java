@@ -22,6 +22,7 @@ import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.ServerDirectory;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.SweepPoint;
@@ -126,8 +127,8 @@ public final class DeferredThreadCost {
         Path yaml = dir.resolve("server.yaml");
         Files.writeString(yaml, scenario("sync", 1, 1));
         ServerDirectory serverDir = new ServerDirectory(dir.resolve("server"));
-        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(List.of(0)).log(dir.resolve("server.log"))
-                .args("--scenario", yaml.toString(), "--out", serverDir.dir().toString()).start();
+        Process server = new ServerLaunch(yaml, serverDir.dir()).jvm().cpus(List.of(0)).log(dir.resolve("server.log"))
+                .start();
         ORB orb = null;
         try {
             String notReady = JvmLauncher.awaitFile(server, serverDir.ready(), Duration.ofSeconds(120));

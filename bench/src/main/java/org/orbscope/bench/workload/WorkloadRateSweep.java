@@ -14,8 +14,8 @@ import org.orbscope.client.ArrivalTimer;
 import org.orbscope.client.WorkloadClient;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
 import org.orbscope.run.ServerDirectory;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.orb.JacorbOrbs;
@@ -52,8 +52,8 @@ public final class WorkloadRateSweep {
         Path scenarioFile = dir.resolve("server.yaml");
         Files.write(scenarioFile, scenario(1, 1).getBytes(StandardCharsets.UTF_8));
         ServerDirectory serverDir = new ServerDirectory(dir.resolve("server"));
-        Process server = JvmLauncher.main(PointRunner.SERVER_MAIN).cpus(List.of(0)).log(dir.resolve("server.log"))
-                .args("--scenario", scenarioFile.toString(), "--out", serverDir.dir().toString()).start();
+        Process server = new ServerLaunch(scenarioFile, serverDir.dir()).jvm().cpus(List.of(0))
+                .log(dir.resolve("server.log")).start();
         try {
             String notReady = JvmLauncher.awaitFile(server, serverDir.ready(), Duration.ofSeconds(120));
             if (notReady != null) {
