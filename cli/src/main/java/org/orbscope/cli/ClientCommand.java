@@ -2,10 +2,14 @@ package org.orbscope.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orbscope.client.ClientMain;
+import org.orbscope.run.ClientLaunch;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,25 +35,35 @@ final class ClientCommand implements Callable<Integer> {
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        List<String> args = new ArrayList<>();
+        Scenario point = in.points().get(0).scenario();
+        Map<String, Path> iorDirs = new LinkedHashMap<>();
+        String reference = null;
         for (String ior : iors) {
-            boolean isUrl = ClientMain.isReference(ior);
+            if (ClientMain.isReference(ior)) {
+                reference = ior;
+                continue;
+            }
+            // NAME=DIR names one of several servers; a point's directory name holds '=' itself (rate=20_s).
             int eq = ior.indexOf('=');
-            String path = !isUrl && !Files.exists(Path.of(ior)) && eq > 0 ? ior.substring(eq + 1) : ior;
-            if (!isUrl && !Files.exists(Path.of(path))) {
+            String name = !Files.exists(Path.of(ior)) && eq > 0 ? ior.substring(0, eq) : null;
+            Path path = Path.of(name == null ? ior : ior.substring(eq + 1));
+            if (!Files.exists(path)) {
                 System.err.println("orbscope client: --ior " + ior + ": no such file (give an IOR file, its directory, "
                         + "or a corbaloc: URL)");
                 return Orbscope.EXIT_BAD_INPUT;
             }
-            boolean dir = !isUrl && Files.isDirectory(Path.of(path));
-            args.addAll(List.of(dir ? "--ior-dir" : "--ior", ior));
+            if (!Files.isDirectory(path)) {
+                reference = path.toString();
+            } else if (name != null && !point.singleServer() && point.server(name) != null) {
+                iorDirs.put(name, path);
+            } else {
+                iorDirs.put(ServerSpec.SINGLE, path);
+            }
         }
-        Path point = in.writeFirstPoint("client", out);
-        if (point == null) {
+        Path file = in.writeFirstPoint("client", out);
+        if (file == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        args.addAll(0, List.of("--scenario", point.toString()));
-        args.addAll(List.of("--out", out.toString()));
-        return ClientMain.run(args.toArray(new String[0]));
+        return ClientMain.run(new ClientLaunch(file, iorDirs, reference, out), point);
     }
 }

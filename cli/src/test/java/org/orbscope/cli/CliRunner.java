@@ -26,7 +26,7 @@ final class CliRunner {
     static boolean workloadBuilt() {
         try {
             Class.forName(org.orbscope.run.ServerLaunch.MAIN);
-            Class.forName(org.orbscope.run.PointRunner.CLIENT_MAIN);
+            Class.forName(org.orbscope.run.ClientLaunch.MAIN);
             return true;
         } catch (ClassNotFoundException e) {
             return false;

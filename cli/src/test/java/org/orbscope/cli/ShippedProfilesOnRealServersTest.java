@@ -28,14 +28,15 @@ import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.postprocess.run.TraceStages;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.JvmLauncher;
-import org.orbscope.run.PointRunner;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.StageColumn;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
 
@@ -114,9 +115,8 @@ class ShippedProfilesOnRealServersTest {
         try {
             String notReady = JvmLauncher.awaitFile(p, server.ready(), Duration.ofSeconds(240));
             assertEquals(null, notReady, notReady + "\n" + log("server.log"));
-            Process c = JvmLauncher.main(PointRunner.CLIENT_MAIN).log(dir.resolve("client.log"))
-                    .args("--scenario", scenario().toString(), "--ior-dir", server.iorDir().toString(),
-                            "--out", client.dir().toString()).start();
+            Process c = new ClientLaunch(scenario(), Map.of(ServerSpec.SINGLE, server.iorDir()), null, client.dir())
+                    .jvm().log(dir.resolve("client.log")).start();
             assertTrue(c.waitFor(240, TimeUnit.SECONDS), "client still running:\n" + log("client.log"));
             assertEquals(0, c.exitValue(), log("client.log"));
         } finally {

@@ -5,16 +5,19 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.Task;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.StartGate;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /**
  * A client host's part of a point (Beekhuis's client capsule, whose main process synchronises on behalf of its
@@ -38,10 +41,9 @@ final class ClientsPart extends PartRun {
         List<ClientDirectory> dirs = dir.hostClients(me, task.instances);
         List<Process> jvms = new ArrayList<>();
         for (int i = 0; i < dirs.size(); i++) {
-            jvms.add(LocalJvms.client(s, dirs.get(i), List.of("--scenario", dir.hostPointYaml(me).toString(),
-                    "--ior-dir", dir.hostIorDir(me).toString(), "--out", dirs.get(i).dir().toString(),
-                    "--instance", Integer.toString(task.firstInstance + i), "--start-gate",
-                    dir.hostStartGate(me).toString(), "--clock-offset-ns", Long.toString(clock.offsetNs()))));
+            jvms.add(LocalJvms.client(s, new ClientLaunch(dir.hostPointYaml(me), Map.of(ServerSpec.SINGLE,
+                    dir.hostIorDir(me)), null, dirs.get(i).dir(), new ClientLaunch.Start(task.firstInstance + i,
+                    dir.hostStartGate(me), clock.offsetNs()))));
         }
         AtomicBoolean signalled = new AtomicBoolean();
         Runnable stopJvms = () -> {

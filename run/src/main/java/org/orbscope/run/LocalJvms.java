@@ -63,16 +63,12 @@ public final class LocalJvms implements PointJvms {
         List<ClientDirectory> clientDirs = dir.clients(s.client().instances());
         List<Process> launched = new ArrayList<>();
         boolean gated = clientDirs.size() > 1;
+        Map<String, Path> iorDirs = new LinkedHashMap<>();
+        dir.servers(s).forEach((name, d) -> iorDirs.put(name, d.iorDir()));
         for (int i = 0; i < clientDirs.size(); i++) {
             ClientDirectory clientDir = clientDirs.get(i);
-            List<String> args = new ArrayList<>(List.of("--scenario", dir.pointYaml().toString()));
-            dir.servers(s).forEach((name, d) -> args.addAll(List.of("--ior-dir",
-                    (s.singleServer() ? "" : name + "=") + d.iorDir())));
-            args.addAll(List.of("--out", clientDir.dir().toString()));
-            if (gated) {
-                args.addAll(List.of("--instance", Integer.toString(i), "--start-gate", dir.startGate().toString()));
-            }
-            launched.add(client(s, clientDir, args));
+            ClientLaunch.Start start = gated ? new ClientLaunch.Start(i, dir.startGate(), 0) : ClientLaunch.Start.ALONE;
+            launched.add(client(s, new ClientLaunch(dir.pointYaml(), iorDirs, null, clientDir.dir(), start)));
         }
         clients = launched;
         if (interrupted) {
@@ -107,10 +103,10 @@ public final class LocalJvms implements PointJvms {
         }
     }
 
-    /** Starts a client JVM of the scenario writing into {@code clientDir}. */
-    public static Process client(Scenario s, ClientDirectory clientDir, List<String> args) throws IOException {
-        return JvmLauncher.main(PointRunner.CLIENT_MAIN).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
-                .log(clientDir.log()).args(args.toArray(String[]::new)).start();
+    /** Starts a client JVM of the scenario, with its console output in its directory's log. */
+    public static Process client(Scenario s, ClientLaunch launch) throws IOException {
+        return launch.jvm().cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
+                .log(new ClientDirectory(launch.out()).log()).start();
     }
 
     /** How long a client JVM may run: its schedule's guard plus a minute. */

@@ -28,7 +28,6 @@ import org.orbscope.scenario.SweepPoint;
  * {@link PointStatus#INTERRUPTED}.
  */
 public final class PointRunner {
-    public static final String CLIENT_MAIN = "org.orbscope.client.ClientMain";
     /** How long a JVM asked to stop may take at each step (stdin closed, SIGTERM, SIGKILL). */
     static final Duration STOP_GRACE = Duration.ofSeconds(10);
 

@@ -5,14 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.ExitCode;
+import org.orbscope.run.LaunchException;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
@@ -20,11 +21,10 @@ import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 
 /**
- * {@code ClientMain --scenario point.yaml (--ior-dir DIR | --ior-dir NAME=DIR ... | --ior FILE|URL) --out DIR
- * [--instance N] [--start-gate FILE] [--clock-offset-ns NS]}: the client JVM that {@code orbscope run} and
- * {@code orbscope host} start. {@code --ior-dir} is the IOR directory of the one server, or of each named server of a
- * {@code servers:} scenario. Exit codes: 0 every request answered, 1 the run failed (server gone, requests failed),
- * 2 bad input.
+ * The workload client JVM that {@code orbscope run} and {@code orbscope host} start, with the arguments of a
+ * {@link ClientLaunch}: the references of the scenario's objects come from each server's IOR directory, or one
+ * reference stands for the one object. Exit codes ({@link ExitCode}): 0 every request answered, 1 the run failed
+ * (server gone, requests failed), 2 bad input, 130 interrupted.
  */
 public final class ClientMain {
     private ClientMain() {
@@ -34,64 +34,43 @@ public final class ClientMain {
         System.exit(run(args));
     }
 
-    /** Runs the client; returns the exit code. */
-    public static int run(String[] args) {
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
-        Path scenarioFile = null;
-        List<String> iorDirs = new ArrayList<>();
-        String ior = null;
-        Path out = Paths.get(".");
-        int instance = 0;
-        long clockOffset = 0;
-        Path startGate = null;
-        for (int i = 0; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                System.err.println("orbscope client: " + args[i] + " needs a value");
-                return 2;
-            }
-            switch (args[i]) {
-                case "--scenario": scenarioFile = Paths.get(args[i + 1]); break;
-                case "--ior-dir": iorDirs.add(args[i + 1]); break;
-                case "--ior": ior = args[i + 1]; break;
-                case "--out": out = Paths.get(args[i + 1]); break;
-                case "--start-gate": startGate = Paths.get(args[i + 1]); break;
-                case "--instance":
-                case "--clock-offset-ns":
-                    try {
-                        long v = Long.parseLong(args[i + 1]);
-                        if (args[i].equals("--instance")) {
-                            instance = (int) v;
-                        } else {
-                            clockOffset = v;
-                        }
-                    } catch (NumberFormatException e) {
-                        System.err.println("orbscope client: " + args[i] + " needs a number, not " + args[i + 1]);
-                        return 2;
-                    }
-                    break;
-                default:
-                    System.err.println("orbscope client: unknown argument " + args[i]);
-                    return 2;
-            }
+    /** Reads the launch arguments and the scenario they name, and runs the client; returns the exit code. */
+    private static int run(String... args) {
+        ClientLaunch launch;
+        try {
+            launch = ClientLaunch.parse(args);
+        } catch (LaunchException e) {
+            System.err.println("orbscope client: " + e.getMessage());
+            return ExitCode.BAD_INPUT;
         }
-        if (scenarioFile == null || (iorDirs.isEmpty() && ior == null)) {
-            System.err.println("usage: ClientMain --scenario FILE (--ior-dir [NAME=]DIR ... | --ior FILE|URL) --out DIR "
-                    + "[--instance N] [--start-gate FILE] [--clock-offset-ns NS]");
-            return 2;
-        }
+        return run(launch);
+    }
+
+    /** Loads the scenario {@code launch} names and runs the client; returns the exit code. */
+    public static int run(ClientLaunch launch) {
         Scenario scenario;
         try {
-            scenario = ScenarioLoader.load(scenarioFile);
+            scenario = ScenarioLoader.load(launch.scenario());
         } catch (ScenarioException e) {
             System.err.println("orbscope client: " + e.getMessage());
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
+        return run(launch, scenario);
+    }
+
+    /**
+     * Runs the client of {@code launch}; returns the exit code. {@code scenario} is the one {@code launch} names,
+     * already loaded ({@code orbscope client} hands it over).
+     */
+    public static int run(ClientLaunch launch, Scenario scenario) {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "error"));
+        Path out = launch.out();
         Map<String, String> iors;
         try {
-            iors = references(scenario, iorDirectories(scenario, iorDirs), ior);
+            iors = references(scenario, launch.iorDirs(), launch.reference());
         } catch (IOException e) {
             System.err.println("orbscope client: " + e.getMessage());
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
         // A signal (Ctrl-C on the run's terminal, SIGTERM from the runner or `timeout`) stops sending; the hook
         // holds the JVM's exit until what was measured is written.
@@ -107,25 +86,24 @@ public final class ClientMain {
         }, "orbscope-client-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop,
-                    new WorkloadClient.Start(instance, startGate, clockOffset));
+            ClientSummary r = WorkloadClient.run(scenario, iors, out, stop, launch.start());
             if (r.interrupted()) {
                 System.err.println("orbscope client: " + WorkloadClient.INTERRUPTED + "; " + r.sent() + " requests sent, "
                         + "results so far are in " + out);
-                return 130;
+                return ExitCode.INTERRUPTED;
             }
             if (r.error() != null) {
                 System.err.println("orbscope client: " + r.error() + "; results so far are in " + out);
-                return 1;
+                return ExitCode.RUN_FAILED;
             }
             if (r.failed() > 0) {
                 System.err.println("orbscope client: " + r.failed() + " requests failed; see " + out.resolve("requests.csv"));
-                return 1;
+                return ExitCode.RUN_FAILED;
             }
-            return 0;
+            return ExitCode.OK;
         } catch (IOException e) {
             System.err.println("orbscope client: cannot write results to " + out + ": " + e.getMessage());
-            return 1;
+            return ExitCode.RUN_FAILED;
         } finally {
             written.countDown();
             try {
@@ -176,25 +154,6 @@ public final class ClientMain {
             }
         }
         return iors;
-    }
-
-    /**
-     * Server name -> IOR directory from the {@code --ior-dir} values: {@code NAME=DIR} where NAME is one of the
-     * scenario's servers, else the whole value is the directory of the one server (a point's directory name holds
-     * '=' itself, e.g. {@code points/rate=20_s/server/ior}).
-     */
-    static Map<String, Path> iorDirectories(Scenario scenario, List<String> values) {
-        Map<String, Path> dirs = new LinkedHashMap<>();
-        for (String v : values) {
-            int eq = v.indexOf('=');
-            String name = eq > 0 ? v.substring(0, eq) : null;
-            if (name != null && scenario.server(name) != null && !scenario.singleServer()) {
-                dirs.put(name, Paths.get(v.substring(eq + 1)));
-            } else {
-                dirs.put(ServerSpec.SINGLE, Paths.get(v));
-            }
-        }
-        return dirs;
     }
 
     /** The reference {@code --ior} gives: itself when it is one, else the content of the file it names. */

@@ -14,6 +14,7 @@ import org.omg.CORBA.SystemException;
 import org.omg.CORBA.UserException;
 import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.StartGate;
@@ -66,19 +67,7 @@ public final class WorkloadClient {
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
                                     AtomicReference<String> stop) throws IOException {
-        return run(scenario, iors, outDir, stop, Start.ALONE);
-    }
-
-    /**
-     * How a client JVM starts among several.
-     *
-     * @param instance its number among the point's client JVMs, which seeds its draws
-     * @param gate where it waits for the start time ({@link StartGate}); null: it starts at once
-     * @param clockOffsetNanos what it adds to this machine's clock to record on the common time axis (a client
-     *     host's offset to the coordinator); the gate's time is on that axis too
-     */
-    public record Start(int instance, Path gate, long clockOffsetNanos) {
-        public static final Start ALONE = new Start(0, null, 0);
+        return run(scenario, iors, outDir, stop, ClientLaunch.Start.ALONE);
     }
 
     /**
@@ -86,7 +75,7 @@ public final class WorkloadClient {
      * schedules together at the time of the start gate.
      */
     public static ClientSummary run(Scenario scenario, Map<String, String> iors, Path outDir,
-                                    AtomicReference<String> stop, Start how) throws IOException {
+                                    AtomicReference<String> stop, ClientLaunch.Start how) throws IOException {
         ClientSpec client = scenario.client();
         int instance = how.instance();
         EpochClock clock = EpochClock.calibrate(how.clockOffsetNanos());

@@ -16,8 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ServerSpec;
 
 /** AMI callbacks against a real server JVM over loopback: every operation style, and sends that never wait. */
 class AmiClientTest {
@@ -75,7 +77,7 @@ class AmiClientTest {
                 "").getBytes(StandardCharsets.UTF_8));
         Path srv = startServer(s);
         Path out = dir.resolve("client");
-        int code = ClientMain.run(new String[] {"--scenario", s.toString(), "--ior-dir", srv.resolve("ior").toString(), "--out", out.toString()});
+        int code = ClientMain.run(new ClientLaunch(s, Map.of(ServerSpec.SINGLE, srv.resolve("ior")), null, out));
         assertEquals(0, code, new String(Files.readAllBytes(dir.resolve("server.log")), StandardCharsets.UTF_8));
         List<RequestRecord> rows = new ArrayList<>();
         RequestsCsv.read(out.resolve("requests.csv"), rows::add);

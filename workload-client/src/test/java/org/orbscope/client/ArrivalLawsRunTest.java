@@ -7,11 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ServerSpec;
 
 /** Closed loops and replayed arrivals against a real server JVM over loopback. */
 class ArrivalLawsRunTest {
@@ -53,8 +56,8 @@ class ArrivalLawsRunTest {
 
     private List<RequestRecord> run(Path scenario, String outName) throws Exception {
         Path out = dir.resolve(outName);
-        int code = ClientMain.run(new String[] {"--scenario", scenario.toString(), "--ior-dir",
-                server.out.resolve("ior").toString(), "--out", out.toString()});
+        int code = ClientMain.run(new ClientLaunch(scenario, Map.of(ServerSpec.SINGLE, server.out.resolve("ior")), null,
+                out));
         assertEquals(0, code);
         List<RequestRecord> rows = new ArrayList<>();
         RequestsCsv.read(out.resolve("requests.csv"), rows::add);

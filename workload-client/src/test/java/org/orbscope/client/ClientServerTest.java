@@ -10,11 +10,14 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ServerSpec;
 
 /** A real server JVM, the real client, loopback TCP. */
 class ClientServerTest {
@@ -67,7 +70,7 @@ class ClientServerTest {
         Path s = scenario(300, "300/s");
         Path srv = startServer(s);
         Path out = dir.resolve("client");
-        int code = ClientMain.run(new String[] {"--scenario", s.toString(), "--ior-dir", srv.resolve("ior").toString(), "--out", out.toString()});
+        int code = ClientMain.run(new ClientLaunch(s, Map.of(ServerSpec.SINGLE, srv.resolve("ior")), null, out));
         assertEquals(0, code);
         List<String> rows = rows(out.resolve("requests.csv"));
         assertEquals(300, rows.size());
@@ -104,7 +107,7 @@ class ClientServerTest {
             server.destroyForcibly();
         });
         killer.start();
-        int code = ClientMain.run(new String[] {"--scenario", s.toString(), "--ior-dir", srv.resolve("ior").toString(), "--out", out.toString()});
+        int code = ClientMain.run(new ClientLaunch(s, Map.of(ServerSpec.SINGLE, srv.resolve("ior")), null, out));
         killer.join();
         assertEquals(1, code);
         List<String> rows = rows(out.resolve("requests.csv"));
@@ -130,7 +133,8 @@ class ClientServerTest {
         System.setErr(new java.io.PrintStream(err, true, "UTF-8"));
         int code;
         try {
-            code = ClientMain.run(new String[] {"--scenario", s.toString(), "--ior", "corbaloc:iiop:1.2@127.0.0.1:" + port + "/nothing", "--out", out.toString()});
+            code = ClientMain.run(new ClientLaunch(s, Map.of(), "corbaloc:iiop:1.2@127.0.0.1:" + port + "/nothing",
+                    out));
         } finally {
             System.setErr(old);
         }

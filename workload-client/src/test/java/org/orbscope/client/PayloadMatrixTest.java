@@ -15,10 +15,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ServerSpec;
 
 /**
  * The client sends exactly the operation and payload a target's descriptor says, in every invocation style that
@@ -117,8 +119,7 @@ class PayloadMatrixTest {
         Path s = scenario(invocation, cells);
         server = ServerProcess.start(dir, s);
         Path out = dir.resolve("client");
-        int code = ClientMain.run(new String[] {"--scenario", s.toString(), "--ior-dir",
-                server.out.resolve("ior").toString(), "--out", out.toString()});
+        int code = ClientMain.run(new ClientLaunch(s, Map.of(ServerSpec.SINGLE, server.out.resolve("ior")), null, out));
         assertEquals(0, code, "client exit code");
         List<RequestRecord> rows = new ArrayList<>();
         RequestsCsv.read(out.resolve("requests.csv"), rows::add);
