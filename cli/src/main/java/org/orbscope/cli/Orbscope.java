@@ -1,5 +1,6 @@
 package org.orbscope.cli;
 
+import org.orbscope.run.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,9 +12,11 @@ import picocli.CommandLine.Command;
                 AttachCommand.class, ProfileCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Orbscope implements Runnable {
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_RUN_FAILED = 1;
-    public static final int EXIT_BAD_INPUT = 2;
+    /** The commands' names for the codes {@link ExitCode} owns. */
+    public static final int EXIT_OK = ExitCode.OK;
+    public static final int EXIT_RUN_FAILED = ExitCode.RUN_FAILED;
+    public static final int EXIT_BAD_INPUT = ExitCode.BAD_INPUT;
+    public static final int EXIT_INTERRUPTED = ExitCode.INTERRUPTED;
 
     @Override
     public void run() {
@@ -25,7 +28,7 @@ public final class Orbscope implements Runnable {
     }
 
     static CommandLine commandLine() {
-        // picocli already answers invalid arguments with exit code 2 (ExitCode.USAGE) = EXIT_BAD_INPUT.
+        // picocli answers invalid arguments with CommandLine.ExitCode.USAGE, 2 = EXIT_BAD_INPUT.
         return new CommandLine(new Orbscope()).setParameterExceptionHandler(new ArgumentErrors());
     }
 }

@@ -39,8 +39,6 @@ import sun.misc.SignalHandler;
                         + "and exits 130.",
                 "Exit 0 all points ok, 1 some point failed, 2 bad input, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
-    static final int EXIT_INTERRUPTED = 130;
-
     @Mixin
     ScenarioInput scenario;
 
@@ -139,7 +137,7 @@ final class RunCommand implements Callable<Integer> {
             report(run);
         }
         System.out.println("run directory: " + run.dir());
-        return runner.interrupted() ? EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+        return runner.interrupted() ? Orbscope.EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
     }
 
     private static final long SAME_SIGNAL_NANOS = 1_000_000_000L;
@@ -159,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
                     if (now - first.get() < SAME_SIGNAL_NANOS) {
                         return;
                     }
-                    Runtime.getRuntime().halt(EXIT_INTERRUPTED);
+                    Runtime.getRuntime().halt(Orbscope.EXIT_INTERRUPTED);
                 }
                 System.err.println("\norbscope run: SIG" + sig.getName() + ": stopping the point in progress and "
                         + "writing what was measured (again to quit at once)");

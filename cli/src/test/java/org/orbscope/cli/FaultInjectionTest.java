@@ -150,7 +150,7 @@ class FaultInjectionTest {
         Process run = startRun(LONG);
         awaitRecorded(run, 200);
         signal("INT", "-" + run.pid()); // the whole group, as a terminal's Ctrl-C
-        assertEquals(RunCommand.EXIT_INTERRUPTED, awaitEnd(run), log());
+        assertEquals(Orbscope.EXIT_INTERRUPTED, awaitEnd(run), log());
         assertInterruptedAndKept();
     }
 
@@ -163,7 +163,7 @@ class FaultInjectionTest {
         // As `timeout` does when its time is up: the command first, then the command's process group.
         signal("TERM", Long.toString(run.pid()));
         signal("TERM", "-" + run.pid());
-        assertEquals(RunCommand.EXIT_INTERRUPTED, awaitEnd(run), log());
+        assertEquals(Orbscope.EXIT_INTERRUPTED, awaitEnd(run), log());
         assertInterruptedAndKept();
         assertFalse(workloadLeft(run), "no workload JVM outlives the run");
     }

@@ -13,6 +13,7 @@ import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.EpochClock;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.StartGate;
@@ -68,12 +69,12 @@ final class ClientsPart extends PartRun {
                 log.line("point " + task.point + ": " + error + "; stopping the client JVMs");
                 stopJvms.run();
             }
-            int exit = 0;
+            int exit = ExitCode.OK;
             long limit = LocalJvms.clientLimitMillis(s);
             for (int i = 0; i < jvms.size(); i++) {
                 Integer e = LocalJvms.awaitClient(jvms.get(i), limit, signalled::get);
-                if (e == null || e != 0) {
-                    exit = exit != 0 ? exit : e == null ? 1 : e;
+                if (e == null || e != ExitCode.OK) {
+                    exit = exit != ExitCode.OK ? exit : e == null ? ExitCode.RUN_FAILED : e;
                     if (error == null) {
                         error = "client JVM " + (i + 1) + (e == null ? " did not end in time; killed"
                                 : " exited with code " + e) + "; see " + dir.dir().relativize(dirs.get(i).log());
@@ -83,7 +84,7 @@ final class ClientsPart extends PartRun {
             if (beat.stopped() && error == null) {
                 error = "stopped by the coordinator";
             }
-            return new Outcome(error != null && exit == 0 ? 1 : exit, error, gateOpened);
+            return new Outcome(error != null && exit == ExitCode.OK ? ExitCode.RUN_FAILED : exit, error, gateOpened);
         }
     }
 }

@@ -21,6 +21,7 @@ import org.orbscope.coordination.TaskKind;
 import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.Task;
 import org.orbscope.orb.JacorbOrbs;
+import org.orbscope.run.ExitCode;
 
 /**
  * {@code orbscope host}: a machine that runs parts of points for the coordinator of {@code orbscope run}. It finds
@@ -28,10 +29,6 @@ import org.orbscope.orb.JacorbOrbs;
  * it is given, one at a time, until the run is over; then it waits for the next run, or ends ({@code --once}).
  */
 public final class HostAgent {
-    /** Exit codes: every run it took part in ended; the coordinator was never found or was lost; bad input. */
-    public static final int EXIT_OK = 0;
-    public static final int EXIT_FAILED = 1;
-    public static final int EXIT_BAD_INPUT = 2;
     /** The longest call to the coordinator (its barrier holds calls up to client.hosts.barrier, at most 10 min). */
     private static final long REPLY_TIMEOUT_MS = 15 * 60_000L;
     private static final Pattern URL_HOST = Pattern.compile("^corba(?:loc|name):(?:iiop:)?(?:[0-9.]+@)?([^:/#,]+):([0-9]+)");
@@ -61,7 +58,11 @@ public final class HostAgent {
         this.out = out;
     }
 
-    /** Runs the host until its runs are over; returns its exit code. */
+    /**
+     * Runs the host until its runs are over; returns its exit code ({@link ExitCode}): {@code OK} when every run it
+     * took part in ended, {@code RUN_FAILED} when the coordinator was never found or was lost, {@code BAD_INPUT}
+     * when the coordinator refuses to register it or an address does not parse.
+     */
     public static int run(Options options, PrintStream out) throws InterruptedException {
         return new HostAgent(options, out).serve();
     }
@@ -81,7 +82,7 @@ public final class HostAgent {
                 if (c == null) {
                     out.println("orbscope host: no coordinator at " + where + " within " + options.patience().toSeconds()
                             + " s" + (took ? "; done" : ""));
-                    return took ? EXIT_OK : EXIT_FAILED;
+                    return took ? ExitCode.OK : ExitCode.RUN_FAILED;
                 }
                 Session session;
                 try {
@@ -90,7 +91,7 @@ public final class HostAgent {
                     session = new Session(c, id, options.name());
                 } catch (Refused r) {
                     out.println("orbscope host: the coordinator refused to register this host: " + r.reason);
-                    return EXIT_BAD_INPUT;
+                    return ExitCode.BAD_INPUT;
                 } catch (SystemException e) {
                     continue; // it went away meanwhile: look for it again
                 }
@@ -98,14 +99,14 @@ public final class HostAgent {
                 took = true;
                 boolean over = runParts(session);
                 if (options.once()) {
-                    return over ? EXIT_OK : EXIT_FAILED;
+                    return over ? ExitCode.OK : ExitCode.RUN_FAILED;
                 }
                 out.println("orbscope host: " + (over ? "the run is over" : "lost the coordinator")
                         + "; waiting for the next run");
             }
         } catch (IllegalArgumentException e) {
             out.println("orbscope host: " + e.getMessage());
-            return EXIT_BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         } finally {
             orb.shutdown(false);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.StringJoiner;
 import org.orbscope.coordination.TaskKind;
 import org.orbscope.coordination.Task;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.HostsFile;
 import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
@@ -134,8 +135,8 @@ final class HostJvms implements PointJvms {
                 + names(parts) + (missingCount() > 0 ? ", " + missingCount() + " missing" : ""));
         if (parts.isEmpty()) {
             record(point);
-            return new ClientsEnd(1, "no client host to run the point on (" + missingCount() + " missing); see "
-                    + dir.hostsJson());
+            return new ClientsEnd(ExitCode.RUN_FAILED, "no client host to run the point on (" + missingCount()
+                    + " missing); see " + dir.hostsJson());
         }
         awaitParts(point, parts, hosts, readyTimeout.toNanos() + hosts.barrierNanos()
                 + LocalJvms.clientLimitMillis(s) * 1_000_000L + 60_000_000_000L);
@@ -257,19 +258,19 @@ final class HostJvms implements PointJvms {
     /** How the clients of the point ended, from the client hosts' lines of hosts.json. */
     private static ClientsEnd end(HostsFile f, PointDirectory dir) {
         StringJoiner problems = new StringJoiner("; ");
-        Integer exit = 0;
+        Integer exit = ExitCode.OK;
         for (HostsFile.Host h : f.hosts()) {
             if (!h.role().equals(HostsFile.Host.CLIENTS) || h.ok()) {
                 continue;
             }
             problems.add("host " + h.name() + " " + h.status() + (h.error() != null ? " (" + h.error() + ")" : ""));
-            if (h.exit() != null && h.exit() != 0) {
-                exit = exit != 0 ? exit : h.exit();
-            } else if (h.exit() == null && exit == 0) {
-                exit = 1;
+            if (h.exit() != null && h.exit() != ExitCode.OK) {
+                exit = exit != ExitCode.OK ? exit : h.exit();
+            } else if (h.exit() == null && exit == ExitCode.OK) {
+                exit = ExitCode.RUN_FAILED;
             }
         }
-        return exit == 0 ? new ClientsEnd(0, null)
+        return exit == ExitCode.OK ? new ClientsEnd(ExitCode.OK, null)
                 : new ClientsEnd(exit, problems + "; see " + dir.hostsJson() + " and the hosts' logs");
     }
 

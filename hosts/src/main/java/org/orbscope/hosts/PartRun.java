@@ -11,6 +11,7 @@ import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.PartReport;
 import org.orbscope.coordination.Task;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.Scenario;
@@ -92,9 +93,9 @@ abstract class PartRun {
             prepare();
             o = run(ScenarioLoader.load(scenarioFile));
         } catch (ScenarioException e) {
-            o = new Outcome(2, "the host cannot read its part of the point: " + e.getMessage(), 0);
+            o = new Outcome(ExitCode.BAD_INPUT, "the host cannot read its part of the point: " + e.getMessage(), 0);
         } catch (IOException e) {
-            o = new Outcome(1, "the host could not run its part: " + e.getMessage(), 0);
+            o = new Outcome(ExitCode.RUN_FAILED, "the host could not run its part: " + e.getMessage(), 0);
         }
         if (o.error() != null) {
             log.line("point " + task.point + ": " + o.error());
@@ -102,8 +103,8 @@ abstract class PartRun {
         try {
             shipper.ship(true);
         } catch (IOException e) {
-            o = new Outcome(o.exit() == 0 ? 1 : o.exit(), (o.error() == null ? "" : o.error() + "; ")
-                    + "not every file could be shipped: " + e.getMessage(), o.gateOpenedNs());
+            o = new Outcome(o.exit() == ExitCode.OK ? ExitCode.RUN_FAILED : o.exit(), (o.error() == null ? ""
+                    : o.error() + "; ") + "not every file could be shipped: " + e.getMessage(), o.gateOpenedNs());
         }
         log.line("point " + task.point + ": done (exit " + o.exit() + "), " + shipper.bytes() + " bytes shipped");
         session.coordinator.finished(session.id, task.point, new PartReport(o.exit(), o.error() == null ? "" : o.error(),

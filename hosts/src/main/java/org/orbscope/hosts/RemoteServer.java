@@ -3,11 +3,13 @@ package org.orbscope.hosts;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
+import org.orbscope.run.ExitCode;
 
 /**
  * The server of a point running on a host, seen as a process by the point's runner: it is alive until the host
  * reports the server over (its files shipped) or stops calling; closing its input, like each of the signals,
- * asks the host to stop the server. Its exit code is the server JVM's, or -1 when the host died.
+ * asks the host to stop the server. Its exit code is the server JVM's, or {@link ExitCode#NOT_ENDED} when the host
+ * died.
  */
 final class RemoteServer extends Process {
     private final CoordinatorServant coordinator;
@@ -76,7 +78,7 @@ final class RemoteServer extends Process {
         if (isAlive()) {
             throw new IllegalThreadStateException("the server on host " + part.host.name() + " is running");
         }
-        return part.report != null ? part.report.exit : -1;
+        return part.report != null ? part.report.exit : ExitCode.NOT_ENDED;
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.Task;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
@@ -43,7 +44,7 @@ final class ServerPart extends PartRun {
         try {
             server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, s.servers().get(0), dir);
         } catch (PointJvms.CannotStart e) {
-            return new Outcome(1, e.getMessage() + " (on host " + session.name + ")", 0);
+            return new Outcome(ExitCode.RUN_FAILED, e.getMessage() + " (on host " + session.name + ")", 0);
         }
         log.line("point " + task.point + ": server started" + (s.monitoring().enabled() ? " with the agent" : ""));
         try (Heartbeat beat = heartbeat(() -> { })) {
@@ -52,7 +53,7 @@ final class ServerPart extends PartRun {
             }
             boolean stoppedByCoordinator = beat.stopped();
             int exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
-            String error = exit == 0 ? null : "the server exited with code " + exit
+            String error = exit == ExitCode.OK ? null : "the server exited with code " + exit
                     + (stoppedByCoordinator ? " when stopped" : " during the run") + "; see server/server.log";
             return new Outcome(exit, error, 0);
         }

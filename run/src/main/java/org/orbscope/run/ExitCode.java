@@ -16,6 +16,11 @@ public final class ExitCode {
     public static final int BAD_INPUT = 2;
     /** Interrupted by SIGINT or SIGTERM; what was measured until then is written. */
     public static final int INTERRUPTED = 130;
+    /**
+     * Not a process's code: what stands for it when a JVM asked to stop would not end, or its host went away
+     * before telling it.
+     */
+    public static final int NOT_ENDED = -1;
 
     private ExitCode() {
     }

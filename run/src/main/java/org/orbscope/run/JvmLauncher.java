@@ -156,7 +156,7 @@ public final class JvmLauncher {
     /**
      * Stops a workload JVM the way it asks to be stopped: its standard input is closed (the workload mains stop
      * on end of input), then SIGTERM after {@code grace}, then SIGKILL after {@code grace} more. Returns the
-     * exit code, or -1 if it would not end.
+     * exit code, or {@link ExitCode#NOT_ENDED} if it would not end.
      */
     public static int stop(Process p, Duration grace) throws InterruptedException {
         try {
@@ -172,6 +172,6 @@ public final class JvmLauncher {
                 p.waitFor(ms, TimeUnit.MILLISECONDS);
             }
         }
-        return p.isAlive() ? -1 : p.exitValue();
+        return p.isAlive() ? ExitCode.NOT_ENDED : p.exitValue();
     }
 }

@@ -79,20 +79,20 @@ public final class LocalJvms implements PointJvms {
             StartGate.open(dir.startGate(), clientDirs, launched, readyTimeout);
         }
         long limit = clientLimitMillis(s);
-        Integer clientExit = 0;
+        Integer clientExit = ExitCode.OK;
         for (Process c : launched) {
             Integer exit = awaitClient(c, limit, () -> interrupted);
-            clientExit = exit == null ? null : clientExit == null || clientExit != 0 ? clientExit : exit;
+            clientExit = exit == null ? null : clientExit == null || clientExit != ExitCode.OK ? clientExit : exit;
         }
         clients = List.of();
         if (clientExit == null) {
             return new ClientsEnd(null, "the client did not finish within " + limit / 1000 + " s; killed");
         }
-        if (clientExit != 0) {
+        if (clientExit != ExitCode.OK) {
             return new ClientsEnd(clientExit, "a client exited with code " + clientExit + "; see "
                     + clientDirs.get(0).log() + (clientDirs.size() > 1 ? " (and the other clients' logs)" : ""));
         }
-        return new ClientsEnd(0, null);
+        return new ClientsEnd(ExitCode.OK, null);
     }
 
     @Override

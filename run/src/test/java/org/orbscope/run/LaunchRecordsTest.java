@@ -79,7 +79,8 @@ class LaunchRecordsTest {
 
     @Test
     void aBadArgumentIsOneLineNamingIt() {
-        assertProblem("Unknown options: '--bogus', '1'", () -> ServerLaunch.parse("--scenario", "p.yaml", "--bogus", "1"));
+        assertProblem("Unknown options: '--bogus', '1'",
+                () -> ServerLaunch.parse("--scenario", "p.yaml", "--bogus", "1"));
         assertProblem("Missing required option: '--scenario=FILE'", () -> ServerLaunch.parse("--out", "dir"));
         assertProblem("--peer", () -> ServerLaunch.parse("--scenario", "p.yaml", "--peer", "back"));
         assertProblem("--out", () -> ServerLaunch.parse("--scenario", "p.yaml", "--out", "a", "--out", "b"));

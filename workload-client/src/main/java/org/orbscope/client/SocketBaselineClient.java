@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.orbscope.run.BaselineRunner;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.SocketFigures;
 
 /**
@@ -66,11 +67,11 @@ public final class SocketBaselineClient {
             }
         } catch (RuntimeException e) {
             System.err.println("socket baseline client: " + e.getMessage());
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
         if (port <= 0 || out == null) {
             System.err.println("usage: SocketBaselineClient --port P --out FILE [--round-trip REQ:REPLY ...] [--stream N ...]");
-            return 2;
+            return ExitCode.BAD_INPUT;
         }
         long maxNanos = (long) (maxSeconds * 1e9);
         try {
@@ -85,10 +86,10 @@ public final class SocketBaselineClient {
                 System.err.printf("socket stream of %d-octet writes: %.1f MB/s%n", n, st.get(st.size() - 1).mbPerSec());
             }
             new SocketFigures(rt, st).write(out);
-            return 0;
+            return ExitCode.OK;
         } catch (IOException e) {
             System.err.println("socket baseline client: " + e);
-            return 1;
+            return ExitCode.RUN_FAILED;
         }
     }
 

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.nio.file.Paths;
 import org.orbscope.run.BaselineDirectory;
 import org.orbscope.run.BaselineRunner;
+import org.orbscope.run.ExitCode;
 import org.orbscope.run.ReadyFile;
 
 /**
@@ -31,7 +32,7 @@ public final class SocketEchoServer {
     public static void main(String[] args) throws IOException {
         if (args.length != 2 || !args[0].equals("--out")) {
             System.err.println("usage: SocketEchoServer --out DIR");
-            System.exit(2);
+            System.exit(ExitCode.BAD_INPUT);
         }
         BaselineDirectory out = new BaselineDirectory(Paths.get(args[1]));
         try (ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
@@ -45,7 +46,7 @@ public final class SocketEchoServer {
                 }
             }
         }
-        System.exit(0);
+        System.exit(ExitCode.OK);
     }
 
     private static void accept(ServerSocket listener) {
