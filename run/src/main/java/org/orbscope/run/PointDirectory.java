@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.orbscope.run.watch.WatchDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
 
@@ -27,6 +28,9 @@ import org.orbscope.scenario.ServerSpec;
  *   hosts.json     with client hosts: how the coordinator ran them ({@link HostsFile})
  *   hosts/&lt;host&gt;/  a client host's part: point.yaml, ior/, its client JVMs' files in 1 .. N, its start gate
  *                  (start) and host.log
+ *   watch/         the machine, the run's processes and JVMs and the others that took CPU, sampled while the
+ *                  point ran ({@link WatchDirectory}); a host's under its part (hosts/&lt;host&gt;/watch,
+ *                  server/watch)
  *   report/        stages.csv ({@link StagesCsv}) or stages-&lt;server&gt;.csv per monitored server, point.json
  * </pre>
  *
@@ -155,6 +159,21 @@ public final class PointDirectory {
     /** What a host says about its part of the point: {@code hosts/<host>/host.log}. */
     public Path hostLog(String host) {
         return hostDir(host).resolve("host.log");
+    }
+
+    /** What the watcher sampled beside the point on this machine ({@code watch/}). */
+    public WatchDirectory watch() {
+        return new WatchDirectory(dir.resolve("watch"));
+    }
+
+    /** What a client host's watcher sampled on its machine ({@code hosts/<host>/watch/}). */
+    public WatchDirectory hostWatch(String host) {
+        return new WatchDirectory(hostDir(host).resolve("watch"));
+    }
+
+    /** What the server host's watcher sampled on its machine ({@code server/watch/}). */
+    public WatchDirectory serverHostWatch() {
+        return new WatchDirectory(server().dir().resolve("watch"));
     }
 
     /** How the coordinator ran the point's hosts ({@link HostsFile}). */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.orbscope.run.watch.Watcher;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
@@ -19,9 +20,10 @@ import org.orbscope.scenario.SweepPoint;
 /**
  * Runs one sweep point: writes its point.yaml, starts the server JVMs (each with the agent when it is monitored)
  * in dependency order and waits until they are ready, runs the clients to their end, stops the servers, and
- * records how it went in status.json; a server that dies fails the point by name. Where the JVMs run is a
- * {@link PointJvms}: this machine by default, or registered hosts. {@code orbscope run}, the benchmarks and the
- * tests run points through here.
+ * records how it went in status.json; a server that dies fails the point by name. A {@link Watcher} samples the
+ * machine, the point's processes and JVMs and the others beside them from before the first JVM starts until the
+ * last has ended. Where the JVMs run is a {@link PointJvms}: this machine by default, or registered hosts.
+ * {@code orbscope run}, the benchmarks and the tests run points through here.
  *
  * <p>{@link #interrupt()} (from a signal handler) stops a point in progress in order: the clients are asked to
  * stop (they write what they measured), then the servers (their agents flush the traces); the point ends
@@ -71,10 +73,15 @@ public final class PointRunner {
         long started = System.currentTimeMillis();
         AtomicFiles.write(dir.pointYaml(), ScenarioLoader.toYaml(point.tree()));
         PointStatus status;
+        Watcher watch = Watcher.start(dir, dir.watch(), EpochClock.calibrate());
         try {
             status = attempt(point.scenario(), dir, started);
         } finally {
-            jvms.pointOver(dir);
+            try {
+                jvms.pointOver(dir);
+            } finally {
+                watch.close();
+            }
         }
         status.write(dir.status());
         return status;

@@ -1,0 +1,274 @@
+package org.orbscope.run.watch;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.orbscope.run.PointRunner;
+import org.orbscope.run.watch.ProcessSample.Role;
+
+/**
+ * Every process of the machine, as the watcher knows it: which are the point's (the process the watcher runs in,
+ * what it started, and the workload JVMs whose output goes into this point's directory, also a client host's on this
+ * machine), which are another orbscope run's, and how much CPU each of the others took since the last scan.
+ *
+ * <p>New processes are found every {@link #DISCOVER_EVERY} samples (a listing of {@code /proc} and the {@code stat} of
+ * each new one), so a JVM the runner starts is followed from its first half second on without the runner saying so;
+ * a process is named from its command line. The others are read once a second ({@link #scan}), and written only in a second in which they
+ * took {@link #NOTICEABLE_SHARE} of one CPU or more.
+ */
+final class ProcessTable {
+    /**
+     * A process not of the run is written for a scan in which it took this share of one CPU or more, and two of
+     * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 20 ms of CPU in a second.
+     */
+    static final double NOTICEABLE_SHARE = 0.02;
+    /** How long a child of the run may take to become what it runs ({@code taskset}, Java's spawn helper). */
+    private static final long PENDING_NANOS = 5_000_000_000L;
+    /** New processes are looked for every this many samples: a JVM of the run is followed from its first 0.5 s on. */
+    static final int DISCOVER_EVERY = 5;
+    private static final String CLI_MAIN = "org.orbscope.cli.Orbscope";
+    private static final String CLI_JAR = "orbscope.jar";
+
+    /** One process: its identity, what it is to the run, and the last reading of its CPU. */
+    static final class Entry {
+        final long pid;
+        final long startTicks;
+        final long foundNanos;
+        /** Null: not of the run and not yet named (an other process below the share). */
+        Role role;
+        String part = "";
+        String name;
+        String command;
+        boolean java;
+        boolean pending;
+        long lastCpuTicks;
+        long lastNanos;
+
+        Entry(long pid, long startTicks, long foundNanos) {
+            this.pid = pid;
+            this.startTicks = startTicks;
+            this.foundNanos = foundNanos;
+        }
+
+        boolean ofRun() {
+            return role == Role.RUN || role == Role.SERVER || role == Role.CLIENT || role == Role.HOST;
+        }
+    }
+
+    private final ProcFs proc;
+    private final long root;
+    private final String pointMarker;
+    private final Map<Long, Entry> entries = new HashMap<>();
+    private boolean first = true;
+    private long lastForks;
+    private long samples;
+
+    /**
+     * @param root the process the watcher runs in: it and its descendants are the run's
+     * @param pointMarker what a workload JVM's {@code --out} directory holds when it writes into the watched point
+     *     ({@code /<run>/points/<point>/}): a client host's JVMs on this machine are found by it
+     */
+    ProcessTable(ProcFs proc, long root, String pointMarker) {
+        this.proc = proc;
+        this.root = root;
+        this.pointMarker = pointMarker;
+    }
+
+    /**
+     * Finds the processes started since the last sample and reads each of the run's: a row each. {@code forks} is
+     * the machine's count of processes and threads created so far ({@code /proc/stat}); {@code ended} receives the
+     * run's processes that ended.
+     */
+    List<ProcessSample> sample(long epochNs, long nanos, long forks, List<Entry> ended) {
+        if (first || ++samples % DISCOVER_EVERY == 0 && forks != lastForks) {
+            // Listing /proc is a third of a sample's cost: it is done every few samples, and not at all while no
+            // process or thread was created. A JVM found late still has its CPU since its start in its first row.
+            discover(nanos);
+            lastForks = forks;
+        }
+        List<ProcessSample> rows = new ArrayList<>();
+        for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+            Entry e = it.next();
+            if (!e.ofRun() && !e.pending) {
+                continue;
+            }
+            ProcFs.ProcStat s = proc.process(e.pid, true);
+            if (s == null || s.startTicks() != e.startTicks) {
+                proc.forget(ProcFs.statPath(e.pid));
+                it.remove();
+                if (e.ofRun()) {
+                    ended.add(e);
+                }
+                continue;
+            }
+            if (e.pending) {
+                classify(e, s, true, nanos);
+                if (e.pending) {
+                    continue;
+                }
+            }
+            rows.add(row(e, s, epochNs, nanos));
+        }
+        first = false;
+        return rows;
+    }
+
+    /**
+     * Reads every process not of the run: a row for another orbscope run's, and for each that took
+     * {@link #NOTICEABLE_SHARE} of one CPU or more since the last scan.
+     */
+    List<ProcessSample> scan(long epochNs, long nanos) {
+        List<ProcessSample> rows = new ArrayList<>();
+        for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+            Entry e = it.next();
+            if (e.ofRun() || e.pending) {
+                continue;
+            }
+            ProcFs.ProcStat s = proc.process(e.pid, false);
+            if (s == null || s.startTicks() != e.startTicks) {
+                it.remove();
+                continue;
+            }
+            long cpuMs = (s.cpuTicks() - e.lastCpuTicks) * ProcFs.TICK_MS;
+            double wallMs = (nanos - e.lastNanos) / 1e6;
+            if (e.role == Role.FOREIGN || wallMs > 0 && cpuMs >= Math.max(2 * ProcFs.TICK_MS, NOTICEABLE_SHARE * wallMs)) {
+                if (e.role == null) {
+                    name(e, proc.cmdline(e.pid), s);
+                    e.role = Role.OTHER;
+                }
+                rows.add(row(e, s, epochNs, nanos));
+            } else {
+                e.lastCpuTicks = s.cpuTicks();
+                e.lastNanos = nanos;
+            }
+        }
+        return rows;
+    }
+
+    /** The run's JVMs now. */
+    List<Entry> runJvms() {
+        List<Entry> jvms = new ArrayList<>();
+        for (Entry e : entries.values()) {
+            if (e.ofRun() && e.java) {
+                jvms.add(e);
+            }
+        }
+        return jvms;
+    }
+
+    private ProcessSample row(Entry e, ProcFs.ProcStat s, long epochNs, long nanos) {
+        ProcessSample r = new ProcessSample(epochNs, e.pid, e.role.label(), e.part, e.name,
+                s.userTicks() * ProcFs.TICK_MS, s.systemTicks() * ProcFs.TICK_MS,
+                (s.cpuTicks() - e.lastCpuTicks) * ProcFs.TICK_MS, Math.round((nanos - e.lastNanos) / 1e6),
+                s.threads(), s.rssPages() * proc.pageSize(), e.command);
+        e.lastCpuTicks = s.cpuTicks();
+        e.lastNanos = nanos;
+        return r;
+    }
+
+    /** Adds the processes not known yet; those gone are dropped as they are next read. */
+    private void discover(long nanos) {
+        long[] pids = proc.pids();
+        long uptimeMs = -1;
+        Set<Long> parents = new HashSet<>();
+        for (Entry e : entries.values()) {
+            if (e.ofRun() || e.pending) {
+                parents.add(e.pid);
+            }
+        }
+        for (long pid : pids) {
+            if (entries.containsKey(pid)) {
+                continue;
+            }
+            ProcFs.ProcStat s = proc.process(pid, false);
+            if (s == null) {
+                continue;
+            }
+            Entry e = new Entry(pid, s.startTicks(), nanos);
+            boolean ofRun = pid == root || parents.contains(s.ppid());
+            if (first && !ofRun) {
+                // There before the watch began: only its CPU from now on counts.
+                e.lastCpuTicks = s.cpuTicks();
+                e.lastNanos = nanos;
+            } else {
+                if (uptimeMs < 0) {
+                    uptimeMs = proc.uptimeMs();
+                }
+                e.lastCpuTicks = 0;
+                e.lastNanos = nanos - Math.max(0, uptimeMs - s.startTicks() * ProcFs.TICK_MS) * 1_000_000L;
+            }
+            if (ofRun || s.name().equals("java")) {
+                classify(e, s, ofRun, nanos);
+            }
+            entries.put(pid, e);
+            if (e.ofRun() || e.pending) {
+                parents.add(pid);
+            }
+        }
+    }
+
+    /** Gives a process its role from its command line (or leaves a child of the run that has not exec'd pending). */
+    private void classify(Entry e, ProcFs.ProcStat s, boolean ofRun, long nanos) {
+        String[] argv = proc.cmdline(e.pid);
+        name(e, argv, s);
+        JavaCommand java = JavaCommand.of(argv);
+        e.java = java != null;
+        e.pending = false;
+        if (java == null) {
+            boolean becoming = s.name().equals("jspawnhelper") || s.name().equals("taskset") || argv.length == 0;
+            if (ofRun && becoming && nanos - e.foundNanos < PENDING_NANOS) {
+                e.pending = true;
+            } else if (ofRun) {
+                e.role = Role.RUN;
+                e.part = e.pid == root ? "" : s.name();
+            }
+            return;
+        }
+        String main = java.main();
+        if (main.equals(PointRunner.SERVER_MAIN) || main.equals(PointRunner.CLIENT_MAIN)) {
+            String out = java.option("--out");
+            String part = out == null ? null : partOf(out);
+            if (part != null || ofRun) {
+                e.role = main.equals(PointRunner.SERVER_MAIN) ? Role.SERVER : Role.CLIENT;
+                e.part = part != null ? part : String.valueOf(out);
+            } else {
+                e.role = Role.FOREIGN;
+            }
+        } else if (main.equals(CLI_MAIN) || main.equals(CLI_JAR)) {
+            String sub = java.subcommand();
+            if (sub.equals("host")) {
+                e.role = Role.HOST;
+                e.part = String.valueOf(java.option("--name"));
+            } else if (ofRun) {
+                e.role = Role.RUN;
+                e.part = e.pid == root ? "" : sub;
+            } else if (sub.equals("run") || sub.equals("server") || sub.equals("client")) {
+                e.role = Role.FOREIGN;
+            }
+        } else if (ofRun) {
+            e.role = Role.RUN;
+            e.part = e.pid == root ? "" : main.substring(main.lastIndexOf('.') + 1);
+        }
+    }
+
+    /** The directory under the watched point that {@code out} names ({@code server}, {@code clients/2}), or null. */
+    private String partOf(String out) {
+        String path = out.endsWith("/") ? out : out + "/";
+        int at = path.indexOf(pointMarker);
+        if (at < 0) {
+            return null;
+        }
+        String part = path.substring(at + pointMarker.length());
+        return part.endsWith("/") ? part.substring(0, part.length() - 1) : part;
+    }
+
+    private static void name(Entry e, String[] argv, ProcFs.ProcStat s) {
+        JavaCommand java = JavaCommand.of(argv);
+        e.name = java != null && !java.main().isEmpty() ? java.main() : s.name();
+        e.command = argv.length == 0 ? "[" + s.name() + "]" : JavaCommand.shortForm(argv);
+    }
+}

@@ -1,0 +1,222 @@
+package org.orbscope.run.watch;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.ByteArrayInputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.io.Reader;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiConsumer;
+
+
+/**
+ * The reader and writer of one file of {@code watch/}: one record type per file, one row per record, columns named
+ * after the record's components in snake case ({@code epochNs} is {@code epoch_ns}), in the record's order.
+ *
+ * <pre>{@code
+ * try (WatchCsv.Writer<MachineSample> w = WatchCsv.MACHINE.create(file)) { w.append(sample); w.flush(); }
+ * WatchCsv.Rows<MachineSample> rows = WatchCsv.MACHINE.read(file);
+ * }</pre>
+ *
+ * <p>Jackson reads the files into the records. The rows are written by hand, each record's cells by its
+ * {@link Cells}: the watcher writes ten times a second for the length of a point, mostly before the JIT has compiled
+ * anything of it, and Jackson's serializers then cost about 100 us of CPU per row against a few us here (and about
+ * 50 ms to set up), which alone would take the watcher past its budget. A test reads back what is written.
+ *
+ * @param <R> the file's record
+ */
+public final class WatchCsv<R extends Record> {
+    public static final WatchCsv<MachineSample> MACHINE = new WatchCsv<>(MachineSample.class, (r, c) -> c
+            .add(r.epochNs()).add(r.procsRunning()).add(r.procsBlocked()).add(r.contextSwitches()).add(r.interrupts())
+            .add(r.forks()).add(r.memTotalBytes()).add(r.memAvailableBytes()).add(r.memUsedBytes())
+            .add(r.swapTotalBytes()).add(r.swapUsedBytes()).add(r.swapInPages()).add(r.swapOutPages())
+            .add(r.tcpInSegments()).add(r.tcpOutSegments()).add(r.tcpRetransmittedSegments()).add(r.tcpInErrors()));
+    public static final WatchCsv<CpuStateSample> CPUS = new WatchCsv<>(CpuStateSample.class, (r, c) -> c
+            .add(r.epochNs()).add(r.cpu()).add(r.userMs()).add(r.niceMs()).add(r.systemMs()).add(r.idleMs())
+            .add(r.iowaitMs()).add(r.irqMs()).add(r.softirqMs()).add(r.stealMs()));
+    public static final WatchCsv<InterfaceSample> NETWORK = new WatchCsv<>(InterfaceSample.class, (r, c) -> c
+            .add(r.epochNs()).add(r.name()).add(r.rxBytes()).add(r.rxPackets()).add(r.rxErrors()).add(r.rxDrops())
+            .add(r.txBytes()).add(r.txPackets()).add(r.txErrors()).add(r.txDrops()));
+    public static final WatchCsv<ProcessSample> PROCESSES = new WatchCsv<>(ProcessSample.class, (r, c) -> c
+            .add(r.epochNs()).add(r.pid()).add(r.role()).add(r.part()).add(r.name()).add(r.userMs())
+            .add(r.systemMs()).add(r.cpuIntervalMs()).add(r.intervalMs()).add(r.threads()).add(r.rssBytes())
+            .add(r.command()));
+    public static final WatchCsv<JvmSample> JVMS = new WatchCsv<>(JvmSample.class, (r, c) -> c
+            .add(r.epochNs()).add(r.pid()).add(r.role()).add(r.part()).add(r.gcPauses()).add(r.gcPauseMs())
+            .add(r.gcLongestPauseMs()).add(r.safepoints()).add(r.safepointMs()).add(r.safepointSyncMs())
+            .add(r.heapUsedBytes()).add(r.heapCommittedBytes()).add(r.threads()).add(r.compilations()).add(r.jitMs()));
+
+    private final Class<R> type;
+    private final BiConsumer<R, Cells> cells;
+    private final List<String> columns = new ArrayList<>();
+    private CsvSchema schema;
+
+    private WatchCsv(Class<R> type, BiConsumer<R, Cells> cells) {
+        this.type = type;
+        this.cells = cells;
+        for (RecordComponent c : type.getRecordComponents()) {
+            columns.add(c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** The file's header: its column names in order. */
+    public List<String> columns() {
+        return columns;
+    }
+
+    /** The cells of one row, in column order. */
+    public static final class Cells {
+        private final StringBuilder row = new StringBuilder(256);
+
+        public Cells add(long v) {
+            sep();
+            row.append(v);
+            return this;
+        }
+
+        public Cells add(double v) {
+            sep();
+            row.append(v);
+            return this;
+        }
+
+        /** Text, quoted when it holds a comma, a quote or a line end (CSV's rule). */
+        public Cells add(String v) {
+            sep();
+            String s = v == null ? "" : v;
+            if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+                row.append(s);
+            } else {
+                row.append('"').append(s.replace("\"", "\"\"")).append('"');
+            }
+            return this;
+        }
+
+        private void sep() {
+            if (row.length() > 0) {
+                row.append(',');
+            }
+        }
+    }
+
+    /** Appends rows from one thread; {@link #flush()} hands them to the file in one write. */
+    public static final class Writer<R extends Record> implements Closeable {
+        private final OutputStream out;
+        private final BiConsumer<R, Cells> cells;
+        private final Cells row = new Cells();
+        private final StringBuilder rows = new StringBuilder(1024);
+
+        private Writer(OutputStream out, BiConsumer<R, Cells> cells) {
+            this.out = out;
+            this.cells = cells;
+        }
+
+        public void append(R r) {
+            row.row.setLength(0);
+            cells.accept(r, row);
+            rows.append(row.row).append('\n');
+        }
+
+        /** Hands the rows appended so far to the file: a crash after this loses none of them. */
+        public void flush() throws IOException {
+            if (rows.length() > 0) {
+                out.write(rows.toString().getBytes(StandardCharsets.UTF_8));
+                rows.setLength(0);
+            }
+        }
+
+        /** Flushes and closes the file. */
+        @Override
+        public void close() throws IOException {
+            try {
+                flush();
+            } finally {
+                out.close();
+            }
+        }
+    }
+
+    /** A new file (an old one is replaced), its header written. */
+    public Writer<R> create(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        OutputStream out = Files.newOutputStream(file);
+        out.write((String.join(",", columns) + "\n").getBytes(StandardCharsets.UTF_8));
+        return new Writer<>(out, cells);
+    }
+
+    /**
+     * The rows of a file and what kept some out.
+     *
+     * @param rows every whole row, in file order
+     * @param problem why rows are missing: the file is missing or unreadable from some line on; null when none are
+     *     (a last row cut short by a crash is left out without a problem)
+     */
+    public record Rows<R>(List<R> rows, String problem) {
+    }
+
+    /** Reads a file; never throws for bad content, which ends the rows with a problem naming the line. */
+    public Rows<R> read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return new Rows<>(List.of(), file + ": missing");
+        }
+        List<R> rows = new ArrayList<>();
+        try (Reader in = wholeRows(file);
+             MappingIterator<R> it = Reading.CSV.readerFor(type).with(schema()).readValues(in)) {
+            while (it.hasNextValue()) {
+                rows.add(it.nextValue());
+            }
+        } catch (IOException | RuntimeException e) {
+            return new Rows<>(rows, file + ":" + (rows.size() + 2) + ": unreadable: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+        return new Rows<>(rows, null);
+    }
+
+    private synchronized CsvSchema schema() {
+        if (schema == null) {
+            CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
+            columns.forEach(b::addColumn);
+            schema = b.build();
+        }
+        return schema;
+    }
+
+    /** Jackson, set up only by a reader (the watcher never needs it). */
+    private static final class Reading {
+        static final CsvMapper CSV = CsvMapper.builder()
+                .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+    }
+    /**
+     * The file up to its last line end: a writer stopped in the middle of a row (a crash, a kill) leaves that row
+     * unfinished, and it is left out.
+     */
+    private static Reader wholeRows(Path file) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
+            long length = f.length();
+            if (length > 0) {
+                f.seek(length - 1);
+            }
+            if (length == 0 || f.read() == '\n') {
+                return Files.newBufferedReader(file, StandardCharsets.UTF_8);
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        int end = bytes.length;
+        while (end > 0 && bytes[end - 1] != '\n') {
+            end--;
+        }
+        return new InputStreamReader(new ByteArrayInputStream(bytes, 0, end), StandardCharsets.UTF_8);
+    }
+}
