@@ -29,7 +29,7 @@ import org.orbscope.scenario.ServerSpec;
 final class ClientsPart extends PartRun {
     ClientsPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
         super(session, task, options, console, dir, dir.hostDir(session.name), dir.hostPointYaml(session.name),
-                dir.hostLog(session.name));
+                dir.hostLog(session.name), dir.hostWatch(session.name));
     }
 
     @Override

@@ -11,9 +11,12 @@ import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.PartReport;
 import org.orbscope.coordination.Task;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.EpochClock;
 import org.orbscope.run.ExitCode;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
+import org.orbscope.run.watch.WatchDirectory;
+import org.orbscope.run.watch.Watcher;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
@@ -35,15 +38,18 @@ abstract class PartRun {
     final HostLog log;
     private final Path base;
     private final Path scenarioFile;
+    private final WatchDirectory watchDir;
     private final Shipper shipper;
+    private Watcher watcher;
 
     /**
      * @param base the part's directory in the point (all of it is shipped)
      * @param scenarioFile where the JVMs' scenario goes
      * @param logFile the part's host.log
+     * @param watchDir where the part's watcher writes, under {@code base}
      */
     PartRun(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir, Path base,
-            Path scenarioFile, Path logFile) {
+            Path scenarioFile, Path logFile, WatchDirectory watchDir) {
         this.session = session;
         this.task = task;
         this.options = options;
@@ -51,6 +57,7 @@ abstract class PartRun {
         this.base = base;
         this.scenarioFile = scenarioFile;
         this.log = new HostLog(console, logFile);
+        this.watchDir = watchDir;
         this.shipper = new Shipper(session, task.point, dir.dir(), base);
     }
 
@@ -68,10 +75,12 @@ abstract class PartRun {
 
     /**
      * Measures this host's clock offset to the coordinator (a ping exchange) and tells it, for hosts.json: the
-     * point's records meet on the coordinator's time axis. {@code next} says what the part does then, in the log.
+     * point's records meet on the coordinator's time axis. Then starts watching this machine on that axis, beside the
+     * part's JVMs ({@link Watcher}, shipped with the rest). {@code next} says what the part does then, in the log.
      */
     ClockExchange.Sample exchangeClock(String next) throws Refused {
         ClockExchange.Sample clock = ClockExchange.measure(session.coordinator);
+        watcher = Watcher.start(dir, watchDir, EpochClock.calibrate(clock.offsetNs()));
         session.coordinator.clock_offset(session.id, task.point, clock.offsetNs(), clock.roundTripNs(),
                 clock.pings());
         log.line("point " + task.point + ": clock offset " + clock.offsetNs() / 1000 + " us (round trip "
@@ -96,6 +105,11 @@ abstract class PartRun {
             o = new Outcome(ExitCode.BAD_INPUT, "the host cannot read its part of the point: " + e.getMessage(), 0);
         } catch (IOException e) {
             o = new Outcome(ExitCode.RUN_FAILED, "the host could not run its part: " + e.getMessage(), 0);
+        } finally {
+            if (watcher != null) {
+                watcher.close(); // the part's JVMs have ended
+                watcher = null;
+            }
         }
         if (o.error() != null) {
             log.line("point " + task.point + ": " + o.error());

@@ -26,7 +26,8 @@ final class ServerPart extends PartRun {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     ServerPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
-        super(session, task, options, console, dir, dir.server().dir(), dir.pointYaml(), dir.server().hostLog());
+        super(session, task, options, console, dir, dir.server().dir(), dir.pointYaml(), dir.server().hostLog(),
+                dir.serverHostWatch());
     }
 
     /** The agent config of a monitored server, which its scenario names beside itself. */
