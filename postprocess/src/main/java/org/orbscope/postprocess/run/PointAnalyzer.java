@@ -140,6 +140,7 @@ public final class PointAnalyzer {
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
         status(p, point);
+        point.watch().missing().ifPresent(p.notes::add);
         Scenario scenario = null;
         String text = "";
         try {
