@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -20,8 +23,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.JvmLauncher;
+import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
+import org.orbscope.run.watch.JvmSample;
+import org.orbscope.run.watch.ProcessSample;
+import org.orbscope.run.watch.WatchCsv;
+import org.orbscope.run.watch.WatchDirectory;
 import org.orbscope.scenario.ServerSpec;
 
 /** Real server and client JVMs over loopback, driven by {@code orbscope run} and {@code orbscope client}. */
@@ -76,6 +84,7 @@ class RunCommandEndToEndTest {
             assertEquals(PointStatus.OK, PointStatus.read(point.resolve("status.json")).status());
             List<String> requests = Files.readAllLines(point.resolve("client").resolve("requests.csv"));
             assertEquals(Integer.parseInt(p[1]) + 1, requests.size(), "one row per request plus the header");
+            assertWatched(new PointDirectory(point));
         }
         assertTrue(rows.get(1).startsWith("requests=20,20,ok,20,20,0,"), rows.get(1));
         assertTrue(rows.get(2).startsWith("requests=40,40,ok,40,40,0,"), rows.get(2));
@@ -95,6 +104,26 @@ class RunCommandEndToEndTest {
             }
         }
         assertFalse(r.out.contains("server_cpu_util"), r.out);
+    }
+
+    /** The watcher followed the point's server and client JVMs by role, with their counters, beside the machine. */
+    static void assertWatched(PointDirectory point) {
+        WatchDirectory w = point.watch();
+        WatchCsv.Rows<ProcessSample> processes = WatchCsv.PROCESSES.read(w.processes());
+        assertEquals(null, processes.problem());
+        Map<String, Long> pids = new HashMap<>();
+        for (ProcessSample s : processes.rows()) {
+            if (s.role().equals("server") || s.role().equals("client")) {
+                pids.put(s.role() + " " + s.part(), s.pid());
+            }
+        }
+        assertEquals(Set.of("server server", "client client"), pids.keySet(), processes.rows().toString());
+        List<JvmSample> jvms = WatchCsv.JVMS.read(w.jvms()).rows();
+        for (long pid : pids.values()) {
+            assertTrue(jvms.stream().anyMatch(j -> j.pid() == pid && j.threads() > 0 && j.heapCommittedBytes() > 0),
+                    "no counters of JVM " + pid + " in " + w.jvms());
+        }
+        assertFalse(WatchCsv.MACHINE.read(w.machine()).rows().isEmpty(), w.machine().toString());
     }
 
     @Test
