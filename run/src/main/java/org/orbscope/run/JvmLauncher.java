@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -119,7 +121,24 @@ public final class JvmLauncher {
         } else {
             pb.inheritIO().redirectInput(ProcessBuilder.Redirect.PIPE);
         }
-        return pb.start();
+        Process p = pb.start();
+        STARTED.forEach(listener -> listener.accept(p.pid()));
+        return p;
+    }
+
+    /** Those told the id of every JVM started here ({@link #onStart}). */
+    private static final List<LongConsumer> STARTED = new CopyOnWriteArrayList<>();
+
+    /**
+     * Tells {@code listener} the process id of every JVM started from now on, as it starts: the point's watcher
+     * follows the JVMs of the point from their first sample without looking for them. {@link #offStart} ends it.
+     */
+    public static void onStart(LongConsumer listener) {
+        STARTED.add(listener);
+    }
+
+    public static void offStart(LongConsumer listener) {
+        STARTED.remove(listener);
     }
 
     public static String javaBinary() {

@@ -43,7 +43,7 @@ record JavaCommand(String main, List<String> args) {
         return new JavaCommand("", List.of());
     }
 
-    /** The value of a program option ({@code --out DIR}), or null. */
+    /** The value of a program option ({@code --name NAME}), or null. */
     String option(String name) {
         int i = args.indexOf(name);
         return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : null;

@@ -1,96 +1,156 @@
 package org.orbscope.run.watch;
 
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
-import sun.jvmstat.monitor.LongMonitor;
-import sun.jvmstat.monitor.Monitor;
-import sun.jvmstat.monitor.MonitorException;
-import sun.jvmstat.monitor.MonitoredHost;
-import sun.jvmstat.monitor.MonitoredVm;
-import sun.jvmstat.monitor.VmIdentifier;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
- * One JVM's HotSpot performance counters, read from outside it through {@code sun.jvmstat.monitor} (the JDK's
- * reader of the {@code hsperfdata} file that every HotSpot JVM keeps mapped in {@code /tmp/hsperfdata_<user>/},
- * and what {@code jstat} reads). The JVMs under measurement keep these counters anyway, so watching them adds no
- * thread, no allocation and no safepoint to them: an in-JVM sampler (the platform MXBeans, as the server's
- * {@code system.csv} uses, or JFR streaming) would run inside the client whose sending it measures, and neither
- * gives the safepoint time. A read costs the watcher a few hundred nanoseconds (the counters are loads from the
- * mapped file); attaching costs about 20 ms once per JVM.
+ * One JVM's HotSpot performance counters, read from outside it: the {@code hsperfdata} file every HotSpot JVM keeps
+ * mapped in {@code /tmp/hsperfdata_<user>/<pid>} and updates anyway (what {@code jstat} reads). Watching them adds no
+ * thread, allocation or safepoint to the JVMs under measurement, where an in-JVM sampler (the platform MXBeans, as
+ * the server's {@code system.csv} uses, or JFR streaming) would run inside the client whose sending it measures;
+ * and neither gives the safepoint time.
  *
- * <p>The module {@code jdk.internal.jvmstat} must export {@code sun.jvmstat.monitor} to the watcher: the cli jar's
- * manifest says {@code Add-Exports}, the build's tests pass {@code --add-exports}. Without it the watcher writes no
- * {@code jvms.csv} and says why ({@link #unavailable}).
+ * <p>The file is read by hand rather than through the JDK's reader, {@code sun.jvmstat.monitor}: that one is
+ * internal to {@code jdk.internal.jvmstat} (every JVM that runs a watcher would need {@code --add-exports}, and
+ * javac refuses the export with {@code --release}), and it cost 38 ms of CPU to attach to the first JVM and 2 to
+ * 6 ms to each later one, where a point is a few seconds long and starts two or more JVMs. Here the file's entries
+ * are walked once for the names wanted (the layout of HotSpot's {@code perfMemory.hpp}: a prologue, then entries of
+ * header, name and value), and each sample reads the values at their offsets in the mapped file.
  */
-final class JvmCounters implements AutoCloseable {
-    private static final String PACKAGE = "sun.jvmstat.monitor";
-    private static MonitoredHost host;
+final class JvmCounters {
+    /** The prologue's magic number, 0xcafec0c0, written big-endian whatever the JVM's byte order. */
+    private static final int MAGIC = 0xcafec0c0;
+    private static final int PROLOGUE_BYTE_ORDER = 4;
+    private static final int PROLOGUE_ACCESSIBLE = 7;
+    private static final int PROLOGUE_ENTRY_OFFSET = 24;
+    private static final int PROLOGUE_ENTRIES = 28;
+    /** A counter of type long ({@code 'J'}), the only type read here. */
+    private static final byte LONG = 'J';
+    private static final Pattern HEAP_USED = Pattern.compile("sun\\.gc\\.generation\\.[0-9]+\\.space\\.[0-9]+\\.used");
+    private static final Pattern HEAP_COMMITTED = Pattern.compile("sun\\.gc\\.generation\\.[0-9]+\\.capacity");
 
-    private final MonitoredVm vm;
+    private final MappedByteBuffer data;
     private final double ticksPerMs;
-    private final List<LongMonitor[]> collectors = new ArrayList<>();
-    private final List<LongMonitor> heapUsed;
-    private final List<LongMonitor> heapCommitted;
-    private final LongMonitor safepoints;
-    private final LongMonitor safepointTime;
-    private final LongMonitor safepointSyncTime;
-    private final LongMonitor threads;
-    private final LongMonitor compilations;
-    private final LongMonitor jitTime;
-    private long lastPauses = -1;
+    private final List<int[]> collectors = new ArrayList<>();
+    private final int[] heapUsed;
+    private final int[] heapCommitted;
+    private final int safepoints;
+    private final int safepointTime;
+    private final int safepointSyncTime;
+    private final int threads;
+    private final int compilations;
+    private final int jitTime;
     private long[] lastInvocations;
     private long[] lastTimes;
 
-    /** Null when the counters can be read, else why not. */
-    static String unavailable() {
-        Module jvmstat = ModuleLayer.boot().findModule("jdk.internal.jvmstat").orElse(null);
-        if (jvmstat == null) {
-            return "the JVMs' counters are not read: this Java has no jdk.internal.jvmstat module";
+    /** The JVM {@code pid}'s counters; throws when it has none (yet: a JVM maps them as it starts, or never). */
+    static JvmCounters attach(long pid) throws IOException {
+        Path file = find(pid);
+        if (file == null) {
+            throw new IOException("no /tmp/hsperfdata_*/" + pid);
         }
-        if (!jvmstat.isExported(PACKAGE, JvmCounters.class.getModule())) {
-            return "the JVMs' counters are not read: this JVM does not export " + PACKAGE + " to the watcher (run "
-                    + "it with --add-exports jdk.internal.jvmstat/" + PACKAGE + "=ALL-UNNAMED)";
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r"); FileChannel ch = f.getChannel()) {
+            MappedByteBuffer data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+            if (ch.size() < 32 || data.order(ByteOrder.BIG_ENDIAN).getInt(0) != MAGIC) {
+                throw new IOException(file + " is no HotSpot performance data");
+            }
+            data.order(data.get(PROLOGUE_BYTE_ORDER) == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+            if (data.get(PROLOGUE_ACCESSIBLE) == 0) {
+                throw new IOException(file + " is not ready yet");
+            }
+            return new JvmCounters(data);
+        }
+    }
+
+    private static Path find(long pid) throws IOException {
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/tmp"), "hsperfdata_*")) {
+            for (Path dir : dirs) {
+                Path f = dir.resolve(Long.toString(pid));
+                if (Files.isRegularFile(f)) {
+                    return f;
+                }
+            }
         }
         return null;
     }
 
-    /** Attaches to the JVM {@code pid}; throws when it has no counters (yet: a JVM maps them as it starts). */
-    static JvmCounters attach(long pid) throws MonitorException, java.net.URISyntaxException {
-        synchronized (JvmCounters.class) {
-            if (host == null) {
-                host = MonitoredHost.getMonitoredHost("localhost");
-            }
+    private JvmCounters(MappedByteBuffer data) {
+        this.data = data;
+        Map<String, Integer> at = entries(data);
+        int frequency = at.getOrDefault("sun.os.hrt.frequency", -1);
+        ticksPerMs = frequency < 0 || data.getLong(frequency) <= 0 ? 1e6 : data.getLong(frequency) / 1000.0;
+        for (int i = 0; at.containsKey("sun.gc.collector." + i + ".invocations"); i++) {
+            String c = "sun.gc.collector." + i + ".";
+            collectors.add(new int[] {at.get(c + "invocations"), at.getOrDefault(c + "time", -1),
+                    at.getOrDefault(c + "lastEntryTime", -1), at.getOrDefault(c + "lastExitTime", -1)});
         }
-        return new JvmCounters(host.getMonitoredVm(new VmIdentifier(Long.toString(pid))));
+        List<Integer> used = new ArrayList<>();
+        List<Integer> committed = new ArrayList<>();
+        at.forEach((name, offset) -> {
+            if (HEAP_USED.matcher(name).matches()) {
+                used.add(offset);
+            } else if (HEAP_COMMITTED.matcher(name).matches()) {
+                committed.add(offset);
+            }
+        });
+        heapUsed = used.stream().mapToInt(Integer::intValue).toArray();
+        heapCommitted = committed.stream().mapToInt(Integer::intValue).toArray();
+        safepoints = at.getOrDefault("sun.rt.safepoints", -1);
+        safepointTime = at.getOrDefault("sun.rt.safepointTime", -1);
+        safepointSyncTime = at.getOrDefault("sun.rt.safepointSyncTime", -1);
+        threads = at.getOrDefault("java.threads.live", -1);
+        compilations = at.getOrDefault("sun.ci.totalCompiles", -1);
+        jitTime = at.getOrDefault("java.ci.totalTime", -1);
     }
 
-    private JvmCounters(MonitoredVm vm) throws MonitorException {
-        this.vm = vm;
-        LongMonitor frequency = counter("sun.os.hrt.frequency");
-        ticksPerMs = frequency == null || frequency.longValue() <= 0 ? 1e6 : frequency.longValue() / 1000.0;
-        for (int i = 0; ; i++) {
-            String c = "sun.gc.collector." + i + ".";
-            LongMonitor invocations = counter(c + "invocations");
-            if (invocations == null) {
+    /**
+     * Where the value of each long counter lies in the file, by name: each entry is its length, the offset of its
+     * name, its vector length (0 for a scalar), its type, flags, units and variability (a byte each), and the offset
+     * of its value, all from the entry's start.
+     */
+    private static Map<String, Integer> entries(MappedByteBuffer data) {
+        Map<String, Integer> at = new HashMap<>();
+        int entry = data.getInt(PROLOGUE_ENTRY_OFFSET);
+        int count = data.getInt(PROLOGUE_ENTRIES);
+        byte[] name = new byte[256];
+        for (int i = 0; i < count && entry > 0 && entry + 20 <= data.limit(); i++) {
+            int length = data.getInt(entry);
+            int nameOffset = data.getInt(entry + 4);
+            int vector = data.getInt(entry + 8);
+            byte type = data.get(entry + 12);
+            int valueOffset = data.getInt(entry + 16);
+            if (length <= 0) {
                 break;
             }
-            collectors.add(new LongMonitor[] {invocations, counter(c + "time"), counter(c + "lastEntryTime"),
-                    counter(c + "lastExitTime")});
+            if (type == LONG && vector == 0) {
+                int n = 0;
+                for (int p = entry + nameOffset; p < data.limit() && data.get(p) != 0 && n < name.length; p++) {
+                    name[n++] = data.get(p);
+                }
+                at.put(new String(name, 0, n, StandardCharsets.US_ASCII), entry + valueOffset);
+            }
+            entry += length;
         }
-        heapUsed = counters("sun\\.gc\\.generation\\.[0-9]+\\.space\\.[0-9]+\\.used");
-        heapCommitted = counters("sun\\.gc\\.generation\\.[0-9]+\\.capacity");
-        safepoints = counter("sun.rt.safepoints");
-        safepointTime = counter("sun.rt.safepointTime");
-        safepointSyncTime = counter("sun.rt.safepointSyncTime");
-        threads = counter("java.threads.live");
-        compilations = counter("sun.ci.totalCompiles");
-        jitTime = counter("java.ci.totalTime");
+        return at;
     }
 
     /** The JVM's counters now; the longest pause is over the time since the previous call. */
     JvmSample sample(long epochNs, long pid, String role, String part) {
         int n = collectors.size();
-        if (lastInvocations == null) {
+        boolean first = lastInvocations == null;
+        if (first) {
             lastInvocations = new long[n];
             lastTimes = new long[n];
         }
@@ -98,11 +158,11 @@ final class JvmCounters implements AutoCloseable {
         long pauseTicks = 0;
         double longest = 0;
         for (int i = 0; i < n; i++) {
-            LongMonitor[] c = collectors.get(i);
+            int[] c = collectors.get(i);
             long invocations = value(c[0]);
             long time = value(c[1]);
             long ended = invocations - lastInvocations[i];
-            if (lastPauses >= 0 && ended > 0 && time > lastTimes[i]) {
+            if (!first && ended > 0 && time > lastTimes[i]) {
                 long spent = time - lastTimes[i];
                 long last = value(c[3]) - value(c[2]);
                 // One collection ended in the interval: the last one (unless another has begun since, which leaves
@@ -115,40 +175,19 @@ final class JvmCounters implements AutoCloseable {
             pauses += invocations;
             pauseTicks += time;
         }
-        lastPauses = pauses;
         return new JvmSample(epochNs, pid, role, part, pauses, pauseTicks / ticksPerMs, longest, value(safepoints),
                 value(safepointTime) / ticksPerMs, value(safepointSyncTime) / ticksPerMs, sum(heapUsed),
                 sum(heapCommitted), value(threads), value(compilations), value(jitTime) / ticksPerMs);
     }
 
-    @Override
-    public void close() {
-        vm.detach();
+    private long value(int offset) {
+        return offset < 0 ? 0 : data.getLong(offset);
     }
 
-    private LongMonitor counter(String name) throws MonitorException {
-        Monitor m = vm.findByName(name);
-        return m instanceof LongMonitor l ? l : null;
-    }
-
-    private List<LongMonitor> counters(String pattern) throws MonitorException {
-        List<LongMonitor> out = new ArrayList<>();
-        for (Monitor m : vm.findByPattern(pattern)) {
-            if (m instanceof LongMonitor l) {
-                out.add(l);
-            }
-        }
-        return out;
-    }
-
-    private static long value(LongMonitor m) {
-        return m == null ? 0 : m.longValue();
-    }
-
-    private static long sum(List<LongMonitor> ms) {
+    private long sum(int[] offsets) {
         long s = 0;
-        for (LongMonitor m : ms) {
-            s += m.longValue();
+        for (int o : offsets) {
+            s += data.getLong(o);
         }
         return s;
     }

@@ -219,10 +219,9 @@ final class ProcFs implements AutoCloseable {
         if (open < 0 || close < open) {
             return null;
         }
-        // After the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
-        // cutime cstime priority nice num_threads itrealvalue starttime vsize rss ...: the state is a letter, and
-        // every other field one number (a sign is skipped)
-        long[] f = numbers(t, close + 2, t.length(), 21);
+        // After the name and the state (a letter): ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
+        // utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss ...
+        long[] f = numbers(t, Math.min(t.length(), close + 4), lineEnd(t, close), 21);
         return new ProcStat(pid, t.substring(open + 1, close), f[0], f[10], f[11], f[16], f[18], f[20]);
     }
 
@@ -253,6 +252,12 @@ final class ProcFs implements AutoCloseable {
             }
         }
         return java.util.Arrays.copyOf(pids, n);
+    }
+
+    /** The CPU time of the calling thread so far, in nanoseconds ({@code /proc/thread-self/schedstat}), or 0. */
+    long threadCpuNanos() {
+        String t = read("/proc/thread-self/schedstat");
+        return t == null ? 0 : numbers(t, 0, t.length(), 1)[0];
     }
 
     /** Milliseconds since the machine booted ({@code /proc/uptime}), on the clock of a process's start ticks. */
@@ -318,25 +323,34 @@ final class ProcFs implements AutoCloseable {
         return end < 0 ? t.length() : end;
     }
 
-    /** The first {@code n} whole numbers of {@code t} between {@code from} and {@code to} (0 for those missing). */
+    /**
+     * The first {@code n} numbers of {@code t} between {@code from} and {@code to}, separated by spaces (0 for those
+     * missing or not numbers). The scanning is left to the JDK's {@code indexOf} and {@code parseLong}: the watcher
+     * runs mostly before the JIT has compiled its own loops.
+     */
     static long[] numbers(String t, int from, int to, int n) {
         long[] out = new long[n];
         int k = 0;
         int i = from;
         while (k < n && i < to) {
-            while (i < to && !Character.isDigit(t.charAt(i))) {
-                i++;
+            int j = t.indexOf(' ', i);
+            if (j < 0 || j > to) {
+                j = to;
             }
-            if (i == to) {
-                break;
+            if (j > i) {
+                out[k++] = number(t, i, j);
             }
-            long v = 0;
-            while (i < to && Character.isDigit(t.charAt(i))) {
-                v = v * 10 + (t.charAt(i++) - '0');
-            }
-            out[k++] = v;
+            i = j + 1;
         }
         return out;
+    }
+
+    private static long number(String t, int from, int to) {
+        try {
+            return Long.parseLong(t, from, to, 10);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static long num(String s) {

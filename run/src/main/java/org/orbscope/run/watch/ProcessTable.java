@@ -6,8 +6,12 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
-import org.orbscope.run.PointRunner;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.orbscope.run.ClientLaunch;
+import org.orbscope.run.LaunchException;
+import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.watch.ProcessSample.Role;
 
 /**
@@ -15,9 +19,12 @@ import org.orbscope.run.watch.ProcessSample.Role;
  * what it started, and the workload JVMs whose output goes into this point's directory, also a client host's on this
  * machine), which are another orbscope run's, and how much CPU each of the others took since the last scan.
  *
- * <p>New processes are found every {@link #DISCOVER_EVERY} samples (a listing of {@code /proc} and the {@code stat} of
- * each new one), so a JVM the runner starts is followed from its first half second on without the runner saying so;
- * a process is named from its command line. The others are read once a second ({@link #scan}), and written only in a second in which they
+ * <p>A JVM the run starts is added as it starts ({@link #started}, from {@link org.orbscope.run.JvmLauncher}); other
+ * new processes are found once a second, with the scan of the others (a listing of {@code /proc} and the {@code stat}
+ * of each new one), among them the descendants of the run that no launcher started and a client host's JVMs. A
+ * process's first row holds its CPU since it started. A process is named from its command line. Listing
+ * {@code /proc} took 70 us of CPU warm and 330 us cold, a quarter of a sample's cost, so it is not done at every
+ * sample. The others are read once a second ({@link #scan}), and written only in a second in which they
  * took {@link #NOTICEABLE_SHARE} of one CPU or more.
  */
 final class ProcessTable {
@@ -28,8 +35,6 @@ final class ProcessTable {
     static final double NOTICEABLE_SHARE = 0.02;
     /** How long a child of the run may take to become what it runs ({@code taskset}, Java's spawn helper). */
     private static final long PENDING_NANOS = 5_000_000_000L;
-    /** New processes are looked for every this many samples: a JVM of the run is followed from its first 0.5 s on. */
-    static final int DISCOVER_EVERY = 5;
     private static final String CLI_MAIN = "org.orbscope.cli.Orbscope";
     private static final String CLI_JAR = "orbscope.jar";
 
@@ -63,9 +68,10 @@ final class ProcessTable {
     private final long root;
     private final String pointMarker;
     private final Map<Long, Entry> entries = new HashMap<>();
+    private final Queue<Long> started = new ConcurrentLinkedQueue<>();
     private boolean first = true;
-    private long lastForks;
-    private long samples;
+    private long uptimeMs;
+    private long uptimeNanos = -1;
 
     /**
      * @param root the process the watcher runs in: it and its descendants are the run's
@@ -79,16 +85,16 @@ final class ProcessTable {
     }
 
     /**
-     * Finds the processes started since the last sample and reads each of the run's: a row each. {@code forks} is
-     * the machine's count of processes and threads created so far ({@code /proc/stat}); {@code ended} receives the
-     * run's processes that ended.
+     * Reads each of the run's processes: a row each ({@code ended} receives those that ended). The first sample also
+     * finds every process there is; a JVM the run starts is added at the next sample ({@link #started}), any other
+     * new process by {@link #scan}.
      */
-    List<ProcessSample> sample(long epochNs, long nanos, long forks, List<Entry> ended) {
-        if (first || ++samples % DISCOVER_EVERY == 0 && forks != lastForks) {
-            // Listing /proc is a third of a sample's cost: it is done every few samples, and not at all while no
-            // process or thread was created. A JVM found late still has its CPU since its start in its first row.
+    List<ProcessSample> sample(long epochNs, long nanos, List<Entry> ended) {
+        if (first) {
             discover(nanos);
-            lastForks = forks;
+        }
+        for (Long pid; (pid = started.poll()) != null; ) {
+            add(pid, nanos, null);
         }
         List<ProcessSample> rows = new ArrayList<>();
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
@@ -118,10 +124,11 @@ final class ProcessTable {
     }
 
     /**
-     * Reads every process not of the run: a row for another orbscope run's, and for each that took
-     * {@link #NOTICEABLE_SHARE} of one CPU or more since the last scan.
+     * Finds the processes started since the last scan, and reads every process not of the run: a row for another
+     * orbscope run's, and for each that took {@link #NOTICEABLE_SHARE} of one CPU or more since the last scan.
      */
     List<ProcessSample> scan(long epochNs, long nanos) {
+        discover(nanos);
         List<ProcessSample> rows = new ArrayList<>();
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
             Entry e = it.next();
@@ -149,6 +156,11 @@ final class ProcessTable {
         return rows;
     }
 
+    /** A JVM the run has just started (any thread): it is followed from the next sample on. */
+    void started(long pid) {
+        started.add(pid);
+    }
+
     /** The run's JVMs now. */
     List<Entry> runJvms() {
         List<Entry> jvms = new ArrayList<>();
@@ -173,7 +185,6 @@ final class ProcessTable {
     /** Adds the processes not known yet; those gone are dropped as they are next read. */
     private void discover(long nanos) {
         long[] pids = proc.pids();
-        long uptimeMs = -1;
         Set<Long> parents = new HashSet<>();
         for (Entry e : entries.values()) {
             if (e.ofRun() || e.pending) {
@@ -181,34 +192,49 @@ final class ProcessTable {
             }
         }
         for (long pid : pids) {
-            if (entries.containsKey(pid)) {
-                continue;
-            }
-            ProcFs.ProcStat s = proc.process(pid, false);
-            if (s == null) {
-                continue;
-            }
-            Entry e = new Entry(pid, s.startTicks(), nanos);
-            boolean ofRun = pid == root || parents.contains(s.ppid());
-            if (first && !ofRun) {
-                // There before the watch began: only its CPU from now on counts.
-                e.lastCpuTicks = s.cpuTicks();
-                e.lastNanos = nanos;
-            } else {
-                if (uptimeMs < 0) {
-                    uptimeMs = proc.uptimeMs();
-                }
-                e.lastCpuTicks = 0;
-                e.lastNanos = nanos - Math.max(0, uptimeMs - s.startTicks() * ProcFs.TICK_MS) * 1_000_000L;
-            }
-            if (ofRun || s.name().equals("java")) {
-                classify(e, s, ofRun, nanos);
-            }
-            entries.put(pid, e);
-            if (e.ofRun() || e.pending) {
+            Entry e = add(pid, nanos, parents);
+            if (e != null && (e.ofRun() || e.pending)) {
                 parents.add(pid);
             }
         }
+    }
+
+    /**
+     * Adds a process not known yet: of the run when {@code parents} is null (the run started it) or holds its
+     * parent. Null when it is known already or has ended.
+     */
+    private Entry add(long pid, long nanos, Set<Long> parents) {
+        if (entries.containsKey(pid)) {
+            return null;
+        }
+        ProcFs.ProcStat s = proc.process(pid, false);
+        if (s == null) {
+            return null;
+        }
+        boolean ofRun = parents == null || pid == root || parents.contains(s.ppid());
+        Entry e = new Entry(pid, s.startTicks(), nanos);
+        if (first && !ofRun) {
+            // There before the watch began: only its CPU from now on counts.
+            e.lastCpuTicks = s.cpuTicks();
+            e.lastNanos = nanos;
+        } else {
+            e.lastCpuTicks = 0;
+            e.lastNanos = nanos - Math.max(0, uptimeMs(nanos) - s.startTicks() * ProcFs.TICK_MS) * 1_000_000L;
+        }
+        if (ofRun || s.name().equals("java")) {
+            classify(e, s, ofRun, nanos);
+        }
+        entries.put(pid, e);
+        return e;
+    }
+
+    /** The machine's uptime at the sample taken at {@code nanos}, read once per sample. */
+    private long uptimeMs(long nanos) {
+        if (uptimeNanos != nanos) {
+            uptimeMs = proc.uptimeMs();
+            uptimeNanos = nanos;
+        }
+        return uptimeMs;
     }
 
     /** Gives a process its role from its command line (or leaves a child of the run that has not exec'd pending). */
@@ -229,11 +255,14 @@ final class ProcessTable {
             return;
         }
         String main = java.main();
-        if (main.equals(PointRunner.SERVER_MAIN) || main.equals(PointRunner.CLIENT_MAIN)) {
-            String out = java.option("--out");
+        boolean server = main.equals(ServerLaunch.MAIN);
+        if (server || main.equals(ClientLaunch.MAIN)) {
+            // Another run's workload JVMs are told apart without parsing their arguments: none holds this point.
+            boolean here = ofRun || java.args().stream().anyMatch(a -> a.contains(pointMarker));
+            String out = here ? out(server, java.args()) : null;
             String part = out == null ? null : partOf(out);
             if (part != null || ofRun) {
-                e.role = main.equals(PointRunner.SERVER_MAIN) ? Role.SERVER : Role.CLIENT;
+                e.role = server ? Role.SERVER : Role.CLIENT;
                 e.part = part != null ? part : String.valueOf(out);
             } else {
                 e.role = Role.FOREIGN;
@@ -252,6 +281,16 @@ final class ProcessTable {
         } else if (ofRun) {
             e.role = Role.RUN;
             e.part = e.pid == root ? "" : main.substring(main.lastIndexOf('.') + 1);
+        }
+    }
+
+    /** The directory a workload JVM writes into, read by its launch record's parser; null when it does not parse. */
+    private static String out(boolean server, List<String> args) {
+        String[] a = args.toArray(String[]::new);
+        try {
+            return (server ? ServerLaunch.parse(a).out() : ClientLaunch.parse(a).out()).toString();
+        } catch (LaunchException | RuntimeException x) {
+            return null;
         }
     }
 

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.BiConsumer;
 
 
@@ -67,8 +66,22 @@ public final class WatchCsv<R extends Record> {
         this.type = type;
         this.cells = cells;
         for (RecordComponent c : type.getRecordComponents()) {
-            columns.add(c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT));
+            columns.add(snakeCase(c.getName()));
         }
+    }
+
+    /** {@code epochNs} as {@code epoch_ns}. */
+    private static String snakeCase(String name) {
+        StringBuilder b = new StringBuilder(name.length() + 4);
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isUpperCase(c)) {
+                b.append('_').append(Character.toLowerCase(c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
     }
 
     /** The file's header: its column names in order. */

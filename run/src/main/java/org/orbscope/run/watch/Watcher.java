@@ -1,8 +1,6 @@
 package org.orbscope.run.watch;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +12,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongConsumer;
 import org.orbscope.run.EpochClock;
+import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
 
 /**
  * Watches the machine while a point runs: every {@value #INTERVAL_MS} ms a row of the machine's counters, of each
  * CPU, each network interface, each process of the run and each of its JVMs, and once a second the other processes
  * that took CPU ({@link WatchDirectory}); memory, swap and TCP counters change slowly and are read once a second (the
- * rows between repeat them), which saves a fifth of a sample's cost. It finds the run's processes itself, so the runner only starts it before
+ * rows between repeat them): their three files took about a fifth of a sample's CPU. It finds the run's processes itself, so the runner only starts it before
  * the point's first JVM and closes it after the last one ended:
  *
  * <pre>{@code
@@ -49,8 +49,8 @@ public final class Watcher implements AutoCloseable {
     private final EpochClock clock;
     private final ProcFs proc = new ProcFs();
     private final ProcessTable table;
-    private final String noCounters;
     private final Thread thread;
+    private final LongConsumer launched;
     private final Map<Long, JvmCounters> counters = new HashMap<>();
     private final Set<Long> withoutCounters = new HashSet<>();
     private final Set<String> logged = new HashSet<>();
@@ -63,7 +63,7 @@ public final class Watcher implements AutoCloseable {
         this.out = out;
         this.clock = clock;
         this.table = new ProcessTable(proc, ProcessHandle.current().pid(), marker(point.dir()));
-        this.noCounters = JvmCounters.unavailable();
+        this.launched = table::started;
         this.thread = new Thread(this::loop, "orbscope-watch");
         this.thread.setDaemon(true);
     }
@@ -81,10 +81,8 @@ public final class Watcher implements AutoCloseable {
             w.running = false;
             return w;
         }
-        if (w.noCounters != null) {
-            w.log(w.noCounters);
-        }
         w.startNanos = System.nanoTime();
+        JvmLauncher.onStart(w.launched);
         w.thread.start();
         return w;
     }
@@ -95,6 +93,7 @@ public final class Watcher implements AutoCloseable {
         if (!thread.isAlive()) {
             return;
         }
+        JvmLauncher.offStart(launched);
         running = false;
         thread.interrupt();
         try {
@@ -118,12 +117,11 @@ public final class Watcher implements AutoCloseable {
     }
 
     private void loop() {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         try (WatchCsv.Writer<MachineSample> machine = WatchCsv.MACHINE.create(out.machine());
              WatchCsv.Writer<CpuStateSample> cpus = WatchCsv.CPUS.create(out.cpus());
              WatchCsv.Writer<InterfaceSample> network = WatchCsv.NETWORK.create(out.network());
              WatchCsv.Writer<ProcessSample> processes = WatchCsv.PROCESSES.create(out.processes());
-             WatchCsv.Writer<JvmSample> jvms = noCounters == null ? WatchCsv.JVMS.create(out.jvms()) : null) {
+             WatchCsv.Writer<JvmSample> jvms = WatchCsv.JVMS.create(out.jvms())) {
             long next = System.nanoTime();
             long lastScan = next;
             while (true) {
@@ -157,9 +155,8 @@ public final class Watcher implements AutoCloseable {
             log("cannot write " + out.dir() + ": " + e.getMessage() + "; the watch stops here");
         } finally {
             proc.close();
-            counters.values().forEach(JvmCounters::close);
             counters.clear();
-            cpuNanos = threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
+            cpuNanos = proc.threadCpuNanos();
         }
     }
 
@@ -178,7 +175,7 @@ public final class Watcher implements AutoCloseable {
             network.append(i);
         }
         List<ProcessTable.Entry> ended = new ArrayList<>();
-        for (ProcessSample p : table.sample(epochNs, nanos, stat == null ? 0 : stat.forks(), ended)) {
+        for (ProcessSample p : table.sample(epochNs, nanos, ended)) {
             processes.append(p);
         }
         if (scan) {
@@ -187,20 +184,15 @@ public final class Watcher implements AutoCloseable {
             }
         }
         for (ProcessTable.Entry e : ended) {
-            JvmCounters c = counters.remove(e.pid);
+            counters.remove(e.pid); // its file is unmapped with the buffer
+        }
+        for (ProcessTable.Entry e : table.runJvms()) {
+            JvmCounters c = counters(e, nanos);
             if (c != null) {
-                c.close();
+                jvms.append(c.sample(epochNs, e.pid, e.role.label(), e.part));
             }
         }
-        if (jvms != null) {
-            for (ProcessTable.Entry e : table.runJvms()) {
-                JvmCounters c = counters(e, nanos);
-                if (c != null) {
-                    jvms.append(c.sample(epochNs, e.pid, e.role.label(), e.part));
-                }
-            }
-            jvms.flush();
-        }
+        jvms.flush();
         machine.flush();
         cpus.flush();
         network.flush();
@@ -217,7 +209,7 @@ public final class Watcher implements AutoCloseable {
             c = JvmCounters.attach(e.pid);
             counters.put(e.pid, c);
             return c;
-        } catch (Exception | LinkageError x) {
+        } catch (IOException | RuntimeException x) {
             if (nanos - e.foundNanos > ATTACH_NANOS) {
                 withoutCounters.add(e.pid);
                 log("no counters for JVM " + e.pid + " (" + e.role.label() + " " + e.part + "): " + x.getMessage()
