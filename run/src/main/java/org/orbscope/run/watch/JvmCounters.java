@@ -24,9 +24,9 @@ import java.util.regex.Pattern;
  *
  * <p>The file is read by hand rather than through the JDK's reader, {@code sun.jvmstat.monitor}: that one is
  * internal to {@code jdk.internal.jvmstat} (every JVM that runs a watcher would need {@code --add-exports}, and
- * javac refuses the export with {@code --release}), and it cost 38 ms of CPU to attach to the first JVM and 2 to
- * 6 ms to each later one, where a point is a few seconds long and starts two or more JVMs. Here the file's entries
- * are walked once for the names wanted (the layout of HotSpot's {@code perfMemory.hpp}: a prologue, then entries of
+ * javac refuses the export with {@code --release}), and attaching through it cost tens of times the CPU of a sample,
+ * at every JVM of every point (docs/results/machine-watch.md). Here the file's entries are walked once for the names
+ * wanted (the layout of HotSpot's {@code perfMemory.hpp}: a prologue, then entries of
  * header, name and value), and each sample reads the values at their offsets in the mapped file.
  */
 final class JvmCounters {

@@ -9,13 +9,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Linux's {@code /proc}, read by hand. OSHI (com.github.oshi:oshi-core 6.8.2) reads the same files, but a sample of
- * the machine, the run's processes and a once-a-second scan of every process cost 2.5 to 3.5 ms of CPU through OSHI
- * against 0.33 to 0.38 ms read here (400 samples each, alternating, on this project's 2-core machine with about 140
- * processes; without the scan of every process 1.7 to 2.3 ms against 0.33 to 0.5 ms): at 10 samples a second OSHI
- * alone would take 2 to 3.5% of one core, beyond the watcher's budget of 1%. OSHI reads several files per process
- * and per interface (sysfs, one file per counter) and builds objects for all of them; the watcher needs a few
- * whole-machine files, one file per process it follows, and the {@code stat} of every process once a second.
+ * Linux's {@code /proc}, read by hand. OSHI (com.github.oshi:oshi-core) reads the same files, but a sample through
+ * it took several times the CPU of reading them here, and alone would take the watcher past its budget of 1% of one
+ * core (docs/results/machine-watch.md): it reads several files per process and per interface (sysfs, one file per
+ * counter) and builds objects for all of them, where the watcher needs a few whole-machine files, one file per
+ * process it follows, and the {@code stat} of every process once a second.
  *
  * <p>One reader per watcher thread: it reuses one buffer, and keeps the files it reads at every sample open. A file
  * that vanished (a process that ended) reads as null.

@@ -23,8 +23,7 @@ import org.orbscope.run.watch.ProcessSample.Role;
  * new processes are found once a second, with the scan of the others (a listing of {@code /proc} and the {@code stat}
  * of each new one), among them the descendants of the run that no launcher started and a client host's JVMs. A
  * process's first row holds its CPU since it started. A process is named from its command line. Listing
- * {@code /proc} took 70 us of CPU warm and 330 us cold, a quarter of a sample's cost, so it is not done at every
- * sample. The others are read once a second ({@link #scan}), and written only in a second in which they
+ * {@code /proc} is a quarter of a sample's cost, so it is not done at every sample (docs/results/machine-watch.md). The others are read once a second ({@link #scan}), and written only in a second in which they
  * took {@link #NOTICEABLE_SHARE} of one CPU or more.
  */
 final class ProcessTable {

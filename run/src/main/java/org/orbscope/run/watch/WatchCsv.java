@@ -31,8 +31,9 @@ import java.util.function.BiConsumer;
  *
  * <p>Jackson reads the files into the records. The rows are written by hand, each record's cells by its
  * {@link Cells}: the watcher writes ten times a second for the length of a point, mostly before the JIT has compiled
- * anything of it, and Jackson's serializers then cost about 100 us of CPU per row against a few us here (and about
- * 50 ms to set up), which alone would take the watcher past its budget. A test reads back what is written.
+ * anything of it, and Jackson's serializers then cost tens of times more per row (and their set-up more than a
+ * whole point's samples), which alone would take the watcher past its budget (docs/results/machine-watch.md). A test
+ * reads back what is written.
  *
  * @param <R> the file's record
  */
