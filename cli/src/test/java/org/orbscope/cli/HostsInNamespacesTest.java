@@ -12,8 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,6 +28,8 @@ import org.orbscope.run.HostsFile;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.RunDirectory;
+import org.orbscope.run.watch.ProcessSample;
+import org.orbscope.run.watch.WatchCsv;
 import org.orbscope.scenario.ScenarioLoader;
 
 /**
@@ -123,6 +127,11 @@ class HostsInNamespacesTest {
                         .append((s.startEpochNs() - start) / 1000).append(" us after the start instant; ");
             }
             assertEquals(expected, records.get(), h.name() + ": every request of its part in the run directory");
+            // The host watched its machine and shipped it: its client JVMs by the directories they write.
+            Set<String> watched = WatchCsv.PROCESSES.read(p.hostWatch(h.name()).processes()).rows().stream()
+                    .filter(r -> r.role().equals("client")).map(ProcessSample::part).collect(Collectors.toSet());
+            assertTrue(watched.containsAll(Set.of("hosts/" + h.name() + "/1", "hosts/" + h.name() + "/2")),
+                    h.name() + " watched " + watched);
             assertEquals(0, early.get(), h.name() + ": requests sent before the common start instant");
         }
         long spread = starts.stream().mapToLong(Long::longValue).max().orElseThrow()
