@@ -122,15 +122,15 @@ public final class Agent {
             info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
             info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
             info.putAll(config.profileInfo());
-            info.put("agent.cpu.sample", Integer.toString(config.cpuSample));
-            if (config.requestSample > 1 && !config.requestSamplingPossible()) {
+            Settings settings = Settings.of(config);
+            info.put("agent.cpu.sample", Integer.toString(settings.cpuSampleEvery));
+            if (settings.requestEvery != config.requestSample) {
                 System.err.println("orbscope agent: request.sample=" + config.requestSample + " needs a profile that"
                         + " marks where requests begin (fragment=begin): every request is recorded");
-                config.requestSample = 1;
             }
-            info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(config.requestSample));
-            info.put("agent.cpu.net", Boolean.toString(config.cpuNet));
-            info.put("agent.monitors.events", config.monitorsContendedOnly ? "contended" : "all");
+            info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(settings.requestEvery));
+            info.put("agent.cpu.net", Boolean.toString(settings.cpuNet));
+            info.put("agent.monitors.events", settings.contendedOnly ? "contended" : "all");
             // Checked here, not at the first monitor event: the check waits a millisecond.
             info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));
             BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
@@ -148,15 +148,15 @@ public final class Agent {
             systemThread = writer.defineThread("orbscope-system", 0);
             system = writer.acquire(systemThread, System.nanoTime());
             instrumentation = inst;
-            Recorder.start(writer, config, inst);
+            Recorder.start(writer, settings, inst);
             Dispatch.sink = Recorder.INSTANCE;
-            transformer = install(inst, config);
-            startFlusher(config);
-            if (config.events.contains("gc")) {
+            transformer = install(inst, config, settings);
+            startFlusher(settings);
+            if (settings.gc) {
                 listenToGc();
             }
-            if (config.events.contains("jfr")) {
-                jfr = JfrSource.start(writer, config);
+            if (settings.jfr) {
+                jfr = JfrSource.start(writer, settings.jfrThresholdNanos);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
             out = outFile.getPath();
@@ -213,7 +213,7 @@ public final class Agent {
         t.start();
     }
 
-    private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config) {
+    private static ResettableClassFileTransformer install(Instrumentation inst, AgentConfig config, Settings settings) {
         MethodSelection selection = new MethodSelection(config);
         Agent.selection = selection;
         for (String refused : selection.refusedGlobs()) {
@@ -279,13 +279,13 @@ public final class Agent {
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(new ErrorCounter())
                 .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")))
-                .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> config.events.contains("threads")))
+                .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> settings.threads))
                 .transform((b, type, loader, module, pd) -> b
                         .visit(Advice.to(Advices.ThreadStart.class, locator)
                                 .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0))))
                         .visit(Advice.to(Advices.ThreadExit.class, locator)
                                 .on(ElementMatchers.named("exit").and(ElementMatchers.takesArguments(0)).and(ElementMatchers.isPrivate()))))
-                .type(ElementMatchers.<TypeDescription>named("java.util.concurrent.locks.LockSupport").and(t -> config.events.contains("park")))
+                .type(ElementMatchers.<TypeDescription>named("java.util.concurrent.locks.LockSupport").and(t -> settings.park))
                 .transform((b, type, loader, module, pd) -> b
                         .visit(Advice.to(Advices.Park.class, locator).on(ElementMatchers.named("park").and(ElementMatchers.takesArguments(0))))
                         .visit(Advice.to(Advices.ParkBlocker.class, locator).on(ElementMatchers.named("park")
@@ -363,9 +363,9 @@ public final class Agent {
         }
     }
 
-    private static void startFlusher(AgentConfig config) {
-        long interval = config.sampleIntervalMillis;
-        boolean samples = config.events.contains("process");
+    private static void startFlusher(Settings settings) {
+        long interval = settings.flushIntervalMillis;
+        boolean samples = settings.process;
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         flusher = new Thread(() -> {

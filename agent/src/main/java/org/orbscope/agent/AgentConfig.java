@@ -351,20 +351,4 @@ public final class AgentConfig {
         return n;
     }
 
-    /** JFR blocking events shorter than this are not recorded (JFR's own threshold). */
-    public long jfrThresholdNanos() {
-        return jfrThresholdMicros * 1000L;
-    }
-
-    public boolean threadSelected(String name) {
-        if (!threadIncludes.isEmpty()) {
-            boolean in = false;
-            for (Glob g : threadIncludes) in |= g.matches(name);
-            if (!in) return false;
-        }
-        for (Glob g : threadExcludes) {
-            if (g.matches(name)) return false;
-        }
-        return true;
-    }
 }

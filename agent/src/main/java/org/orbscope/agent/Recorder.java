@@ -27,7 +27,7 @@ public final class Recorder extends Sink {
 
     private static volatile boolean active;
     private static TraceWriter writer;
-    private static AgentConfig config;
+    private static Settings settings;
     private static Instrumentation instrumentation;
     /**
      * Recorders by Java thread id modulo the array size: one array load instead of a ThreadLocal lookup saves
@@ -59,25 +59,15 @@ public final class Recorder extends Sink {
     private static int generation;
     /** Java thread id of a started thread -> {trace id of the thread that started it, nanoTime of start()}. */
     static final Map<Long, long[]> PARENTS = new ConcurrentHashMap<>();
-    /** Java thread id -> trace thread id, for this recording: threads alive, and those ended less than {@link #retireAfterNanos} ago. */
+    /** Java thread id -> trace thread id, for this recording: threads alive, and those ended less than {@link Settings#retireAfterNanos} ago. */
     private static final Map<Long, Integer> TRACE_IDS = new ConcurrentHashMap<>();
     /**
      * Recorded threads that have ended, oldest first: {Java thread id, trace id, nanoTime of the end}. Their ids
      * are retired (forgotten here, and no longer repeated by the writer's later segments) once
-     * {@link #retireAfterNanos} have passed, so a server that starts and ends a thread per burst of requests
+     * {@link Settings#retireAfterNanos} have passed, so a server that starts and ends a thread per burst of requests
      * does not make the recording's memory grow for as long as it runs.
      */
     private static final ConcurrentLinkedQueue<long[]> ENDED = new ConcurrentLinkedQueue<>();
-    /**
-     * How long an ended thread's trace id stays known. With {@code jfr} events, JFR's events reach the agent in
-     * the stream's flushes about a second after they happened and must still find the thread; without them the
-     * second is a margin only (the writer itself keeps repeating a retired thread until it has written the
-     * thread's last buffer). Not longer: the ids of the threads that ended within it are live objects on the
-     * application's heap.
-     */
-    static final long RETIRE_AFTER_NANOS = 1_000_000_000L;
-    static final long RETIRE_AFTER_NANOS_WITH_JFR = 10_000_000_000L;
-    private static long retireAfterNanos = RETIRE_AFTER_NANOS;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /**
      * When a recorded monitor of a class was last released, by the class's slot. A synchronized method's caller
@@ -129,26 +119,22 @@ public final class Recorder extends Sink {
     private Recorder() {
     }
 
-    static void start(TraceWriter w, AgentConfig c, Instrumentation inst) {
+    static void start(TraceWriter w, Settings s, Instrumentation inst) {
         // Again here, not only at deactivate: a thread that was creating its recorder while the last recording
         // stopped may have put it back since, and the hot path does not check generations.
         java.util.Arrays.fill(BY_ID, null);
         java.util.Arrays.fill(OWNERS, null);
         writer = w;
-        config = c;
+        settings = s;
         instrumentation = inst;
         generation++;
         TRACE_IDS.clear();
         ENDED.clear();
         PARENTS.clear();
-        retireAfterNanos = c.events.contains("jfr") ? RETIRE_AFTER_NANOS_WITH_JFR : RETIRE_AFTER_NANOS;
         ERRORS.set(0);
         FAILURE_REPORTED.set(false);
         DEAD_DROPPED.set(0);
-        contendedOnly = c.monitorsContendedOnly;
-        ThreadRecorder.sampleEvery = c.cpuSample;
-        ThreadRecorder.requestEvery = c.requestSample;
-        ThreadRecorder.cpuNet = c.cpuNet;
+        contendedOnly = s.contendedOnly;
         RecordedRequests.clear();
         INSTANCE_MONITORS.clear();
         CLASS_MONITORS.clear();
@@ -217,12 +203,20 @@ public final class Recorder extends Sink {
     }
 
     /** The agent's own threads and JFR's: never recorded (their work is the agent's, not the application's). */
-    public static boolean isAgentThread(String name) {
+    private static boolean isAgentThread(String name) {
         return name.startsWith("orbscope-") || name.startsWith("JFR ");
     }
 
+    /**
+     * The trace id of a Java thread that this recording records, defined on first use; 0 for the agent's own
+     * threads and those the options leave out. For events about a thread that another thread reports (JFR's).
+     */
+    public static int recordedThreadId(long javaThreadId, String name) {
+        return isAgentThread(name) || !settings.threadSelected(name) ? 0 : traceThreadId(javaThreadId, name);
+    }
+
     /** The trace id of a Java thread in this recording, defined on first use (by the thread itself or by JFR). */
-    public static int traceThreadId(long javaThreadId, String name) {
+    private static int traceThreadId(long javaThreadId, String name) {
         Integer id = TRACE_IDS.get(javaThreadId);
         if (id == null) {
             synchronized (TRACE_IDS) {
@@ -236,7 +230,7 @@ public final class Recorder extends Sink {
         return id;
     }
 
-    /** A recorded thread has ended: its trace id retires in {@link #retireAfterNanos}. */
+    /** A recorded thread has ended: its trace id retires in {@link Settings#retireAfterNanos}. */
     static void threadEnded(ThreadRecorder r, long now) {
         if (r.traceId != 0) {
             ENDED.add(new long[] {r.thread.getId(), r.traceId, now});
@@ -246,7 +240,7 @@ public final class Recorder extends Sink {
     /** The flusher's: forgets the trace ids of threads that ended long enough ago. */
     static void retireEndedThreads(long now) {
         long[] e;
-        while ((e = ENDED.peek()) != null && now - e[2] >= retireAfterNanos) {
+        while ((e = ENDED.peek()) != null && now - e[2] >= settings.retireAfterNanos) {
             ENDED.poll();
             TRACE_IDS.remove(e[0], (int) e[1]);
             TraceWriter w = writer;
@@ -264,15 +258,15 @@ public final class Recorder extends Sink {
         ThreadRecorder r;
         long[] parent = PARENTS.remove(t.getId());
         if (isAgentThread(t.getName())) {
-            r = new ThreadRecorder(t, 0, false);
+            r = new ThreadRecorder(t, 0, false, settings);
         } else {
             TraceWriter w = writer;
             // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
-            boolean selected = config.threadSelected(t.getName());
-            r = new ThreadRecorder(t, selected ? traceThreadId(t.getId(), t.getName()) : 0, selected);
+            boolean selected = settings.threadSelected(t.getName());
+            r = new ThreadRecorder(t, selected ? traceThreadId(t.getId(), t.getName()) : 0, selected, settings);
             if (r.selected) {
                 ALL.add(r);
-                if (config.events.contains("threads")) {
+                if (settings.threads) {
                     // Started while recording: the stream begins when start() was called, not at the first event.
                     r.busy = true; // writing the start may hand over a buffer: nothing it calls may record
                     try {
@@ -435,7 +429,7 @@ public final class Recorder extends Sink {
             boolean continued = (flags & CONTINUED) != 0;
             boolean keyed = (flags & KEYED) != 0;
             // On a thread that continues requests, a keyed event follows its own key's draw (checked below).
-            boolean ownDraw = keyed && (flags & FRAGMENT) == 0 && r.continued && ThreadRecorder.requestEvery > 1;
+            boolean ownDraw = keyed && (flags & FRAGMENT) == 0 && r.continued && settings.requestEvery > 1;
             if (ownDraw && r.charging) {
                 start = System.nanoTime(); // the key and its probe fall inside the recorded fragment's stage
             }
@@ -482,7 +476,7 @@ public final class Recorder extends Sink {
                 if (!recorded) {
                     return null;
                 }
-            } else if (keyed && ThreadRecorder.requestEvery > 1) {
+            } else if (keyed && settings.requestEvery > 1) {
                 RecordedRequests.add(key); // the threads the request goes on to record it too
             }
             if (start == 0 && r.charging) {

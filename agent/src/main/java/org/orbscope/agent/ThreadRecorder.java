@@ -28,19 +28,15 @@ final class ThreadRecorder extends ThreadBuffer {
      * When an exit's agent work starts less than this after the end of the thread's last clock read, its CPU time
      * is that read carried forward by the wall time since, with no system call: a thread that blocks or waits takes
      * longer than this to run again, so in so short a gap it ran unless it was preempted, and then the figure is
-     * high by less than this plus half a read. Only while charging ({@code cpu.net}). Of the 13 CPU times of a null
+     * high by less than this plus half a read. Only while charging ({@link Settings#cpuNet}). Of the 13 CPU times of a null
      * request recorded in JacORB, about 4 are such exits: the ends of nested calls.
      */
     private static final long CPU_CLOCK_CARRY_NANOS = 2_000L;
-    /**
-     * Whether CPU times in request fragments are net of the agent's own work ({@code cpu.net}); set at each
-     * recording's start.
-     */
-    static boolean cpuNet = true;
-
     final Thread thread;
     final int traceId;
     final boolean selected;
+    /** The options of the recording this recorder belongs to. */
+    private final Settings settings;
     boolean busy;
     int generation;
     long monitorRequested;
@@ -53,18 +49,6 @@ final class ThreadRecorder extends ThreadBuffer {
     Class<?> lastMonitorClass;
     boolean lastMonitorIsClass;
     int lastClassMonitorId;
-    /**
-     * One request fragment in this many records its CPU times ({@code cpu.sample}); set at each recording's start.
-     * Each fragment is drawn independently with probability 1/N, so per-stage CPU means over the sampled
-     * fragments are unbiased estimates of the means over all of them, whatever pattern the workload has.
-     */
-    static int sampleEvery = 1;
-    /**
-     * One request in this many is recorded ({@code request.sample}); set at each recording's start. Drawn with
-     * probability 1/N where a request's first fragment begins, so the recorded requests' stage means are unbiased
-     * estimates of all requests' means.
-     */
-    static int requestEvery = 1;
     /** Whether the thread's current fragment records CPU times; true until its first fragment begins. */
     boolean cpuSampled = true;
     /**
@@ -96,7 +80,7 @@ final class ThreadRecorder extends ThreadBuffer {
     private long lastCpuSampled;
     /**
      * Whether the agent's own work on this thread is charged to {@link #agentNanos}: in request fragments whose CPU
-     * times are recorded, with {@link #cpuNet}.
+     * times are recorded, with {@link Settings#cpuNet}.
      */
     boolean charging;
     /**
@@ -131,10 +115,11 @@ final class ThreadRecorder extends ThreadBuffer {
     private long droppedSinceAcquire;
     private String name;
 
-    ThreadRecorder(Thread thread, int traceId, boolean selected) {
+    ThreadRecorder(Thread thread, int traceId, boolean selected, Settings settings) {
         this.thread = thread;
         this.traceId = traceId;
         this.selected = selected;
+        this.settings = settings;
         this.name = thread.getName();
         // SplitMix64's finaliser spreads thread ids and clock bits over the whole seed: a thread's first draws are
         // then as random as its later ones (threads that serve a few requests each are common in ORBs).
@@ -147,9 +132,9 @@ final class ThreadRecorder extends ThreadBuffer {
     /** A request's first fragment begins: draws whether the request is recorded, then whether its CPU times are. */
     void beginFragment() {
         continued = false;
+        int requestEvery = settings.requestEvery;
         recording = requestEvery <= 1 || draw(requestEvery);
-        cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
-        charging = cpuSampled && cpuNet;
+        drawCpu();
     }
 
     void rememberKey(Object keyObject, long key, boolean recorded) {
@@ -161,9 +146,15 @@ final class ThreadRecorder extends ThreadBuffer {
     /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
     void continueFragment(long key) {
         continued = true;
-        recording = requestEvery <= 1 || RecordedRequests.contains(key);
-        cpuSampled = recording && (sampleEvery <= 1 || draw(sampleEvery));
-        charging = cpuSampled && cpuNet;
+        recording = settings.requestEvery <= 1 || RecordedRequests.contains(key);
+        drawCpu();
+    }
+
+    /** Whether the fragment that begins records CPU times ({@link Settings#cpuSampleEvery}) and is charged. */
+    private void drawCpu() {
+        int cpuEvery = settings.cpuSampleEvery;
+        cpuSampled = recording && (cpuEvery <= 1 || draw(cpuEvery));
+        charging = cpuSampled && settings.cpuNet;
     }
 
     /**

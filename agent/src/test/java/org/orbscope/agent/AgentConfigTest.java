@@ -47,9 +47,10 @@ class AgentConfigTest {
         assertEquals(2, c.includes.size());
         assertTrue(c.includes.get(1).matches("org.foo.Bar", "handleAll"));
         assertTrue(c.excludes.get(0).matchesType("com.acme.util.Strings"));
-        assertTrue(c.threadSelected("RequestProcessor-3"));
-        assertFalse(c.threadSelected("noisy-1"));
-        assertFalse(c.threadSelected("main"));
+        Settings settings = Settings.of(c);
+        assertTrue(settings.threadSelected("RequestProcessor-3"));
+        assertFalse(settings.threadSelected("noisy-1"));
+        assertFalse(settings.threadSelected("main"));
         assertEquals(Set.of("methods", "park"), c.events);
         assertEquals(50, c.sampleIntervalMillis);
         ProfileMethod m = c.methods.get(0);

@@ -92,7 +92,7 @@ class RingIT {
     @Test
     void threadsThatComeAndGoDoNotGrowTheApplicationsHeap() throws Exception {
         int perPhase = 20_000;
-        long retire = TimeUnit.NANOSECONDS.toMillis(Recorder.RETIRE_AFTER_NANOS) + 1_500;
+        long retire = TimeUnit.NANOSECONDS.toMillis(Settings.RETIRE_AFTER_NANOS) + 1_500;
         Path ring = dir.resolve("short.trace.d");
         ChildJvm app = ChildJvm.startWithJvmArgs(dir, List.of("-XX:+UseSerialGC", "-Xmx128m"),
                 "include=example.traced.ShortThreadsApp#handle,events=methods+threads,maxsize=2m,out="

@@ -8,7 +8,6 @@ import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
-import org.orbscope.agent.AgentConfig;
 import org.orbscope.agent.JfrSource;
 import org.orbscope.agent.Recorder;
 import org.orbscope.trace.EventType;
@@ -25,7 +24,6 @@ import org.orbscope.trace.TraceWriter;
 public final class JfrEvents implements JfrSource {
     private final RecordingStream stream;
     private final TraceWriter writer;
-    private final AgentConfig config;
     private final int streamThread;
     private final long epochMinusNanoTime;
     private final Map<String, Integer> classIds = new HashMap<>();
@@ -33,17 +31,16 @@ public final class JfrEvents implements JfrSource {
     private volatile long flushes;
     private Thread runner;
 
-    private JfrEvents(TraceWriter writer, AgentConfig config) {
+    private JfrEvents(TraceWriter writer) {
         this.writer = writer;
-        this.config = config;
         this.streamThread = writer.defineThread("orbscope-jfr", 0);
         this.epochMinusNanoTime = epochMinusNanoTime();
         this.stream = new RecordingStream();
     }
 
-    public static JfrSource start(TraceWriter writer, AgentConfig config) {
-        JfrEvents j = new JfrEvents(writer, config);
-        Duration threshold = Duration.ofNanos(config.jfrThresholdNanos());
+    public static JfrSource start(TraceWriter writer, long thresholdNanos) {
+        JfrEvents j = new JfrEvents(writer);
+        Duration threshold = Duration.ofNanos(thresholdNanos);
         j.stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withoutStackTrace();
         j.stream.enable("jdk.JavaMonitorWait").withThreshold(threshold).withoutStackTrace();
         j.stream.enable("jdk.ThreadPark").withThreshold(threshold).withoutStackTrace();
@@ -86,10 +83,10 @@ public final class JfrEvents implements JfrSource {
                 return;
             }
             String name = t.getJavaName();
-            if (name == null || Recorder.isAgentThread(name) || !config.threadSelected(name)) {
+            int subject = name == null ? 0 : Recorder.recordedThreadId(t.getJavaThreadId(), name);
+            if (subject == 0) {
                 return;
             }
-            int subject = Recorder.traceThreadId(t.getJavaThreadId(), name);
             RecordedClass c = e.getClass(classField);
             int classId = 0;
             if (c != null) {
