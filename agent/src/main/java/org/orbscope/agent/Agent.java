@@ -9,7 +9,6 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -379,18 +378,7 @@ public final class Agent {
                 }
                 try {
                     long now = System.nanoTime();
-                    long dropped = Recorder.DEAD_DROPPED.get();
-                    for (Iterator<ThreadRecorder> it = Recorder.ALL.iterator(); it.hasNext(); ) {
-                        ThreadRecorder r = it.next();
-                        dropped += r.dropped;
-                        if (!r.thread.isAlive()) {
-                            r.finish(writer, true);
-                            Recorder.DEAD_DROPPED.addAndGet(r.dropped);
-                            it.remove();
-                        }
-                    }
-                    Recorder.releaseEndedThreads();
-                    Recorder.retireEndedThreads(now);
+                    long dropped = Recorder.flushEndedThreads(now);
                     synchronized (Agent.class) {
                         if (samples) {
                             systemEvent(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));
@@ -518,13 +506,7 @@ public final class Agent {
             }
             // Threads stop writing once the recorder is inactive; give those mid-event a moment.
             Thread.sleep(20);
-            long dropped = 0;
-            for (ThreadRecorder r : Recorder.ALL) {
-                r.finish(writer, !r.thread.isAlive());
-                dropped += r.dropped;
-            }
-            Recorder.ALL.clear();
-            writer.addDropped(dropped + Recorder.DEAD_DROPPED.get());
+            writer.addDropped(ThreadRecorders.finishAll(writer));
             if (system != null) {
                 writer.submit(system);
                 system = null;

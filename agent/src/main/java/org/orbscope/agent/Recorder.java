@@ -6,7 +6,6 @@ import java.lang.management.ThreadMXBean;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,45 +28,9 @@ public final class Recorder extends Sink {
     private static TraceWriter writer;
     private static Settings settings;
     private static Instrumentation instrumentation;
-    /**
-     * Recorders by Java thread id modulo the array size: one array load instead of a ThreadLocal lookup saves
-     * about 6 ns per monitored call. Ids only grow, so the live threads of a server that has made many threads
-     * over its life still spread over the slots. A thread whose slot another live thread holds finds its
-     * recorder in {@link #LOCAL}, which every recorder is put in (so two threads claiming one slot at once cannot
-     * lose a recorder), and claims the slot on a later guarded-path event once the holder has ended.
-     */
-    private static final ThreadRecorder[] BY_ID = new ThreadRecorder[1 << 13];
-    private static final int SLOT_MASK = BY_ID.length - 1;
-    private static final ThreadLocal<ThreadRecorder> LOCAL = new ThreadLocal<>();
-    /**
-     * Per method id (modulo the size): the recorder of the first thread that recorded it, the method's owner.
-     * The owner finds its recorder in two dependent loads (entry, its thread) instead of the five of the slot
-     * lookup (current thread is two, id, slot, recorder): about 3 ns less per call on this host, since the clock
-     * read waits for them. Any other thread pays one load and compare more (about 0.6 ns) and then looks up its
-     * slot. An entry is written only while empty, not by each caller in turn, so threads sharing a method do not
-     * move its cache line between cores. Emptied at start and stop, and when its thread has ended.
-     */
-    private static final ThreadRecorder[] OWNERS = new ThreadRecorder[1 << 12];
-    private static final int OWNER_MASK = OWNERS.length - 1;
-    static final ConcurrentLinkedQueue<ThreadRecorder> ALL = new ConcurrentLinkedQueue<>();
     static final AtomicLong ERRORS = new AtomicLong();
     /** Whether this recording's first caught error has been named on stderr (only the first is). */
     private static final AtomicBoolean FAILURE_REPORTED = new AtomicBoolean();
-    /** Drops counted by threads that have ended (their recorders are gone). */
-    static final AtomicLong DEAD_DROPPED = new AtomicLong();
-    /** Bumped at every start, so thread recorders of an earlier recording (attach, stop, attach) are replaced. */
-    private static int generation;
-    /** Java thread id of a started thread -> {trace id of the thread that started it, nanoTime of start()}. */
-    static final Map<Long, long[]> PARENTS = new ConcurrentHashMap<>();
-    /** Java thread id -> trace thread id, for this recording: threads alive, and those ended less than {@link Settings#retireAfterNanos} ago. */
-    private static final Map<Long, Integer> TRACE_IDS = new ConcurrentHashMap<>();
-    /**
-     * Recorded threads that have ended, oldest first: {Java thread id, trace id, nanoTime of the end}. Their ids
-     * are retired (forgotten here, and no longer repeated by the writer's later segments) once
-     * {@link Settings#retireAfterNanos} have passed, so a server that starts and ends a thread per burst of requests
-     * does not make the recording's memory grow for as long as it runs.
-     */
-    private static final ConcurrentLinkedQueue<long[]> ENDED = new ConcurrentLinkedQueue<>();
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /**
      * When a recorded monitor of a class was last released, by the class's slot. A synchronized method's caller
@@ -120,20 +83,12 @@ public final class Recorder extends Sink {
     }
 
     static void start(TraceWriter w, Settings s, Instrumentation inst) {
-        // Again here, not only at deactivate: a thread that was creating its recorder while the last recording
-        // stopped may have put it back since, and the hot path does not check generations.
-        java.util.Arrays.fill(BY_ID, null);
-        java.util.Arrays.fill(OWNERS, null);
+        ThreadRecorders.begin();
         writer = w;
         settings = s;
         instrumentation = inst;
-        generation++;
-        TRACE_IDS.clear();
-        ENDED.clear();
-        PARENTS.clear();
         ERRORS.set(0);
         FAILURE_REPORTED.set(false);
-        DEAD_DROPPED.set(0);
         contendedOnly = s.contendedOnly;
         RecordedRequests.clear();
         INSTANCE_MONITORS.clear();
@@ -148,8 +103,7 @@ public final class Recorder extends Sink {
 
     static void deactivate() {
         active = false;
-        java.util.Arrays.fill(BY_ID, null); // the next recording makes new recorders anyway
-        java.util.Arrays.fill(OWNERS, null);
+        ThreadRecorders.end();
     }
 
     static boolean isActive() {
@@ -163,48 +117,11 @@ public final class Recorder extends Sink {
     /** This thread's recorder, created on its first event; null when the thread is not recorded. */
     private static ThreadRecorder current() {
         Thread t = Thread.currentThread();
-        ThreadRecorder r = lookup(t);
-        if (r == null || r.generation != generation) {
+        ThreadRecorder r = ThreadRecorders.ofRunningRecording(t);
+        if (r == null) {
             r = create(t);
-        } else {
-            claimSlot(t, r); // found in LOCAL: its slot may be free again by now
         }
         return r.selected ? r : null;
-    }
-
-    /** Puts {@code r} in its thread's slot unless another live thread holds it, so the hot path finds it. */
-    private static void claimSlot(Thread t, ThreadRecorder r) {
-        int slot = (int) t.getId() & SLOT_MASK;
-        ThreadRecorder held = BY_ID[slot];
-        if (held != r && (held == null || held.thread == t || !held.thread.isAlive())) {
-            BY_ID[slot] = r;
-        }
-    }
-
-    /** This thread's recorder of any recording, or null. */
-    private static ThreadRecorder lookup(Thread t) {
-        ThreadRecorder r = BY_ID[(int) t.getId() & SLOT_MASK];
-        return r != null && r.thread == t ? r : LOCAL.get();
-    }
-
-    /** Frees the slots and method ownerships of threads that have ended (their recorders are flushed from {@link #ALL}). */
-    static void releaseEndedThreads() {
-        release(BY_ID);
-        release(OWNERS);
-    }
-
-    private static void release(ThreadRecorder[] recorders) {
-        for (int i = 0; i < recorders.length; i++) {
-            ThreadRecorder r = recorders[i];
-            if (r != null && !r.thread.isAlive()) {
-                recorders[i] = null;
-            }
-        }
-    }
-
-    /** The agent's own threads and JFR's: never recorded (their work is the agent's, not the application's). */
-    private static boolean isAgentThread(String name) {
-        return name.startsWith("orbscope-") || name.startsWith("JFR ");
     }
 
     /**
@@ -212,42 +129,13 @@ public final class Recorder extends Sink {
      * threads and those the options leave out. For events about a thread that another thread reports (JFR's).
      */
     public static int recordedThreadId(long javaThreadId, String name) {
-        return isAgentThread(name) || !settings.threadSelected(name) ? 0 : traceThreadId(javaThreadId, name);
+        return ThreadRecorders.isAgentThread(name) || !settings.threadSelected(name) ? 0
+                : ThreadRecorders.traceId(writer, javaThreadId, name);
     }
 
-    /** The trace id of a Java thread in this recording, defined on first use (by the thread itself or by JFR). */
-    private static int traceThreadId(long javaThreadId, String name) {
-        Integer id = TRACE_IDS.get(javaThreadId);
-        if (id == null) {
-            synchronized (TRACE_IDS) {
-                id = TRACE_IDS.get(javaThreadId);
-                if (id == null) {
-                    id = writer.defineThread(name, javaThreadId);
-                    TRACE_IDS.put(javaThreadId, id);
-                }
-            }
-        }
-        return id;
-    }
-
-    /** A recorded thread has ended: its trace id retires in {@link Settings#retireAfterNanos}. */
-    static void threadEnded(ThreadRecorder r, long now) {
-        if (r.traceId != 0) {
-            ENDED.add(new long[] {r.thread.getId(), r.traceId, now});
-        }
-    }
-
-    /** The flusher's: forgets the trace ids of threads that ended long enough ago. */
-    static void retireEndedThreads(long now) {
-        long[] e;
-        while ((e = ENDED.peek()) != null && now - e[2] >= settings.retireAfterNanos) {
-            ENDED.poll();
-            TRACE_IDS.remove(e[0], (int) e[1]);
-            TraceWriter w = writer;
-            if (w != null) {
-                w.retireThread((int) e[1]);
-            }
-        }
+    /** The flusher's: finishes ended threads, retires old ids; returns the events the threads have dropped. */
+    static long flushEndedThreads(long now) {
+        return ThreadRecorders.flushEnded(writer, now, settings.retireAfterNanos);
     }
 
     public static void countError() {
@@ -256,67 +144,26 @@ public final class Recorder extends Sink {
 
     private static ThreadRecorder create(Thread t) {
         ThreadRecorder r;
-        long[] parent = PARENTS.remove(t.getId());
-        if (isAgentThread(t.getName())) {
+        long[] parent = ThreadRecorders.takeParent(t);
+        if (ThreadRecorders.isAgentThread(t.getName())) {
             r = new ThreadRecorder(t, 0, false, settings);
-        } else {
-            TraceWriter w = writer;
-            // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
-            boolean selected = settings.threadSelected(t.getName());
-            r = new ThreadRecorder(t, selected ? traceThreadId(t.getId(), t.getName()) : 0, selected, settings);
-            if (r.selected) {
-                ALL.add(r);
-                if (settings.threads) {
-                    // Started while recording: the stream begins when start() was called, not at the first event.
-                    r.busy = true; // writing the start may hand over a buffer: nothing it calls may record
-                    try {
-                        r.threadStart(w, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
-                    } finally {
-                        r.busy = false;
-                    }
-                }
+            ThreadRecorders.add(r);
+            return r;
+        }
+        // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
+        boolean selected = settings.threadSelected(t.getName());
+        r = new ThreadRecorder(t, selected ? ThreadRecorders.traceId(writer, t.getId(), t.getName()) : 0, selected, settings);
+        ThreadRecorders.add(r);
+        if (selected && settings.threads) {
+            // Started while recording: the stream begins when start() was called, not at the first event.
+            r.busy = true; // writing the start may hand over a buffer: nothing it calls may record
+            try {
+                r.threadStart(writer, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+            } finally {
+                r.busy = false;
             }
         }
-        r.generation = generation;
-        claimSlot(t, r);
-        LOCAL.set(r);
         return r;
-    }
-
-    /**
-     * This thread's recorder, or null: the hot path's lookup, first among the method's owner, then by id slot
-     * (a thread that finds the method unowned takes it). Both hold only recorders of the running recording
-     * ({@link #deactivate} empties them, {@link #disown} mends a stale owner), so no generation or activity check
-     * is needed here; a recorder that may not record (thread filtered out) holds no buffer and fails the hot path.
-     */
-    private static ThreadRecorder recorderFor(int methodId) {
-        Thread t = Thread.currentThread();
-        int i = methodId & OWNER_MASK;
-        ThreadRecorder owner = OWNERS[i];
-        if (owner != null && owner.thread == t) {
-            return owner;
-        }
-        ThreadRecorder r = BY_ID[(int) t.getId() & SLOT_MASK];
-        if (r == null || r.thread != t) {
-            return null;
-        }
-        if (owner == null) {
-            OWNERS[i] = r;
-        }
-        return r;
-    }
-
-    /**
-     * Empties the method's owner entry if it holds this thread's recorder of an earlier recording: a thread that
-     * read its slot as a recording stopped can put it there after the entries were emptied, and would then take
-     * the guarded path for that method for good.
-     */
-    private static void disown(int methodId, Thread t) {
-        int i = methodId & OWNER_MASK;
-        ThreadRecorder owner = OWNERS[i];
-        if (owner != null && owner.thread == t && owner.generation != generation) {
-            OWNERS[i] = null;
-        }
     }
 
     // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path below it creates recorders,
@@ -328,7 +175,7 @@ public final class Recorder extends Sink {
 
     @Override
     public Object enter(int methodId) {
-        ThreadRecorder r = recorderFor(methodId);
+        ThreadRecorder r = ThreadRecorders.forMethod(methodId);
         if (r == null) {
             return enterGuarded(methodId, 0, null);
         }
@@ -340,7 +187,7 @@ public final class Recorder extends Sink {
 
     @Override
     public Object enterCpu(int methodId, int flags) {
-        ThreadRecorder r = recorderFor(methodId);
+        ThreadRecorder r = ThreadRecorders.forMethod(methodId);
         if (r == null) {
             return enterGuarded(methodId, flags, null);
         }
@@ -378,7 +225,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = null;
         long start = 0;
         try {
-            disown(methodId, Thread.currentThread());
+            ThreadRecorders.disown(methodId, Thread.currentThread());
             r = current();
             if (r == null || r.busy) return null;
             if ((flags & FRAGMENT) != 0 && r != drawnOn) {
@@ -525,7 +372,7 @@ public final class Recorder extends Sink {
         ThreadRecorder r = token;
         try {
             // An earlier recording's token (stop and attach again while this call ran) belongs to no trace.
-            if (r.busy || r.generation != generation) {
+            if (r.busy || !ThreadRecorders.isCurrent(r)) {
                 r = null;
                 return;
             }
@@ -839,8 +686,8 @@ public final class Recorder extends Sink {
         if (!active) return;
         ThreadRecorder r = null;
         try {
-            r = lookup(Thread.currentThread());
-            if (r == null || !r.selected || r.busy || r.generation != generation || !r.parked) return;
+            r = ThreadRecorders.find(Thread.currentThread());
+            if (r == null || !r.selected || r.busy || !ThreadRecorders.isCurrent(r) || !r.parked) return;
             r.busy = true;
             r.parkEnd(writer);
         } catch (Throwable t) {
@@ -881,7 +728,7 @@ public final class Recorder extends Sink {
         try {
             ThreadRecorder r = current();
             if (r != null && r.busy) return;
-            PARENTS.put(child.getId(), new long[] {r == null ? 0 : r.traceId, System.nanoTime()});
+            ThreadRecorders.starting(child, r == null ? 0 : r.traceId, System.nanoTime());
         } catch (Throwable t) {
             ERRORS.incrementAndGet();
         }

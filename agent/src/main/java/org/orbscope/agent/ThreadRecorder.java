@@ -495,7 +495,7 @@ final class ThreadRecorder extends ThreadBuffer {
             if (b != null) {
                 b.threadEnd(now);
             }
-            Recorder.threadEnded(this, now);
+            ThreadRecorders.ended(this, now);
         }
         if (leased != null) {
             handOver(w);
