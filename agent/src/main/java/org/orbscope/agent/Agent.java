@@ -52,6 +52,7 @@ public final class Agent {
     private static ResettableClassFileTransformer transformer;
     private static Instrumentation instrumentation;
     private static Thread flusher;
+    private static Recorder recorder;
     private static ThreadBuffer system;
     /** The trace id of the agent's system stream, defined once per recording. */
     private static int systemThread;
@@ -147,15 +148,15 @@ public final class Agent {
             systemThread = writer.defineThread("orbscope-system", 0);
             system = writer.acquire(systemThread, System.nanoTime());
             instrumentation = inst;
-            Recorder.start(writer, settings, inst);
-            Dispatch.sink = Recorder.INSTANCE;
+            recorder = Recorder.start(writer, settings, inst);
+            Dispatch.sink = recorder;
             transformer = install(inst, config, settings);
             startFlusher(settings);
             if (settings.gc) {
                 listenToGc();
             }
             if (settings.jfr) {
-                jfr = JfrSource.start(writer, settings.jfrThresholdNanos);
+                jfr = JfrSource.start(writer, settings.jfrThresholdNanos, recorder);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
             out = outFile.getPath();
@@ -169,7 +170,9 @@ public final class Agent {
         } catch (Throwable t) {
             System.err.println("orbscope agent: cannot start: " + t + "; the application runs unmonitored");
             status("failed: " + t);
-            Recorder.deactivate();
+            if (recorder != null) {
+                recorder.deactivate();
+            }
             Dispatch.sink = new Sink();
             writer = null;
         }
@@ -225,14 +228,15 @@ public final class Agent {
                 .bind(CorrelationKey.class, source(selection, p -> p.keySource()))
                 .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
                     ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null ? 0 : pathId(p.keyFields());
+                    int id = p == null ? 0 : pathId(recorder.paths(), p.keyFields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
                 })
                 .bind(OperationSource.class, source(selection, p -> p.operation().source()))
                 .bind(ObjectSource.class, source(selection, p -> p.object().source()))
                 .bind(NamePaths.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
                     ProfileMethod p = selection.profileEntry(type, method);
-                    int ids = p == null ? 0 : pathId(p.operation().fields()) << 16 | pathId(p.object().fields());
+                    int ids = p == null ? 0 : pathId(recorder.paths(), p.operation().fields()) << 16
+                            | pathId(recorder.paths(), p.object().fields());
                     return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(ids));
                 })
                 .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
@@ -301,7 +305,7 @@ public final class Agent {
                 .transform((b, type, loader, module, pd) -> {
                     if (selection.monitorsSelected(type.getName())) {
                         if (!type.getDeclaredMethods().filter(m -> selection.syncMethod(type, m)).isEmpty()) {
-                            Recorder.synchronizedMethodsIn(type.getName());
+                            recorder.monitors().synchronizedMethodsIn(type.getName());
                         }
                         // Call sites and monitor bytecodes first, so advice added below is not rewritten.
                         b = b.visit(waits).visit(blocks).visit(sync.on(m -> selection.syncMethod(type, m)));
@@ -333,8 +337,8 @@ public final class Agent {
     }
 
     /** The {@link KeyPaths} id of a path's fields; 0 (the source object itself) for none. */
-    private static int pathId(String[] fields) {
-        return fields.length == 0 ? 0 : KeyPaths.register(fields);
+    private static int pathId(KeyPaths paths, String[] fields) {
+        return fields.length == 0 ? 0 : paths.register(fields);
     }
 
     /** Loads where a profile path starts ({@link ProfileMethod#KEY_THIS} or an argument index) as an Object, or null. */
@@ -357,7 +361,7 @@ public final class Agent {
     private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
-            Recorder.ERRORS.incrementAndGet();
+            recorder.countError();
             System.err.println("orbscope agent: cannot instrument " + typeName + ": " + throwable);
         }
     }
@@ -370,7 +374,7 @@ public final class Agent {
         flusher = new Thread(() -> {
             long reportedDropped = 0;
             long reportedErrors = 0;
-            while (Recorder.isActive()) {
+            while (recorder.isActive()) {
                 try {
                     Thread.sleep(interval);
                 } catch (InterruptedException e) {
@@ -378,12 +382,12 @@ public final class Agent {
                 }
                 try {
                     long now = System.nanoTime();
-                    long dropped = Recorder.flushEndedThreads(now);
+                    long dropped = recorder.flushEndedThreads(now);
                     synchronized (Agent.class) {
                         if (samples) {
                             systemEvent(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));
                         }
-                        long errors = Recorder.ERRORS.get();
+                        long errors = recorder.errors();
                         if (dropped > reportedDropped) {
                             long d = dropped - reportedDropped;
                             systemEvent(b -> b.dropped(now, d));
@@ -396,7 +400,7 @@ public final class Agent {
                         }
                     }
                 } catch (Throwable t) {
-                    Recorder.ERRORS.incrementAndGet();
+                    recorder.countError();
                 }
             }
         }, "orbscope-flusher");
@@ -452,7 +456,7 @@ public final class Agent {
                         }
                     }
                 } catch (Throwable t) {
-                    Recorder.ERRORS.incrementAndGet();
+                    recorder.countError();
                 }
             };
             ((NotificationEmitter) gc).addNotificationListener(l, null, null);
@@ -471,7 +475,7 @@ public final class Agent {
         if (writer == null) {
             return;
         }
-        Recorder.deactivate();
+        recorder.deactivate();
         Dispatch.sink = new Sink();
         boolean atExit = why == null;
         // At JVM exit the bytecode dies with the JVM: retransforming every class then would only delay the exit
@@ -511,7 +515,7 @@ public final class Agent {
                 writer.submit(system);
                 system = null;
             }
-            writer.addErrors(Recorder.ERRORS.get());
+            writer.addErrors(recorder.errors());
             writer.close();
             long errors = writer.errors(); // with the writer's own (a skipped buffer), as the footer counts them
             status("stopped " + out + (errors > 0 ? " (" + errors + " agent errors)" : ""));

@@ -2,6 +2,7 @@ package org.orbscope.agent;
 
 import java.lang.reflect.Field;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Correlation keys and request names taken from a field path of {@code this} or an argument
@@ -12,16 +13,19 @@ import java.util.Arrays;
  * reflection is affordable here; each step caches its last class and field.
  */
 final class KeyPaths {
-    private static final Object LOCK = new Object();
     /** Index = path id; 0 is "no path". Replaced (copy on write) so readers need no lock. */
-    private static volatile KeyPath[] paths = new KeyPath[1];
+    private volatile KeyPath[] paths = new KeyPath[1];
+    /** The recording's count of agent errors, which a path that cannot be followed adds to. */
+    private final AtomicLong errors;
 
-    private KeyPaths() {
+    /** The paths of one recording, registered as its advice is made. */
+    KeyPaths(AtomicLong errors) {
+        this.errors = errors;
     }
 
     /** The id inlined into advice for a path such as {@code connection.id}. */
-    static int register(String[] fields) {
-        synchronized (LOCK) {
+    int register(String[] fields) {
+        synchronized (this) {
             KeyPath[] p = paths;
             for (int i = 1; i < p.length; i++) {
                 if (Arrays.equals(p[i].names, fields)) {
@@ -36,7 +40,7 @@ final class KeyPaths {
     }
 
     /** Never throws: a path that cannot be followed gives key 0, is counted as an agent error and named once on stderr. */
-    static long key(int id, Object base) {
+    long key(int id, Object base) {
         KeyPath p = paths[id];
         try {
             return p.key(base);
@@ -50,7 +54,7 @@ final class KeyPaths {
      * The object at the end of the path from {@code base} (a request's operation name or object key), or null when a
      * step is null. Never throws: a path that cannot be followed gives null, counted and named once as {@link #key} does.
      */
-    static Object value(int id, Object base) {
+    Object value(int id, Object base) {
         KeyPath p = paths[id];
         try {
             return p.follow(base);
@@ -60,8 +64,8 @@ final class KeyPaths {
         }
     }
 
-    private static void failed(KeyPath p, String what, Throwable t) {
-        Recorder.ERRORS.incrementAndGet();
+    private void failed(KeyPath p, String what, Throwable t) {
+        errors.incrementAndGet();
         if (!p.reported) {
             p.reported = true;
             System.err.println("orbscope agent: " + what + " path '" + String.join(".", p.names) + "': " + t);

@@ -1,7 +1,5 @@
 package org.orbscope.agent;
 
-import java.util.Arrays;
-
 /**
  * The keys of the requests that request sampling records, so a fragment that continues a request on another thread
  * ({@code fragment=continue}) is recorded exactly when the request's first fragment was. A direct-mapped table of
@@ -11,28 +9,22 @@ import java.util.Arrays;
  * per keyed event on its thread.
  *
  * <p>Plain array stores and loads: an ORB hands a request to the next thread through a lock or queue, which orders
- * the store before the other thread's load.
+ * the store before the other thread's load. One table per recording.
  */
 final class RecordedRequests {
-    private static final long[] KEYS = new long[1 << 16];
-    private static final int MASK = KEYS.length - 1;
+    private static final int MASK = (1 << 16) - 1;
 
-    private RecordedRequests() {
-    }
+    private final long[] keys = new long[MASK + 1];
 
     /** A recorded request's key (0, a null key object, is never a request's). */
-    static void add(long key) {
+    void add(long key) {
         if (key != 0) {
-            KEYS[slot(key)] = key;
+            keys[slot(key)] = key;
         }
     }
 
-    static boolean contains(long key) {
-        return key != 0 && KEYS[slot(key)] == key;
-    }
-
-    static void clear() {
-        Arrays.fill(KEYS, 0L);
+    boolean contains(long key) {
+        return key != 0 && keys[slot(key)] == key;
     }
 
     private static int slot(long key) {

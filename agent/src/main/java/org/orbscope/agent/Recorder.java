@@ -1,13 +1,9 @@
 package org.orbscope.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
@@ -22,100 +18,73 @@ import org.orbscope.trace.TraceWriter;
  * repeat that guard on purpose: one helper taking a lambda would allocate or turn megamorphic.
  */
 public final class Recorder extends Sink {
-    static final Recorder INSTANCE = new Recorder();
-
-    private static volatile boolean active;
-    private static TraceWriter writer;
-    private static Settings settings;
-    private static Instrumentation instrumentation;
-    static final AtomicLong ERRORS = new AtomicLong();
-    /** Whether this recording's first caught error has been named on stderr (only the first is). */
-    private static final AtomicBoolean FAILURE_REPORTED = new AtomicBoolean();
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    /**
-     * When a recorded monitor of a class was last released, by the class's slot. A synchronized method's caller
-     * counts as contended only if a monitor of its class was released after it started to call: the gap between
-     * call site and callee alone also holds call overhead and first-call linking, which can take longer than a
-     * short block. By class, not by object: an object's identity hash, taken while the object is thin-locked,
-     * makes HotSpot inflate its monitor (and deflate it later on a JVM thread), for every object a server locks.
-     * When only contended enters are recorded, only releases of inflated monitors are timed: a caller that waited
-     * for the monitor inflated it.
-     */
-    private static final long[] RELEASED = new long[4096];
-    /**
-     * Names of the classes that declare recorded synchronized methods. Only monitors of these classes (or of
-     * their subclasses) need their release time, so an exit of any other monitor reads no clock.
-     */
-    private static final Set<String> SYNC_CLASSES = ConcurrentHashMap.newKeySet();
-    /** Bumped at each addition to {@link #SYNC_CLASSES}, so looked-up answers of before are looked up again. */
-    private static final AtomicInteger SYNC_CLASSES_VERSION = new AtomicInteger();
-    /** Whether a class's monitors need their release time, by the class's {@link #RELEASED} slot. */
-    private static final ReleaseTiming[] RELEASE_TIMING = new ReleaseTiming[RELEASED.length];
-
-    private static final class ReleaseTiming {
-        final Class<?> type;
-        final int version;
-        final boolean timed;
-
-        ReleaseTiming(Class<?> type, int version, boolean timed) {
-            this.type = type;
-            this.version = version;
-            this.timed = timed;
-        }
-    }
-    /**
-     * Monitor ids of uncontended events: one per class of locked object (and one per class locked as a
-     * {@code static synchronized} monitor). Only contended enters and waits, where the JVM has inflated the
-     * monitor anyway, take the object's identity hash and get an id of their own.
-     */
-    private static final Map<Class<?>, Integer> INSTANCE_MONITORS = new ConcurrentHashMap<>();
-    private static final Map<Class<?>, Integer> CLASS_MONITORS = new ConcurrentHashMap<>();
-    /** Class ids of park blockers, so a thread that parks on blockers of several classes takes no writer lock. */
-    private static final Map<Class<?>, Integer> BLOCKER_CLASSES = new ConcurrentHashMap<>();
-    /** {@code monitors.events=contended}: no uncontended enters, no exits, no notifies. */
-    private static boolean contendedOnly;
     /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
     private static final long CONTENDED_NANOS = 1_000;
+
+    private final TraceWriter writer;
+    private final Settings settings;
+    private final Instrumentation instrumentation;
+    /** Cleared at stop: threads still inside an entry point then record nothing more. */
+    private volatile boolean active = true;
+    private final AtomicLong errors = new AtomicLong();
+    /** Whether this recording's first caught error has been named on stderr (only the first is). */
+    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private final MonitorTable monitors;
+    private final KeyPaths paths = new KeyPaths(errors);
+    private final RequestNames names;
+    private final RecordedRequests requests = new RecordedRequests();
+    /** Class ids of park blockers, so a thread that parks on blockers of several classes takes no writer lock. */
+    private final Map<Class<?>, Integer> blockerClasses = new ConcurrentHashMap<>();
     /** Shallow size per allocation class id (fixed per class for non-arrays), measured once. */
-    private static final long[] SIZES = new long[8192];
+    private final long[] sizes = new long[8192];
 
-    private Recorder() {
+    private Recorder(TraceWriter writer, Settings settings, Instrumentation instrumentation) {
+        this.writer = writer;
+        this.settings = settings;
+        this.instrumentation = instrumentation;
+        this.monitors = new MonitorTable(writer);
+        this.names = new RequestNames(writer);
     }
 
-    static void start(TraceWriter w, Settings s, Instrumentation inst) {
+    /** A new recording's recorder, writing to {@code writer}: threads get new recorders as they next record. */
+    static Recorder start(TraceWriter writer, Settings settings, Instrumentation instrumentation) {
         ThreadRecorders.begin();
-        writer = w;
-        settings = s;
-        instrumentation = inst;
-        ERRORS.set(0);
-        FAILURE_REPORTED.set(false);
-        contendedOnly = s.contendedOnly;
-        RecordedRequests.clear();
-        INSTANCE_MONITORS.clear();
-        CLASS_MONITORS.clear();
-        BLOCKER_CLASSES.clear();
-        RequestNames.start(w);
-        if (THREADS.isCurrentThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
-            THREADS.setThreadCpuTimeEnabled(true);
-        }
-        active = true;
+        CpuClock.enable();
+        return new Recorder(writer, settings, instrumentation);
     }
 
-    static void deactivate() {
+    /** Stops recording: threads inside an entry point finish their event, none starts another. */
+    void deactivate() {
         active = false;
         ThreadRecorders.end();
     }
 
-    static boolean isActive() {
+    boolean isActive() {
         return active;
     }
 
-    static long cpuNow() {
-        return THREADS.getCurrentThreadCpuTime();
+    /** The recording's monitor table, which the monitor instrumentation tells of synchronized methods. */
+    MonitorTable monitors() {
+        return monitors;
+    }
+
+    /** The recording's field paths, which advice names by the ids it registers. */
+    KeyPaths paths() {
+        return paths;
+    }
+
+    /** Errors caught inside the agent so far in this recording. */
+    long errors() {
+        return errors.get();
+    }
+
+    /** Counts an error caught inside the agent (a failed event, a class that could not be instrumented). */
+    public void countError() {
+        errors.incrementAndGet();
     }
 
     /** This thread's recorder, created on its first event; null when the thread is not recorded. */
-    private static ThreadRecorder current() {
+    private ThreadRecorder current() {
         Thread t = Thread.currentThread();
         ThreadRecorder r = ThreadRecorders.ofRunningRecording(t);
         if (r == null) {
@@ -128,21 +97,17 @@ public final class Recorder extends Sink {
      * The trace id of a Java thread that this recording records, defined on first use; 0 for the agent's own
      * threads and those the options leave out. For events about a thread that another thread reports (JFR's).
      */
-    public static int recordedThreadId(long javaThreadId, String name) {
+    public int recordedThreadId(long javaThreadId, String name) {
         return ThreadRecorders.isAgentThread(name) || !settings.threadSelected(name) ? 0
                 : ThreadRecorders.traceId(writer, javaThreadId, name);
     }
 
     /** The flusher's: finishes ended threads, retires old ids; returns the events the threads have dropped. */
-    static long flushEndedThreads(long now) {
+    long flushEndedThreads(long now) {
         return ThreadRecorders.flushEnded(writer, now, settings.retireAfterNanos);
     }
 
-    public static void countError() {
-        ERRORS.incrementAndGet();
-    }
-
-    private static ThreadRecorder create(Thread t) {
+    private ThreadRecorder create(Thread t) {
         ThreadRecorder r;
         long[] parent = ThreadRecorders.takeParent(t);
         if (ThreadRecorders.isAgentThread(t.getName())) {
@@ -220,7 +185,7 @@ public final class Recorder extends Sink {
      * An enter the hot path could not write, with its CPU flags (exits have {@link #exitGuarded}); {@code drawnOn}
      * is the recorder whose fragment the hot path has drawn already, if any.
      */
-    private static Object enterGuarded(int methodId, int flags, ThreadRecorder drawnOn) {
+    private Object enterGuarded(int methodId, int flags, ThreadRecorder drawnOn) {
         if (!active) return null;
         ThreadRecorder r = null;
         long start = 0;
@@ -241,7 +206,7 @@ public final class Recorder extends Sink {
             }
             return r.enter(writer, methodId, flags, false, 0, start) ? r : null;
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
             return null;
         } finally {
             if (r != null) {
@@ -299,10 +264,10 @@ public final class Recorder extends Sink {
             } else if (keyPath == 0) {
                 key = ownDraw && keyObject == r.lastKeyObject ? r.lastKey : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
             } else {
-                key = KeyPaths.key(keyPath, keyObject);
+                key = paths.key(keyPath, keyObject);
             }
             if (continued) {
-                r.continueFragment(key);
+                r.continueFragment(key, requests);
                 r.rememberKey(keyPath == 0 ? keyObject : null, key, r.recording);
                 if (!r.recording) {
                     return null;
@@ -317,14 +282,14 @@ public final class Recorder extends Sink {
                         r.lastKeyObject = keyObject; // its identity gave this key: the next event skips the hash
                     }
                 } else {
-                    recorded = RecordedRequests.contains(key);
+                    recorded = requests.contains(key);
                     r.rememberKey(keyPath == 0 ? keyObject : null, key, recorded);
                 }
                 if (!recorded) {
                     return null;
                 }
             } else if (keyed && settings.requestEvery > 1) {
-                RecordedRequests.add(key); // the threads the request goes on to record it too
+                requests.add(key); // the threads the request goes on to record it too
             }
             if (start == 0 && r.charging) {
                 start = System.nanoTime();
@@ -333,14 +298,14 @@ public final class Recorder extends Sink {
                 return null;
             }
             if (operationBase != null) {
-                name(r, RequestNames.operation, operationBase, namePaths >>> 16);
+                name(r, names.operation, operationBase, namePaths >>> 16);
             }
             if (objectBase != null) {
-                name(r, RequestNames.object, objectBase, namePaths & 0xFFFF);
+                name(r, names.object, objectBase, namePaths & 0xFFFF);
             }
             return r;
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
             return null;
         } finally {
             if (r != null) {
@@ -351,8 +316,8 @@ public final class Recorder extends Sink {
     }
 
     /** A name of the thread's request, read along a field path ({@code path} 0: the base itself). */
-    private static void name(ThreadRecorder r, int attribute, Object base, int path) {
-        int value = RequestNames.id(path == 0 ? base : KeyPaths.value(path, base));
+    private void name(ThreadRecorder r, int attribute, Object base, int path) {
+        int value = names.id(path == 0 ? base : paths.value(path, base));
         if (value != 0) {
             r.requestName(writer, attribute, value);
         }
@@ -361,13 +326,13 @@ public final class Recorder extends Sink {
     /** An exception that left the recorder inside a monitored call: counted, named once per recording on stderr. */
     @Override
     public void recordingFailed(Throwable failure) {
-        ERRORS.incrementAndGet();
-        if (FAILURE_REPORTED.compareAndSet(false, true)) {
+        errors.incrementAndGet();
+        if (failureReported.compareAndSet(false, true)) {
             System.err.println("orbscope agent: error inside a monitored call, caught and counted (the call ran on): " + failure);
         }
     }
 
-    private static void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
+    private void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
         if (!active) return;
         ThreadRecorder r = token;
         try {
@@ -379,7 +344,7 @@ public final class Recorder extends Sink {
             r.busy = true;
             r.exit(writer, exceptional, cpu);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -395,7 +360,7 @@ public final class Recorder extends Sink {
             r.monitorRequested = System.nanoTime();
             r.monitorRequestedFor = monitor;
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         }
     }
 
@@ -411,12 +376,12 @@ public final class Recorder extends Sink {
             long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
             r.monitorRequested = 0;
             r.monitorRequestedFor = null;
-            if (contendedOnly && !MonitorHeader.inflated(monitor)) {
+            if (settings.contendedOnly && !MonitorHeader.inflated(monitor)) {
                 return; // entered without waiting: a waiting thread inflates the monitor first
             }
             entered(r, monitor, requested);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         }
     }
 
@@ -424,18 +389,18 @@ public final class Recorder extends Sink {
      * Records an entered monitor (after a contended enter when acquiring it took long), unless it was free and
      * only contended monitors are recorded. The identity hash is taken only for a contended one.
      */
-    private static void entered(ThreadRecorder r, Object monitor, long requested) {
-        if (requested == 0 && contendedOnly) {
+    private void entered(ThreadRecorder r, Object monitor, long requested) {
+        if (requested == 0 && settings.contendedOnly) {
             return;
         }
         long now = System.nanoTime();
         boolean contended = requested > 0 && now - requested > CONTENDED_NANOS;
-        if (!contended && contendedOnly) {
+        if (!contended && settings.contendedOnly) {
             return;
         }
         r.busy = true;
         try {
-            int id = contended ? objectMonitorId(r, monitor) : classMonitorId(r, monitor);
+            int id = contended ? monitors.objectMonitorId(r, monitor) : monitors.classMonitorId(r, monitor);
             r.monitorEntered(writer, id, contended ? requested : 0, now);
         } finally {
             r.busy = false;
@@ -447,7 +412,7 @@ public final class Recorder extends Sink {
         if (!active) return;
         ThreadRecorder r = null;
         try {
-            if (contendedOnly && !MonitorHeader.inflated(monitor)) {
+            if (settings.contendedOnly && !MonitorHeader.inflated(monitor)) {
                 // Nobody waits yet for a monitor that is not inflated (a thread that finds it held inflates it
                 // first), so no contended enter needs this release's time, and no exit is recorded: the exit of
                 // an uncontended monitor, most of a server's, costs one header load. A caller that starts to
@@ -456,18 +421,12 @@ public final class Recorder extends Sink {
             }
             r = current();
             if (r == null || r.busy) return;
-            long now = 0;
-            Class<?> c = monitorClass(monitor);
-            int slot = releaseSlot(c);
-            if (releaseTimed(c, slot)) {
-                now = System.nanoTime();
-                RELEASED[slot] = now;
-            }
-            if (contendedOnly || !r.recording) return; // the release time above is every thread's
+            long now = monitors.releasing(monitor);
+            if (settings.contendedOnly || !r.recording) return; // the release time above is every thread's
             r.busy = true;
-            r.monitorExit(writer, classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
+            r.monitorExit(writer, monitors.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -486,7 +445,7 @@ public final class Recorder extends Sink {
             r.syncTarget = methodId;
             r.syncRequested = System.nanoTime();
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         }
     }
 
@@ -504,80 +463,16 @@ public final class Recorder extends Sink {
             // Only the call site that named this very method may start the clock (an override may not be synchronized).
             long requested = r.syncTarget == methodId ? r.syncRequested : 0;
             r.syncTarget = 0;
-            if (requested != 0 && RELEASED[releaseSlot(monitor)] - requested <= 0) {
+            if (requested != 0 && !monitors.releasedAfter(monitor, requested)) {
                 requested = 0; // nobody released one meanwhile: it was free
             }
-            if (contendedOnly && requested != 0 && !MonitorHeader.inflated(monitor)) {
+            if (settings.contendedOnly && requested != 0 && !MonitorHeader.inflated(monitor)) {
                 return; // entered without waiting: a waiting thread inflates the monitor first
             }
             entered(r, monitor, requested);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         }
-    }
-
-    /** The class a monitor event names: the object's class, or the class itself for a static synchronized one. */
-    private static Class<?> monitorClass(Object monitor) {
-        return monitor instanceof Class ? (Class<?>) monitor : monitor.getClass();
-    }
-
-    /** A class that declares recorded synchronized methods (the transformer says so before the class is defined). */
-    static void synchronizedMethodsIn(String className) {
-        if (SYNC_CLASSES.add(className)) {
-            SYNC_CLASSES_VERSION.incrementAndGet();
-        }
-    }
-
-    /** Whether monitors of this class need their release time: it or a superclass declares recorded synchronized methods. */
-    private static boolean releaseTimed(Class<?> c, int slot) {
-        int version = SYNC_CLASSES_VERSION.get();
-        ReleaseTiming t = RELEASE_TIMING[slot];
-        if (t == null || t.type != c || t.version != version) {
-            boolean timed = false;
-            for (Class<?> k = c; k != null && !timed; k = k.getSuperclass()) {
-                timed = SYNC_CLASSES.contains(k.getName());
-            }
-            t = new ReleaseTiming(c, version, timed);
-            RELEASE_TIMING[slot] = t;
-        }
-        return t.timed;
-    }
-
-    /** The {@link #RELEASED} slot of a monitor's class (a Class keeps its identity hash once taken: no inflation). */
-    private static int releaseSlot(Object monitor) {
-        return releaseSlot(monitorClass(monitor));
-    }
-
-    private static int releaseSlot(Class<?> monitorClass) {
-        return System.identityHashCode(monitorClass) & (RELEASED.length - 1);
-    }
-
-    /** The trace id of "a monitor of this class" (identity not taken); each thread remembers its last one. */
-    private static int classMonitorId(ThreadRecorder r, Object monitor) {
-        boolean isClass = monitor instanceof Class;
-        Class<?> c = monitorClass(monitor);
-        if (r.lastMonitorClass != c || r.lastMonitorIsClass != isClass) {
-            Map<Class<?>, Integer> ids = isClass ? CLASS_MONITORS : INSTANCE_MONITORS;
-            Integer id = ids.get(c);
-            if (id == null) {
-                id = writer.defineMonitor(isClass ? c.getName() + ".class" : c.getName(), 0);
-                ids.put(c, id);
-            }
-            r.lastMonitorClass = c;
-            r.lastMonitorIsClass = isClass;
-            r.lastClassMonitorId = id;
-        }
-        return r.lastClassMonitorId;
-    }
-
-    /** The trace id of this very monitor (class and identity hash); each thread remembers its last one. */
-    private static int objectMonitorId(ThreadRecorder r, Object monitor) {
-        if (r.lastMonitor != monitor) {
-            String cls = monitor instanceof Class ? ((Class<?>) monitor).getName() + ".class" : monitor.getClass().getName();
-            r.lastMonitorId = writer.defineMonitor(cls, System.identityHashCode(monitor));
-            r.lastMonitor = monitor;
-        }
-        return r.lastMonitorId;
     }
 
     /** Replaces {@code monitor.wait(timeout)} in selected classes: the wait itself is the application's. */
@@ -590,19 +485,19 @@ public final class Recorder extends Sink {
             try {
                 r = current();
                 if (r != null && !r.busy && !r.recording) {
-                    RELEASED[releaseSlot(monitor)] = System.nanoTime(); // a recorded thread may be waiting for it
+                    monitors.releasedAt(monitor, System.nanoTime()); // a recorded thread may be waiting for it
                     r = null;
                 } else if (r != null && !r.busy) {
                     r.busy = true;
-                    id = objectMonitorId(r, monitor); // wait() inflates the monitor anyway
+                    id = monitors.objectMonitorId(r, monitor); // wait() inflates the monitor anyway
                     begin = r.waitBegin(writer, id, timeoutMillis);
-                    RELEASED[releaseSlot(monitor)] = begin; // wait() lets the monitor go
+                    monitors.releasedAt(monitor, begin); // wait() lets the monitor go
                     r.busy = false;
                 } else {
                     r = null;
                 }
             } catch (Throwable t) {
-                ERRORS.incrementAndGet();
+                errors.incrementAndGet();
                 if (r != null) r.busy = false;
                 r = null;
             }
@@ -617,7 +512,7 @@ public final class Recorder extends Sink {
                     long waited = System.nanoTime() - begin;
                     r.waitEnd(writer, id, timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
                 } catch (Throwable t) {
-                    ERRORS.incrementAndGet();
+                    errors.incrementAndGet();
                 } finally {
                     r.busy = false;
                 }
@@ -635,16 +530,16 @@ public final class Recorder extends Sink {
         }
     }
 
-    private static void recordNotify(Object monitor, boolean all) {
-        if (!active || contendedOnly) return;
+    private void recordNotify(Object monitor, boolean all) {
+        if (!active || settings.contendedOnly) return;
         ThreadRecorder r = null;
         try {
             r = current();
             if (r == null || r.busy || !r.recording) return;
             r.busy = true;
-            r.notifyEvent(writer, classMonitorId(r, monitor), all);
+            r.notifyEvent(writer, monitors.classMonitorId(r, monitor), all);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -663,10 +558,10 @@ public final class Recorder extends Sink {
             if (blocker != null) {
                 Class<?> c = blocker.getClass();
                 if (r.lastBlockerClass != c) {
-                    Integer id = BLOCKER_CLASSES.get(c);
+                    Integer id = blockerClasses.get(c);
                     if (id == null) {
                         id = writer.defineClass(c.getName());
-                        BLOCKER_CLASSES.put(c, id);
+                        blockerClasses.put(c, id);
                     }
                     r.lastBlockerId = id;
                     r.lastBlockerClass = c;
@@ -675,7 +570,7 @@ public final class Recorder extends Sink {
             }
             r.parkBegin(writer, classId, timeoutNanos);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -691,7 +586,7 @@ public final class Recorder extends Sink {
             r.busy = true;
             r.parkEnd(writer);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -706,16 +601,16 @@ public final class Recorder extends Sink {
             r = current();
             if (r == null || r.busy || !r.recording) return;
             r.busy = true;
-            long size = classId < SIZES.length ? SIZES[classId] : 0;
+            long size = classId < sizes.length ? sizes[classId] : 0;
             if (size == 0) {
                 size = instrumentation.getObjectSize(object);
-                if (classId < SIZES.length) {
-                    SIZES[classId] = size;
+                if (classId < sizes.length) {
+                    sizes[classId] = size;
                 }
             }
             r.allocation(writer, classId, size);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }
@@ -730,7 +625,7 @@ public final class Recorder extends Sink {
             if (r != null && r.busy) return;
             ThreadRecorders.starting(child, r == null ? 0 : r.traceId, System.nanoTime());
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         }
     }
 
@@ -745,7 +640,7 @@ public final class Recorder extends Sink {
             r.busy = true;
             r.finish(writer, true);
         } catch (Throwable t) {
-            ERRORS.incrementAndGet();
+            errors.incrementAndGet();
         } finally {
             if (r != null) r.busy = false;
         }

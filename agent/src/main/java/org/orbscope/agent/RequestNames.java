@@ -18,33 +18,27 @@ import org.orbscope.trace.profile.ProfileMethod;
 final class RequestNames {
     static final int LIMIT = 10_000;
 
-    private static final Map<String, Integer> STRINGS = new ConcurrentHashMap<>();
-    private static final OctetIds KEYS = new OctetIds();
-    private static final AtomicBoolean FULL_REPORTED = new AtomicBoolean();
-    private static final AtomicBoolean TYPE_REPORTED = new AtomicBoolean();
-    private static TraceWriter writer;
+    private final Map<String, Integer> strings = new ConcurrentHashMap<>();
+    private final OctetIds keys = new OctetIds(this);
+    private final AtomicBoolean fullReported = new AtomicBoolean();
+    private final AtomicBoolean typeReported = new AtomicBoolean();
+    private final TraceWriter writer;
     /** The string ids of the attribute names, in this recording. */
-    static int operation;
-    static int object;
+    final int operation;
+    final int object;
 
-    private RequestNames() {
-    }
-
-    /** A new recording: its writer's dictionary starts empty. */
-    static void start(TraceWriter w) {
-        writer = w;
-        STRINGS.clear();
-        KEYS.clear();
-        FULL_REPORTED.set(false);
-        operation = w.defineString(ProfileMethod.OPERATION);
-        object = w.defineString(ProfileMethod.OBJECT);
+    /** The names of a new recording, whose writer's dictionary starts empty. */
+    RequestNames(TraceWriter writer) {
+        this.writer = writer;
+        operation = writer.defineString(ProfileMethod.OPERATION);
+        object = writer.defineString(ProfileMethod.OBJECT);
     }
 
     /** The string id of a value read for a request: a string, or octets (an object key); 0 when it cannot be written. */
-    static int id(Object value) {
+    int id(Object value) {
         if (value instanceof String) {
             String s = (String) value;
-            Integer id = STRINGS.get(s);
+            Integer id = strings.get(s);
             if (id != null) {
                 return id;
             }
@@ -52,24 +46,24 @@ final class RequestNames {
                 return 0;
             }
             int nid = writer.defineString(s);
-            STRINGS.put(s, nid);
+            strings.put(s, nid);
             return nid;
         }
         if (value instanceof byte[]) {
-            return KEYS.id((byte[]) value);
+            return keys.id((byte[]) value);
         }
-        if (value != null && TYPE_REPORTED.compareAndSet(false, true)) {
+        if (value != null && typeReported.compareAndSet(false, true)) {
             System.err.println("orbscope agent: a request name path gives a " + value.getClass().getName()
                     + ", not a string or octets: not recorded");
         }
         return 0;
     }
 
-    private static boolean room() {
-        if (STRINGS.size() + KEYS.size < LIMIT) {
+    private boolean room() {
+        if (strings.size() + keys.size < LIMIT) {
             return true;
         }
-        if (FULL_REPORTED.compareAndSet(false, true)) {
+        if (fullReported.compareAndSet(false, true)) {
             System.err.println("orbscope agent: more than " + LIMIT + " distinct request names (operation=, object=):"
                     + " new ones are not recorded; does a path name something other than an operation or object key?");
         }
@@ -94,8 +88,14 @@ final class RequestNames {
             }
         }
 
+        /** Whose dictionary the ids are of, and whose limit they count against. */
+        private final RequestNames names;
         private volatile Entry[] table = new Entry[64];
         private volatile int size;
+
+        OctetIds(RequestNames names) {
+            this.names = names;
+        }
 
         int id(byte[] key) {
             int h = Arrays.hashCode(key);
@@ -121,10 +121,10 @@ final class RequestNames {
             if (found != null) {
                 return found.id;
             }
-            if (!room()) {
+            if (!names.room()) {
                 return 0;
             }
-            Entry e = new Entry(key.clone(), h, writer.defineString(ObjectKeyText.of(key)));
+            Entry e = new Entry(key.clone(), h, names.writer.defineString(ObjectKeyText.of(key)));
             Entry[] t = table;
             if (2 * (size + 1) > t.length) {
                 Entry[] bigger = new Entry[t.length * 2];
@@ -153,11 +153,6 @@ final class RequestNames {
 
         private static int spread(int h) {
             return h ^ (h >>> 16);
-        }
-
-        synchronized void clear() {
-            table = new Entry[64];
-            size = 0;
         }
     }
 }

@@ -144,9 +144,9 @@ final class ThreadRecorder extends ThreadBuffer {
     }
 
     /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
-    void continueFragment(long key) {
+    void continueFragment(long key, RecordedRequests recorded) {
         continued = true;
-        recording = settings.requestEvery <= 1 || RecordedRequests.contains(key);
+        recording = settings.requestEvery <= 1 || recorded.contains(key);
         drawCpu();
     }
 
@@ -168,7 +168,7 @@ final class ThreadRecorder extends ThreadBuffer {
      */
     private long cpuAt(long start, boolean exit) {
         if (!charging) {
-            return Recorder.cpuNow(); // as read: no second read, no wall-clock reads
+            return CpuClock.now(); // as read: no second read, no wall-clock reads
         }
         long net;
         if (exit && start - lastCpuRead < CPU_CLOCK_CARRY_NANOS) {
@@ -176,10 +176,10 @@ final class ThreadRecorder extends ThreadBuffer {
             net = lastRawCpu + (start - lastCpuSampled) - agentNanos;
         } else {
             if (start - lastCpuRead > CPU_CLOCK_COLD_NANOS) {
-                Recorder.cpuNow();
+                CpuClock.now();
             }
             long before = System.nanoTime();
-            long cpu = Recorder.cpuNow();
+            long cpu = CpuClock.now();
             long after = System.nanoTime();
             if (cpu < 0) {
                 return cpu;

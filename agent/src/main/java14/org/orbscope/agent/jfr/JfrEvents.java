@@ -24,6 +24,8 @@ import org.orbscope.trace.TraceWriter;
 public final class JfrEvents implements JfrSource {
     private final RecordingStream stream;
     private final TraceWriter writer;
+    /** The recording's recorder: which threads it records, and where errors are counted. */
+    private final Recorder recorder;
     private final int streamThread;
     private final long epochMinusNanoTime;
     private final Map<String, Integer> classIds = new HashMap<>();
@@ -31,15 +33,16 @@ public final class JfrEvents implements JfrSource {
     private volatile long flushes;
     private Thread runner;
 
-    private JfrEvents(TraceWriter writer) {
+    private JfrEvents(TraceWriter writer, Recorder recorder) {
         this.writer = writer;
+        this.recorder = recorder;
         this.streamThread = writer.defineThread("orbscope-jfr", 0);
         this.epochMinusNanoTime = epochMinusNanoTime();
         this.stream = new RecordingStream();
     }
 
-    public static JfrSource start(TraceWriter writer, long thresholdNanos) {
-        JfrEvents j = new JfrEvents(writer);
+    public static JfrSource start(TraceWriter writer, long thresholdNanos, Recorder recorder) {
+        JfrEvents j = new JfrEvents(writer, recorder);
         Duration threshold = Duration.ofNanos(thresholdNanos);
         j.stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withoutStackTrace();
         j.stream.enable("jdk.JavaMonitorWait").withThreshold(threshold).withoutStackTrace();
@@ -83,7 +86,7 @@ public final class JfrEvents implements JfrSource {
                 return;
             }
             String name = t.getJavaName();
-            int subject = name == null ? 0 : Recorder.recordedThreadId(t.getJavaThreadId(), name);
+            int subject = name == null ? 0 : recorder.recordedThreadId(t.getJavaThreadId(), name);
             if (subject == 0) {
                 return;
             }
@@ -110,7 +113,7 @@ public final class JfrEvents implements JfrSource {
             }
             writer.addDropped(1);
         } catch (Throwable x) {
-            Recorder.countError();
+            recorder.countError();
         }
     }
 
