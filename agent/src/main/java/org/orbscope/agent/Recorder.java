@@ -9,13 +9,14 @@ import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
 
 /**
- * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while recording. Method enters and exits first
- * try the hot path ({@code ThreadRecorder.tryEnter} and kin), which calls nothing and writes straight into the
- * thread's buffer; everything else goes through a guarded entry point. Those swallow and count their own errors
- * (nothing the agent does may throw into the application) and set the per-thread {@code busy} flag, which keeps
- * the agent from recursing into itself: what they call (dictionaries, the writer's hand-over, a profile's field
- * path) may reach instrumented code, and both paths record nothing while it is set. The guarded entry points
- * repeat that guard on purpose: one helper taking a lambda would allocate or turn megamorphic.
+ * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while a recording runs; one per recording. Method
+ * enters and exits first try the hot path ({@code ThreadRecorder.tryEnter} and kin), which calls nothing and writes
+ * straight into the thread's buffer; everything else takes a guarded path between {@link #acquire()} and
+ * {@link #release}. The guard sets the thread's {@code busy} flag, which keeps the agent from recursing into
+ * itself: what a guarded path calls (dictionaries, the writer's hand-over, a profile's field path) may reach
+ * instrumented code, and both paths record nothing while it is set. What a guarded path throws goes to
+ * {@code Dispatch}, which counts it through {@link #recordingFailed}; only {@link #waitOn} and {@link #notifyOn},
+ * which {@code Dispatch} does not guard, catch their own.
  */
 public final class Recorder extends Sink {
     /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
@@ -83,6 +84,39 @@ public final class Recorder extends Sink {
         errors.incrementAndGet();
     }
 
+    /**
+     * The guard's first half: this thread's recorder, marked busy, when the recording is on and the thread is
+     * recorded and not inside the agent already; else null, and there is nothing to release. Whether the thread's
+     * current request is recorded ({@code recording}) is each caller's to ask.
+     */
+    private ThreadRecorder acquire() {
+        return acquire(active ? current() : null);
+    }
+
+    /** {@link #acquire()} for a recorder at hand (an exit's token): null when busy or of an earlier recording. */
+    private ThreadRecorder acquire(ThreadRecorder r) {
+        if (r == null || r.busy || !active || !ThreadRecorders.isCurrent(r)) {
+            return null;
+        }
+        r.busy = true;
+        return r;
+    }
+
+    /** The guard's second half: the thread may record again. Null (nothing acquired) is allowed. */
+    private static void release(ThreadRecorder r) {
+        if (r != null) {
+            r.busy = false;
+        }
+    }
+
+    /** {@link #release(ThreadRecorder)} after an enter, charging the agent's work since {@code start} (0: none). */
+    private static void release(ThreadRecorder r, long start) {
+        if (start != 0) {
+            r.charge(start);
+        }
+        r.busy = false;
+    }
+
     /** This thread's recorder, created on its first event; null when the thread is not recorded. */
     private ThreadRecorder current() {
         Thread t = Thread.currentThread();
@@ -91,6 +125,25 @@ public final class Recorder extends Sink {
             r = create(t);
         }
         return r.selected ? r : null;
+    }
+
+    private ThreadRecorder create(Thread t) {
+        long[] parent = ThreadRecorders.takeParent(t);
+        // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
+        boolean selected = !ThreadRecorders.isAgentThread(t.getName()) && settings.threadSelected(t.getName());
+        ThreadRecorder r = new ThreadRecorder(t, selected ? ThreadRecorders.traceId(writer, t.getId(), t.getName()) : 0,
+                selected, settings);
+        ThreadRecorders.add(r);
+        ThreadRecorder held = selected && settings.threads ? acquire(r) : null;
+        if (held != null) {
+            // Started while recording: the stream begins when start() was called, not at the first event.
+            try {
+                held.threadStart(writer, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+            } finally {
+                release(held);
+            }
+        }
+        return r;
     }
 
     /**
@@ -107,36 +160,10 @@ public final class Recorder extends Sink {
         return ThreadRecorders.flushEnded(writer, now, settings.retireAfterNanos);
     }
 
-    private ThreadRecorder create(Thread t) {
-        ThreadRecorder r;
-        long[] parent = ThreadRecorders.takeParent(t);
-        if (ThreadRecorders.isAgentThread(t.getName())) {
-            r = new ThreadRecorder(t, 0, false, settings);
-            ThreadRecorders.add(r);
-            return r;
-        }
-        // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
-        boolean selected = settings.threadSelected(t.getName());
-        r = new ThreadRecorder(t, selected ? ThreadRecorders.traceId(writer, t.getId(), t.getName()) : 0, selected, settings);
-        ThreadRecorders.add(r);
-        if (selected && settings.threads) {
-            // Started while recording: the stream begins when start() was called, not at the first event.
-            r.busy = true; // writing the start may hand over a buffer: nothing it calls may record
-            try {
-                r.threadStart(writer, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
-            } finally {
-                r.busy = false;
-            }
-        }
-        return r;
-    }
-
-    // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path below it creates recorders,
-    // hands buffers over, drops and counts.
-
-    // A thread whose current request is not recorded (request sampling) returns from every method event without a
-    // key after one flag test: no clock read, no event. Keyed events on threads that continue requests read their
-    // key first (enterNamed).
+    // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path creates recorders, hands buffers
+    // over, drops and counts. A thread whose current request is not recorded (request sampling) returns from every
+    // method event without a key after one flag test: no clock read, no event. Keyed events on threads that
+    // continue requests read their key first (enterNamed).
 
     @Override
     public Object enter(int methodId) {
@@ -186,33 +213,36 @@ public final class Recorder extends Sink {
      * is the recorder whose fragment the hot path has drawn already, if any.
      */
     private Object enterGuarded(int methodId, int flags, ThreadRecorder drawnOn) {
-        if (!active) return null;
-        ThreadRecorder r = null;
+        ThreadRecorders.disown(methodId, Thread.currentThread());
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return null;
+        }
         long start = 0;
         try {
-            ThreadRecorders.disown(methodId, Thread.currentThread());
-            r = current();
-            if (r == null || r.busy) return null;
             if ((flags & FRAGMENT) != 0 && r != drawnOn) {
                 r.beginFragment();
             }
             if (!r.recording) {
-                r = null;
                 return null;
             }
-            r.busy = true;
-            if (r.charging) {
-                start = System.nanoTime();
-            }
+            start = r.chargeStart();
             return r.enter(writer, methodId, flags, false, 0, start) ? r : null;
-        } catch (Throwable t) {
-            errors.incrementAndGet();
-            return null;
         } finally {
-            if (r != null) {
-                if (start != 0) r.charge(start);
-                r.busy = false;
-            }
+            release(r, start);
+        }
+    }
+
+    /** An exit the hot path could not write. An earlier recording's token (stop and attach again during the call) is dropped. */
+    private void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
+        ThreadRecorder r = acquire(token);
+        if (r == null) {
+            return;
+        }
+        try {
+            r.exit(writer, exceptional, cpu);
+        } finally {
+            release(r);
         }
     }
 
@@ -225,98 +255,80 @@ public final class Recorder extends Sink {
     /**
      * Enter of a keyed method ({@link #KEYED} in {@code flags}) or one that names its request: after the enter, one
      * {@code request-name} event per name found (the operation from {@code operationBase}, the object key from
-     * {@code objectBase}, each along its field path).
+     * {@code objectBase}, each along its field path). Request sampling decides first whether the event is recorded:
+     * a request's first fragment draws, a fragment that continues a request ({@link #CONTINUED}) follows its key,
+     * and so does every keyed event on a thread that continues requests.
      */
     @Override
     public Object enterNamed(int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
             Object objectBase, int namePaths) {
-        if (!active) return null;
-        ThreadRecorder r = null;
-        // When the agent's work for this event began, on a thread whose fragment is charged (the recorder charges
-        // it): once the event is known to be recorded, or on a continuing thread from its key's look-up on.
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return null;
+        }
+        // When the agent's work for this event began, on a charged thread: before the key's look-up, which falls
+        // inside the recorded fragment's stage; for a fragment that continues a request, once its key has decided
+        // whether the fragment is recorded and charged.
         long start = 0;
         try {
-            r = current();
-            if (r == null || r.busy) return null;
-            boolean continued = (flags & CONTINUED) != 0;
             boolean keyed = (flags & KEYED) != 0;
-            // On a thread that continues requests, a keyed event follows its own key's draw (checked below).
+            boolean continued = (flags & CONTINUED) != 0;
             boolean ownDraw = keyed && (flags & FRAGMENT) == 0 && r.continued && settings.requestEvery > 1;
-            if (ownDraw && r.charging) {
-                start = System.nanoTime(); // the key and its probe fall inside the recorded fragment's stage
-            }
             if (!continued && !ownDraw) {
                 if ((flags & FRAGMENT) != 0) {
                     r.beginFragment();
                 }
                 if (!r.recording) {
-                    r = null;
                     return null;
                 }
-                if (r.charging) {
-                    start = System.nanoTime();
-                }
             }
-            r.busy = true;
-            long key = 0;
-            if (!keyed || keyObject == null) {
-                // no key, or key 0
-            } else if (keyPath == 0) {
-                key = ownDraw && keyObject == r.lastKeyObject ? r.lastKey : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
-            } else {
-                key = paths.key(keyPath, keyObject);
+            if (!continued) {
+                start = r.chargeStart();
             }
+            long key = keyed ? key(r, keyObject, keyPath, ownDraw) : 0;
+            Object identity = keyPath == 0 ? keyObject : null;
             if (continued) {
-                r.continueFragment(key, requests);
-                r.rememberKey(keyPath == 0 ? keyObject : null, key, r.recording);
-                if (!r.recording) {
+                if (!r.continueFragment(key, identity, requests)) {
                     return null;
                 }
             } else if (ownDraw) {
-                boolean recorded;
-                if (key == 0) {
-                    recorded = r.recording;
-                } else if (key == r.lastKey) {
-                    recorded = r.lastKeyRecorded; // the request this thread continues or last looked up
-                    if (keyPath == 0) {
-                        r.lastKeyObject = keyObject; // its identity gave this key: the next event skips the hash
-                    }
-                } else {
-                    recorded = requests.contains(key);
-                    r.rememberKey(keyPath == 0 ? keyObject : null, key, recorded);
-                }
-                if (!recorded) {
+                if (!r.keyRecorded(key, identity, requests)) {
                     return null;
                 }
             } else if (keyed && settings.requestEvery > 1) {
                 requests.add(key); // the threads the request goes on to record it too
             }
-            if (start == 0 && r.charging) {
-                start = System.nanoTime();
+            if (start == 0) {
+                start = r.chargeStart();
             }
             if (!r.enter(writer, methodId, flags, keyed, key, start)) {
                 return null;
             }
-            if (operationBase != null) {
-                name(r, names.operation, operationBase, namePaths >>> 16);
-            }
-            if (objectBase != null) {
-                name(r, names.object, objectBase, namePaths & 0xFFFF);
-            }
+            name(r, names.operation, operationBase, namePaths >>> 16);
+            name(r, names.object, objectBase, namePaths & 0xFFFF);
             return r;
-        } catch (Throwable t) {
-            errors.incrementAndGet();
-            return null;
         } finally {
-            if (r != null) {
-                if (start != 0) r.charge(start);
-                r.busy = false;
-            }
+            release(r, start);
         }
     }
 
-    /** A name of the thread's request, read along a field path ({@code path} 0: the base itself). */
+    /** A keyed event's key: 0 without a key object, else the object's identity or the value its field path reaches. */
+    private long key(ThreadRecorder r, Object keyObject, int keyPath, boolean ownDraw) {
+        if (keyObject == null) {
+            return 0;
+        }
+        if (keyPath != 0) {
+            return paths.key(keyPath, keyObject);
+        }
+        // A thread that continues requests sees one request object in call after call: its hash is taken once.
+        return ownDraw && keyObject == r.lastKeyObject ? r.lastKey : System.identityHashCode(keyObject) & 0xFFFFFFFFL;
+    }
+
+    /** A name of the thread's request, read along a field path from {@code base} ({@code path} 0: the base itself). */
     private void name(ThreadRecorder r, int attribute, Object base, int path) {
+        if (base == null) {
+            return;
+        }
         int value = names.id(path == 0 ? base : paths.value(path, base));
         if (value != 0) {
             r.requestName(writer, attribute, value);
@@ -332,46 +344,34 @@ public final class Recorder extends Sink {
         }
     }
 
-    private void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
-        if (!active) return;
-        ThreadRecorder r = token;
-        try {
-            // An earlier recording's token (stop and attach again while this call ran) belongs to no trace.
-            if (r.busy || !ThreadRecorders.isCurrent(r)) {
-                r = null;
-                return;
-            }
-            r.busy = true;
-            r.exit(writer, exceptional, cpu);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
-        } finally {
-            if (r != null) r.busy = false;
-        }
-    }
-
     /** Before {@code monitorenter}: remember when this thread started to acquire. */
     @Override
     public void monitorEnterBefore(Object monitor) {
-        if (!active) return;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            ThreadRecorder r = current();
-            if (r == null || r.busy || !r.recording) return;
-            r.monitorRequested = System.nanoTime();
-            r.monitorRequestedFor = monitor;
-        } catch (Throwable t) {
-            errors.incrementAndGet();
+            if (r.recording) {
+                r.monitorRequested = System.nanoTime();
+                r.monitorRequestedFor = monitor;
+            }
+        } finally {
+            release(r);
         }
     }
 
     /** After {@code monitorenter}: entered; contended when acquiring took longer than an uncontended lock can. */
     @Override
     public void monitorEnterAfter(Object monitor) {
-        if (!active) return;
-        ThreadRecorder r = null;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            r = current();
-            if (r == null || r.busy || !r.recording) return;
+            if (!r.recording) {
+                return;
+            }
             // A block whose call after the enter could not be placed leaves a time noted for another monitor.
             long requested = r.monitorRequestedFor == monitor ? r.monitorRequested : 0;
             r.monitorRequested = 0;
@@ -380,8 +380,8 @@ public final class Recorder extends Sink {
                 return; // entered without waiting: a waiting thread inflates the monitor first
             }
             entered(r, monitor, requested);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
+        } finally {
+            release(r);
         }
     }
 
@@ -398,37 +398,30 @@ public final class Recorder extends Sink {
         if (!contended && settings.contendedOnly) {
             return;
         }
-        r.busy = true;
-        try {
-            int id = contended ? monitors.objectMonitorId(r, monitor) : monitors.classMonitorId(r, monitor);
-            r.monitorEntered(writer, id, contended ? requested : 0, now);
-        } finally {
-            r.busy = false;
-        }
+        int id = contended ? monitors.objectMonitorId(r, monitor) : monitors.classMonitorId(r, monitor);
+        r.monitorEntered(writer, id, contended ? requested : 0, now);
     }
 
     @Override
     public void monitorExitBefore(Object monitor) {
-        if (!active) return;
-        ThreadRecorder r = null;
+        if (settings.contendedOnly && !MonitorHeader.inflated(monitor)) {
+            // Nobody waits yet for a monitor that is not inflated (a thread that finds it held inflates it first),
+            // so no contended enter needs this release's time, and no exit is recorded: the exit of an
+            // uncontended monitor, most of a server's, costs one header load. A caller that starts to wait
+            // between this load and the release (the holder preempted in between) is not counted.
+            return;
+        }
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            if (settings.contendedOnly && !MonitorHeader.inflated(monitor)) {
-                // Nobody waits yet for a monitor that is not inflated (a thread that finds it held inflates it
-                // first), so no contended enter needs this release's time, and no exit is recorded: the exit of
-                // an uncontended monitor, most of a server's, costs one header load. A caller that starts to
-                // wait between this load and the release (the holder preempted in between) is not counted.
-                return;
+            long now = monitors.releasing(monitor); // every thread's release: a recorded caller may wait for it
+            if (!settings.contendedOnly && r.recording) {
+                r.monitorExit(writer, monitors.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
             }
-            r = current();
-            if (r == null || r.busy) return;
-            long now = monitors.releasing(monitor);
-            if (settings.contendedOnly || !r.recording) return; // the release time above is every thread's
-            r.busy = true;
-            r.monitorExit(writer, monitors.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
-        } catch (Throwable t) {
-            errors.incrementAndGet();
         } finally {
-            if (r != null) r.busy = false;
+            release(r);
         }
     }
 
@@ -438,31 +431,35 @@ public final class Recorder extends Sink {
      */
     @Override
     public void syncCallBefore(int methodId) {
-        if (!active) return;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            ThreadRecorder r = current();
-            if (r == null || r.busy || !r.recording) return;
-            r.syncTarget = methodId;
-            r.syncRequested = System.nanoTime();
-        } catch (Throwable t) {
-            errors.incrementAndGet();
+            if (r.recording) {
+                r.syncTarget = methodId;
+                r.syncRequested = System.nanoTime();
+            }
+        } finally {
+            release(r);
         }
     }
 
     /** First thing in a {@code synchronized} method: the monitor is held now. */
     @Override
     public void syncMethodEntered(Object monitor, int methodId) {
-        if (!active) return;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            ThreadRecorder r = current();
-            if (r == null || r.busy) return;
+            // Only the call site that named this very method may start the clock (an override may not be
+            // synchronized); a call site noted in a recorded fragment is over either way.
+            long requested = r.recording && r.syncTarget == methodId ? r.syncRequested : 0;
+            r.syncTarget = 0;
             if (!r.recording) {
-                r.syncTarget = 0; // a call site noted in a recorded fragment is over
                 return;
             }
-            // Only the call site that named this very method may start the clock (an override may not be synchronized).
-            long requested = r.syncTarget == methodId ? r.syncRequested : 0;
-            r.syncTarget = 0;
             if (requested != 0 && !monitors.releasedAfter(monitor, requested)) {
                 requested = 0; // nobody released one meanwhile: it was free
             }
@@ -470,137 +467,137 @@ public final class Recorder extends Sink {
                 return; // entered without waiting: a waiting thread inflates the monitor first
             }
             entered(r, monitor, requested);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
+        } finally {
+            release(r);
         }
     }
 
-    /** Replaces {@code monitor.wait(timeout)} in selected classes: the wait itself is the application's. */
+    /**
+     * Replaces {@code monitor.wait(timeout)} in selected classes: the wait itself is the application's, so its
+     * exceptions pass and the recording around it catches its own.
+     */
     @Override
     public void waitOn(Object monitor, long timeoutMillis) throws InterruptedException {
         ThreadRecorder r = null;
         int id = 0;
         long begin = 0;
-        if (active) {
-            try {
-                r = current();
-                if (r != null && !r.busy && !r.recording) {
-                    monitors.releasedAt(monitor, System.nanoTime()); // a recorded thread may be waiting for it
-                    r = null;
-                } else if (r != null && !r.busy) {
-                    r.busy = true;
-                    id = monitors.objectMonitorId(r, monitor); // wait() inflates the monitor anyway
-                    begin = r.waitBegin(writer, id, timeoutMillis);
-                    monitors.releasedAt(monitor, begin); // wait() lets the monitor go
-                    r.busy = false;
-                } else {
-                    r = null;
-                }
-            } catch (Throwable t) {
-                errors.incrementAndGet();
-                if (r != null) r.busy = false;
-                r = null;
+        try {
+            r = acquire();
+            if (r != null && r.recording) {
+                id = monitors.objectMonitorId(r, monitor); // wait() inflates the monitor anyway
+                begin = r.waitBegin(writer, id, timeoutMillis);
             }
+            if (r != null) {
+                // wait() lets the monitor go; a recorded thread may be waiting for it, whoever this thread is
+                monitors.releasedAt(monitor, begin != 0 ? begin : System.nanoTime());
+            }
+        } catch (Throwable t) {
+            recordingFailed(t);
+            begin = 0;
+        } finally {
+            release(r);
         }
         try {
             monitor.wait(timeoutMillis);
         } finally {
-            if (r != null && active) {
-                try {
-                    r.busy = true;
-                    // wait() does not say why it returned: a timed wait that lasted its timeout timed out.
-                    long waited = System.nanoTime() - begin;
-                    r.waitEnd(writer, id, timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
-                } catch (Throwable t) {
-                    errors.incrementAndGet();
-                } finally {
-                    r.busy = false;
-                }
+            if (begin != 0) {
+                waitEnded(r, id, begin, timeoutMillis);
             }
         }
     }
 
-    @Override
-    public void notifyOn(Object monitor, boolean all) {
-        recordNotify(monitor, all);
-        if (all) {
-            monitor.notifyAll();
-        } else {
-            monitor.notify();
+    private void waitEnded(ThreadRecorder waiter, int monitorId, long begin, long timeoutMillis) {
+        ThreadRecorder r = null;
+        try {
+            r = acquire(waiter);
+            if (r != null) {
+                // wait() does not say why it returned: a timed wait that lasted its timeout timed out.
+                long waited = System.nanoTime() - begin;
+                r.waitEnd(writer, monitorId, timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
+            }
+        } catch (Throwable t) {
+            recordingFailed(t);
+        } finally {
+            release(r);
         }
     }
 
-    private void recordNotify(Object monitor, boolean all) {
-        if (!active || settings.contendedOnly) return;
-        ThreadRecorder r = null;
-        try {
-            r = current();
-            if (r == null || r.busy || !r.recording) return;
-            r.busy = true;
-            r.notifyEvent(writer, monitors.classMonitorId(r, monitor), all);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
-        } finally {
-            if (r != null) r.busy = false;
+    /** Replaces {@code notify} and {@code notifyAll} in selected classes; as {@link #waitOn}, catches its own. */
+    @Override
+    public void notifyOn(Object monitor, boolean all) {
+        if (!settings.contendedOnly) {
+            ThreadRecorder r = null;
+            try {
+                r = acquire();
+                if (r != null && r.recording) {
+                    r.notifyEvent(writer, monitors.classMonitorId(r, monitor), all);
+                }
+            } catch (Throwable t) {
+                recordingFailed(t);
+            } finally {
+                release(r);
+            }
         }
+        super.notifyOn(monitor, all);
     }
 
     /** Advice on {@code LockSupport.park*}: how j.u.c locks, conditions and queues block. */
     @Override
     public void parkBegin(Object blocker, long timeoutNanos) {
-        if (!active) return;
-        ThreadRecorder r = null;
-        try {
-            r = current();
-            if (r == null || r.busy || !r.recording) return;
-            r.busy = true;
-            int classId = 0;
-            if (blocker != null) {
-                Class<?> c = blocker.getClass();
-                if (r.lastBlockerClass != c) {
-                    Integer id = blockerClasses.get(c);
-                    if (id == null) {
-                        id = writer.defineClass(c.getName());
-                        blockerClasses.put(c, id);
-                    }
-                    r.lastBlockerId = id;
-                    r.lastBlockerClass = c;
-                }
-                classId = r.lastBlockerId;
-            }
-            r.parkBegin(writer, classId, timeoutNanos);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
-        } finally {
-            if (r != null) r.busy = false;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
         }
+        try {
+            if (r.recording) {
+                r.parkBegin(writer, blocker == null ? 0 : blockerId(r, blocker.getClass()), timeoutNanos);
+            }
+        } finally {
+            release(r);
+        }
+    }
+
+    /** The class id of a park blocker's class; each thread remembers its last one. */
+    private int blockerId(ThreadRecorder r, Class<?> c) {
+        if (r.lastBlockerClass != c) {
+            Integer id = blockerClasses.get(c);
+            if (id == null) {
+                id = writer.defineClass(c.getName());
+                blockerClasses.put(c, id);
+            }
+            r.lastBlockerId = id;
+            r.lastBlockerClass = c;
+        }
+        return r.lastBlockerId;
     }
 
     @Override
     public void parkEnd() {
-        if (!active) return;
-        ThreadRecorder r = null;
+        // Only a thread that has recorded a park begins has a park to end: it is never the one to make a recorder.
+        ThreadRecorder r = acquire(ThreadRecorders.find(Thread.currentThread()));
+        if (r == null) {
+            return;
+        }
         try {
-            r = ThreadRecorders.find(Thread.currentThread());
-            if (r == null || !r.selected || r.busy || !ThreadRecorders.isCurrent(r) || !r.parked) return;
-            r.busy = true;
-            r.parkEnd(writer);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
+            if (r.selected && r.parked) {
+                r.parkEnd(writer);
+            }
         } finally {
-            if (r != null) r.busy = false;
+            release(r);
         }
     }
 
     /** Constructor exit of a class selected for allocation events (its own class, not a subclass's super call). */
     @Override
     public void allocated(Object object, int classId) {
-        if (!active) return;
-        ThreadRecorder r = null;
+        ThreadRecorder r = acquire();
+        if (r == null) {
+            return;
+        }
         try {
-            r = current();
-            if (r == null || r.busy || !r.recording) return;
-            r.busy = true;
+            if (!r.recording) {
+                return;
+            }
             long size = classId < sizes.length ? sizes[classId] : 0;
             if (size == 0) {
                 size = instrumentation.getObjectSize(object);
@@ -609,40 +606,34 @@ public final class Recorder extends Sink {
                 }
             }
             r.allocation(writer, classId, size);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
         } finally {
-            if (r != null) r.busy = false;
+            release(r);
         }
     }
 
-    /** Advice on {@code Thread.start}: remember who started {@code child}, and when. */
+    /** Advice on {@code Thread.start}: remember who started {@code child}, and when (nothing recorded yet). */
     @Override
     public void threadStarting(Thread child) {
-        if (!active) return;
-        try {
-            ThreadRecorder r = current();
-            if (r != null && r.busy) return;
+        if (!active) {
+            return;
+        }
+        ThreadRecorder r = current(); // null for a thread not recorded: the child's parent is none
+        if (r == null || !r.busy) {
             ThreadRecorders.starting(child, r == null ? 0 : r.traceId, System.nanoTime());
-        } catch (Throwable t) {
-            errors.incrementAndGet();
         }
     }
 
     /** Advice on {@code Thread.exit}, which the JVM calls on the dying thread: its end, and its last buffer. */
     @Override
     public void threadExiting() {
-        if (!active) return;
-        ThreadRecorder r = null;
+        ThreadRecorder r = acquire(); // a thread with no event yet still gets its start and end
+        if (r == null) {
+            return;
+        }
         try {
-            r = current(); // a thread with no event yet still gets its start and end
-            if (r == null || r.busy) return;
-            r.busy = true;
             r.finish(writer, true);
-        } catch (Throwable t) {
-            errors.incrementAndGet();
         } finally {
-            if (r != null) r.busy = false;
+            release(r);
         }
     }
 }

@@ -137,17 +137,41 @@ final class ThreadRecorder extends ThreadBuffer {
         drawCpu();
     }
 
-    void rememberKey(Object keyObject, long key, boolean recorded) {
-        lastKeyObject = keyObject;
-        lastKey = key;
-        lastKeyRecorded = recorded;
-    }
-
-    /** A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew. */
-    void continueFragment(long key, RecordedRequests recorded) {
+    /**
+     * A fragment continues the request {@code key} names: recorded when that request is, CPU times drawn anew.
+     * Returns whether it is recorded. {@code keyIdentity} is the object whose identity gave the key, or null.
+     */
+    boolean continueFragment(long key, Object keyIdentity, RecordedRequests recorded) {
         continued = true;
         recording = settings.requestEvery <= 1 || recorded.contains(key);
         drawCpu();
+        rememberKey(keyIdentity, key, recording);
+        return recording;
+    }
+
+    /**
+     * On a thread that continues requests, whether a keyed event's request is recorded: the request this thread
+     * continues or last looked up answers without a look-up (an ORB passes its request object from call to call).
+     */
+    boolean keyRecorded(long key, Object keyIdentity, RecordedRequests recorded) {
+        if (key == 0) {
+            return recording;
+        }
+        if (key == lastKey) {
+            if (keyIdentity != null) {
+                lastKeyObject = keyIdentity; // its identity gave this key: the next event skips the hash
+            }
+            return lastKeyRecorded;
+        }
+        boolean found = recorded.contains(key);
+        rememberKey(keyIdentity, key, found);
+        return found;
+    }
+
+    private void rememberKey(Object keyObject, long key, boolean recorded) {
+        lastKeyObject = keyObject;
+        lastKey = key;
+        lastKeyRecorded = recorded;
     }
 
     /** Whether the fragment that begins records CPU times ({@link Settings#cpuSampleEvery}) and is charged. */
@@ -198,6 +222,11 @@ final class ThreadRecorder extends ThreadBuffer {
         }
         lastCpu = net;
         return net;
+    }
+
+    /** When the agent's work for an event starts, read only while {@link #charging}; else 0. */
+    long chargeStart() {
+        return charging ? System.nanoTime() : 0;
     }
 
     /**
