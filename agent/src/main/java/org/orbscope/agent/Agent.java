@@ -305,7 +305,7 @@ public final class Agent {
                 .transform((b, type, loader, module, pd) -> {
                     if (selection.monitorsSelected(type.getName())) {
                         if (!type.getDeclaredMethods().filter(m -> selection.syncMethod(type, m)).isEmpty()) {
-                            recorder.monitors().synchronizedMethodsIn(type.getName());
+                            recorder.monitorTable().synchronizedMethodsIn(type.getName());
                         }
                         // Call sites and monitor bytecodes first, so advice added below is not rewritten.
                         b = b.visit(waits).visit(blocks).visit(sync.on(m -> selection.syncMethod(type, m)));

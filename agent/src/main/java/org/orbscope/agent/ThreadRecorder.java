@@ -94,6 +94,8 @@ final class ThreadRecorder extends ThreadBuffer {
      * ({@link #cpuAt}).
      */
     private long agentNanos;
+    /** When the agent's work for the current guarded event began, while charging; 0 when none is noted. */
+    private long workStart;
     /**
      * The last net CPU time recorded: the net CPU times a thread records never decrease, even when it was
      * preempted in the agent's work.
@@ -224,9 +226,22 @@ final class ThreadRecorder extends ThreadBuffer {
         return net;
     }
 
-    /** When the agent's work for an event starts, read only while {@link #charging}; else 0. */
-    long chargeStart() {
-        return charging ? System.nanoTime() : 0;
+    /**
+     * Notes that the agent's work for the current guarded event starts now, when {@link #charging}: the guard's
+     * release charges it ({@link #endWork}). Returns that time, or 0 when not charging.
+     */
+    long startWork() {
+        long now = charging ? System.nanoTime() : 0;
+        workStart = now;
+        return now;
+    }
+
+    /** Charges the work {@link #startWork} noted, if any. */
+    void endWork() {
+        if (workStart != 0) {
+            charge(workStart);
+            workStart = 0;
+        }
     }
 
     /**
