@@ -12,35 +12,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToIntFunction;
 import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.asm.AsmVisitorWrapper;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.method.ParameterDescription;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.Nexus;
-import net.bytebuddy.implementation.bytecode.StackManipulation;
-import net.bytebuddy.implementation.bytecode.assign.Assigner;
-import net.bytebuddy.implementation.bytecode.constant.ClassConstant;
-import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
-import net.bytebuddy.implementation.bytecode.constant.NullConstant;
-import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
-import net.bytebuddy.matcher.ElementMatchers;
-import net.bytebuddy.utility.JavaModule;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.ThreadBuffer;
 import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
-import org.orbscope.trace.profile.ProfileMethod;
 
 /**
  * Starts and stops recording: parses the options, opens the trace, installs the transformer (which also
@@ -221,149 +204,8 @@ public final class Agent {
         for (String refused : selection.refusedGlobs()) {
             System.err.println("orbscope agent: " + refused);
         }
-        ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
-        Advice.WithCustomMapping mapping = Advice.withCustomMapping()
-                .bind(MethodId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(methodId(selection, type, method))))
-                .bind(CorrelationKey.class, source(selection, p -> p.keySource()))
-                .bind(KeyPathId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    ProfileMethod p = selection.profileEntry(type, method);
-                    int id = p == null ? 0 : pathId(recorder.paths(), p.keyFields());
-                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(id));
-                })
-                .bind(OperationSource.class, source(selection, p -> p.operation().source()))
-                .bind(ObjectSource.class, source(selection, p -> p.object().source()))
-                .bind(NamePaths.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) -> {
-                    ProfileMethod p = selection.profileEntry(type, method);
-                    int ids = p == null ? 0 : pathId(recorder.paths(), p.operation().fields()) << 16
-                            | pathId(recorder.paths(), p.object().fields());
-                    return new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(ids));
-                })
-                .bind(CpuFlag.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(selection.cpuFlags(type, method))))
-                .bind(MonitorObject.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
-                                ? ClassConstant.of(type) : MethodVariableAccess.loadThis()))
-                .bind(ClassId.class, (Advice.OffsetMapping) (type, method, assigner, args, sort) ->
-                        new Advice.OffsetMapping.Target.ForStackManipulation(IntegerConstant.forValue(writer.defineClass(type.getName()))));
-        Advice wall = mapping.to(Advices.Wall.class, locator);
-        Advice cpu = mapping.to(Advices.Cpu.class, locator);
-        Advice keyed = mapping.to(Advices.Keyed.class, locator);
-        Advice named = mapping.to(TypeDescription.ForLoadedType.of(Advices.Named.class),
-                TypeDescription.ForLoadedType.of(Advices.Keyed.class), locator);
-        Advice sync = mapping.to(Advices.SyncMethod.class, locator);
-        Advice alloc = mapping.to(Advices.Allocation.class, locator);
-        AsmVisitorWrapper waits;
-        try {
-            waits = MonitorInstrumentation.waitsAndNotifies();
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException(e);
-        }
-        AsmVisitorWrapper blocks = MonitorInstrumentation.blocks(new MonitorInstrumentation.SyncTargets() {
-            @Override
-            public boolean selected(String className) {
-                return selection.monitorsSelected(className);
-            }
-
-            @Override
-            public int idOf(TypeDescription declaringType, MethodDescription method) {
-                return selection.syncMethod(declaringType, method) ? methodId(selection, declaringType, method) : 0;
-            }
-        });
-        // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
-        // JDK 24+ warns about on the application's stderr; the agent never uses it (NoOp initialisation, Advice only).
-        if (System.getProperty(Nexus.PROPERTY) == null) {
-            System.setProperty(Nexus.PROPERTY, "true");
-        }
-        AgentBuilder builder = new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(new ErrorCounter())
-                .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")))
-                .type(ElementMatchers.<TypeDescription>named("java.lang.Thread").and(t -> settings.threads))
-                .transform((b, type, loader, module, pd) -> b
-                        .visit(Advice.to(Advices.ThreadStart.class, locator)
-                                .on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0))))
-                        .visit(Advice.to(Advices.ThreadExit.class, locator)
-                                .on(ElementMatchers.named("exit").and(ElementMatchers.takesArguments(0)).and(ElementMatchers.isPrivate()))))
-                .type(ElementMatchers.<TypeDescription>named("java.util.concurrent.locks.LockSupport").and(t -> settings.park))
-                .transform((b, type, loader, module, pd) -> b
-                        .visit(Advice.to(Advices.Park.class, locator).on(ElementMatchers.named("park").and(ElementMatchers.takesArguments(0))))
-                        .visit(Advice.to(Advices.ParkBlocker.class, locator).on(ElementMatchers.named("park")
-                                .and(ElementMatchers.takesArguments(Object.class))))
-                        .visit(Advice.to(Advices.ParkNanos.class, locator).on(ElementMatchers.named("parkNanos")
-                                .and(ElementMatchers.takesArguments(long.class))))
-                        .visit(Advice.to(Advices.ParkBlockerNanos.class, locator).on(ElementMatchers.named("parkNanos")
-                                .and(ElementMatchers.takesArguments(Object.class, long.class))))
-                        .visit(Advice.to(Advices.ParkUntil.class, locator).on(ElementMatchers.named("parkUntil")
-                                .and(ElementMatchers.takesArguments(long.class))))
-                        .visit(Advice.to(Advices.ParkBlockerUntil.class, locator).on(ElementMatchers.named("parkUntil")
-                                .and(ElementMatchers.takesArguments(Object.class, long.class)))))
-                .type(t -> selection.anySelected(t.getName()))
-                .transform((b, type, loader, module, pd) -> {
-                    if (selection.monitorsSelected(type.getName())) {
-                        if (!type.getDeclaredMethods().filter(m -> selection.syncMethod(type, m)).isEmpty()) {
-                            recorder.monitorTable().synchronizedMethodsIn(type.getName());
-                        }
-                        // Call sites and monitor bytecodes first, so advice added below is not rewritten.
-                        b = b.visit(waits).visit(blocks).visit(sync.on(m -> selection.syncMethod(type, m)));
-                    }
-                    if (selection.allocSelected(type.getName())) {
-                        b = b.visit(alloc.on(ElementMatchers.isConstructor()));
-                    }
-                    return b.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
-                            .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
-                            .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED))
-                            .visit(named.on(m -> selection.kind(type, m) == MethodSelection.Kind.NAMED));
-                });
-        return builder.installOn(inst);
-    }
-
-    /** The trace id of a method, defined with the role its profile entry gives it, so readers find roles in the trace. */
-    private static int methodId(MethodSelection selection, TypeDescription type, MethodDescription method) {
-        ProfileMethod p = selection.profileEntry(type, method);
-        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
-    }
-
-    /** Binds where a profile path of the method starts: {@code this}, an argument, or null. */
-    private static Advice.OffsetMapping source(MethodSelection selection, ToIntFunction<ProfileMethod> start) {
-        return (type, method, assigner, args, sort) -> {
-            ProfileMethod p = selection.profileEntry(type, method);
-            return new Advice.OffsetMapping.Target.ForStackManipulation(
-                    load(p == null ? ProfileMethod.KEY_NONE : start.applyAsInt(p), method, assigner));
-        };
-    }
-
-    /** The {@link KeyPaths} id of a path's fields; 0 (the source object itself) for none. */
-    private static int pathId(KeyPaths paths, String[] fields) {
-        return fields.length == 0 ? 0 : paths.register(fields);
-    }
-
-    /** Loads where a profile path starts ({@link ProfileMethod#KEY_THIS} or an argument index) as an Object, or null. */
-    private static StackManipulation load(int source, MethodDescription method, Assigner assigner) {
-        if (source == ProfileMethod.KEY_NONE || (source == ProfileMethod.KEY_THIS && method.isStatic())) {
-            return NullConstant.INSTANCE;
-        }
-        if (source == ProfileMethod.KEY_THIS) {
-            return MethodVariableAccess.loadThis();
-        }
-        if (source >= method.getParameters().size()) {
-            return NullConstant.INSTANCE;
-        }
-        ParameterDescription param = method.getParameters().get(source);
-        return new StackManipulation.Compound(MethodVariableAccess.load(param),
-                assigner.assign(param.getType(), TypeDescription.Generic.OfNonGenericType.ForLoadedType.of(Object.class), Assigner.Typing.DYNAMIC));
-    }
-
-    /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */
-    private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
-        @Override
-        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
-            recorder.countError();
-            System.err.println("orbscope agent: cannot instrument " + typeName + ": " + throwable);
-        }
+        AdviceBindings bindings = new AdviceBindings(selection, writer, recorder.paths());
+        return Instrumenter.install(inst, Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder);
     }
 
     private static void startFlusher(Settings settings) {

@@ -38,10 +38,6 @@ final class MethodSelection {
         this.config = config;
     }
 
-    boolean anySelected(String className) {
-        return typeSelected(className) || monitorsSelected(className) || allocSelected(className);
-    }
-
     /** Whether constructing an instance of this class is an allocation event. */
     boolean allocSelected(String className) {
         if (!config.events.contains("alloc")) {
@@ -64,6 +60,26 @@ final class MethodSelection {
 
     boolean typeSelected(String className) {
         return profileClass(className) || includeSelected(className);
+    }
+
+    /** Whether a profile method of this class reads its request's names ({@code operation=}, {@code object=}). */
+    boolean namesRequests(String className) {
+        for (ProfileMethod m : config.methods) {
+            if (m.readsNames() && m.className().equals(className)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any profile method reads request names. */
+    boolean namesRequests() {
+        for (ProfileMethod m : config.methods) {
+            if (m.readsNames()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean profileClass(String className) {

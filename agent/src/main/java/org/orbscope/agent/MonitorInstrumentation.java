@@ -8,7 +8,6 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.MethodList;
 import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
@@ -23,7 +22,7 @@ import org.orbscope.agent.boot.Dispatch;
  * {@code monitorenter} (time before and after acquiring: contention) and before each {@code monitorexit}
  * (hold time); the extra exit javac puts in exception handlers records the same way. {@code synchronized}
  * methods have no such bytecode (the JVM takes the monitor before their first instruction): advice in the
- * method records entered/exit ({@link Advices.SyncMethod}), and call sites in selected classes that name a
+ * method records entered/exit ({@link MonitorUnit.SynchronizedMethod}), and call sites in selected classes that name a
  * synchronized method of a selected class note the time first, so the callee can tell how long acquiring took.
  * {@code Object.wait}, {@code notify} and {@code notifyAll} call sites are redirected through
  * {@link Dispatch}. All of this keeps the class format unchanged, so it works when attaching and is undone
@@ -242,14 +241,18 @@ final class MonitorInstrumentation {
         return 0;
     }
 
-    static AsmVisitorWrapper waitsAndNotifies() throws NoSuchMethodException {
-        return MemberSubstitution.relaxed()
-                .method(objectMethod("wait", 0)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class))
-                .method(objectMethod("wait", 1)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class))
-                .method(objectMethod("wait", 2)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class, int.class))
-                .method(objectMethod("notify", 0)).replaceWith(Dispatch.class.getMethod("notifyOn", Object.class))
-                .method(objectMethod("notifyAll", 0)).replaceWith(Dispatch.class.getMethod("notifyAllOn", Object.class))
-                .on(ElementMatchers.any());
+    static AsmVisitorWrapper waitsAndNotifies() {
+        try {
+            return MemberSubstitution.relaxed()
+                    .method(objectMethod("wait", 0)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class))
+                    .method(objectMethod("wait", 1)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class))
+                    .method(objectMethod("wait", 2)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class, int.class))
+                    .method(objectMethod("notify", 0)).replaceWith(Dispatch.class.getMethod("notifyOn", Object.class))
+                    .method(objectMethod("notifyAll", 0)).replaceWith(Dispatch.class.getMethod("notifyAllOn", Object.class))
+                    .on(ElementMatchers.any());
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("the bootstrap bridge lacks a method the rewriting names", e);
+        }
     }
 
     private static net.bytebuddy.matcher.ElementMatcher.Junction<MethodDescription> objectMethod(String name, int args) {

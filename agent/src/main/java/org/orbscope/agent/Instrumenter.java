@@ -1,0 +1,76 @@
+package org.orbscope.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.List;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.dynamic.Nexus;
+import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.utility.JavaModule;
+
+/**
+ * Installs a recording's instrumentation units as one class file transformer, which also retransforms the classes
+ * already loaded (so attaching works) and is reset at stop, restoring their original bytecode.
+ */
+final class Instrumenter {
+    private Instrumenter() {
+    }
+
+    /** The units the settings turn on, in the order a class several of them match gets their changes. */
+    static List<InstrumentationUnit> units(Settings settings, MethodSelection selection, AdviceBindings bindings,
+            MonitorTable monitors) {
+        List<InstrumentationUnit> units = new ArrayList<>();
+        if (settings.threads) {
+            units.add(new ThreadUnit(bindings));
+        }
+        if (settings.park) {
+            units.add(new ParkUnit(bindings));
+        }
+        if (settings.monitors) {
+            units.add(new MonitorUnit(selection, bindings, monitors));
+        }
+        if (settings.alloc) {
+            units.add(new AllocationUnit(selection, bindings));
+        }
+        units.add(new MethodUnit(selection, bindings)); // profile entries are instrumented whatever the events
+        if (selection.namesRequests()) {
+            units.add(new RequestNameUnit(selection, bindings));
+        }
+        return units;
+    }
+
+    static ResettableClassFileTransformer install(Instrumentation inst, List<InstrumentationUnit> units, Recorder recorder) {
+        // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
+        // JDK 24+ warns about on the application's stderr; the agent never uses it (NoOp initialisation, Advice only).
+        if (System.getProperty(Nexus.PROPERTY) == null) {
+            System.setProperty(Nexus.PROPERTY, "true");
+        }
+        AgentBuilder builder = new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .with(new ErrorCounter(recorder))
+                .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")));
+        for (InstrumentationUnit unit : units) {
+            builder = builder.type(unit.types()).transform((b, type, loader, module, domain) -> unit.transform(b, type));
+        }
+        return builder.installOn(inst);
+    }
+
+    /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */
+    private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
+        private final Recorder recorder;
+
+        ErrorCounter(Recorder recorder) {
+            this.recorder = recorder;
+        }
+
+        @Override
+        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
+            recorder.countError();
+            System.err.println("orbscope agent: cannot instrument " + typeName + ": " + throwable);
+        }
+    }
+}
