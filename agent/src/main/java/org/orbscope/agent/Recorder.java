@@ -19,6 +19,8 @@ import org.orbscope.trace.TraceWriter;
 public final class Recorder extends Sink {
     private final TraceWriter writer;
     private final Settings settings;
+    /** The recording this recorder records for. */
+    private final Recording recording;
     /** Cleared at stop: threads still inside an entry point then record nothing more. */
     private volatile boolean active = true;
     private final AtomicLong errors = new AtomicLong();
@@ -30,9 +32,10 @@ public final class Recorder extends Sink {
     private final ParkEvents parks;
     private final AllocationEvents allocations;
 
-    private Recorder(TraceWriter writer, Settings settings, Instrumentation instrumentation) {
+    private Recorder(TraceWriter writer, Settings settings, Instrumentation instrumentation, Recording recording) {
         this.writer = writer;
         this.settings = settings;
+        this.recording = recording;
         this.monitorTable = new MonitorTable(writer);
         this.monitors = new MonitorEvents(writer, monitorTable, settings.contendedOnly);
         this.requests = new RequestEvents(writer, settings, errors);
@@ -41,10 +44,14 @@ public final class Recorder extends Sink {
     }
 
     /** A new recording's recorder, writing to {@code writer}: threads get new recorders as they next record. */
-    static Recorder start(TraceWriter writer, Settings settings, Instrumentation instrumentation) {
+    static Recorder start(TraceWriter writer, Settings settings, Instrumentation instrumentation, Recording recording) {
         ThreadRecorders.begin();
         CpuClock.enable();
-        return new Recorder(writer, settings, instrumentation);
+        return new Recorder(writer, settings, instrumentation, recording);
+    }
+
+    Recording recording() {
+        return recording;
     }
 
     /** Stops recording: threads inside an entry point finish their event, none starts another. */

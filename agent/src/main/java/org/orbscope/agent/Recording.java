@@ -1,0 +1,187 @@
+package org.orbscope.agent;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import org.orbscope.agent.boot.Dispatch;
+import org.orbscope.agent.boot.Sink;
+import org.orbscope.trace.TraceRing;
+import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.profile.OrbProfile;
+
+/**
+ * One recording from start to stop: the trace it writes, the recorder the bootstrap bridge forwards to while it
+ * runs, the instrumentation it installed (which also retransforms classes already loaded, so attaching works),
+ * and the agent's own threads for it (the flusher, the JFR stream). The running recording is the one whose recorder
+ * is {@link Dispatch#sink}; {@link Agent} starts and stops it.
+ */
+final class Recording {
+    private final Settings settings;
+    private final TraceWriter writer;
+    /** Where it is written: the trace file, or a ring's directory. */
+    private final String out;
+    private final Instrumentation instrumentation;
+    private final Recorder recorder;
+    private final SystemStream system;
+    /** What it instruments; asked at stop which include globs recorded nothing. */
+    private final MethodSelection selection;
+    private ResettableClassFileTransformer transformer;
+    private Thread flusher;
+    private JfrSource jfr;
+
+    private Recording(AgentConfig config, Settings settings, TraceWriter writer, String out, Instrumentation inst) {
+        this.settings = settings;
+        this.writer = writer;
+        this.out = out;
+        this.instrumentation = inst;
+        this.system = new SystemStream(writer);
+        this.recorder = Recorder.start(writer, settings, inst, this);
+        this.selection = new MethodSelection(config);
+    }
+
+    /**
+     * Opens the trace for {@code config}, puts the recorder in the bridge and installs the instrumentation. On
+     * failure nothing stays installed and the exception says why.
+     */
+    static Recording start(String args, AgentConfig config, Instrumentation inst, boolean attached) throws Exception {
+        Settings settings = Settings.of(config);
+        if (settings.requestEvery != config.requestSample) {
+            System.err.println("orbscope agent: request.sample=" + config.requestSample + " needs a profile that"
+                    + " marks where requests begin (fragment=begin): every request is recorded");
+        }
+        Map<String, String> info = header(args, attached, config, settings);
+        BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
+        if (pool.note != null) {
+            System.err.println("orbscope agent: " + pool.note);
+        }
+        File outFile = new File(config.out).getAbsoluteFile();
+        TraceWriter writer;
+        if (config.ring()) {
+            // The recording's name with .d: a ring is a directory of segments, never mistaken for one trace file.
+            outFile = TraceRing.directoryFor(outFile.toPath()).toFile();
+            writer = TraceWriter.openRing(outFile.toPath(), TraceRing.of(config.maxBytes, config.maxAgeNanos), info,
+                    pool.count, pool.bytes);
+        } else {
+            writer = TraceWriter.open(outFile.toPath(), info, pool.count, pool.bytes);
+        }
+        Recording r = new Recording(config, settings, writer, outFile.getPath(), inst);
+        try {
+            Dispatch.sink = r.recorder;
+            r.install();
+            r.flusher = Flusher.start(r.recorder, r.system, settings);
+            if (settings.gc) {
+                r.system.listenToGc(r.recorder);
+            }
+            if (settings.jfr) {
+                r.jfr = JfrSource.start(writer, settings.jfrThresholdNanos, r.recorder);
+            }
+            return r;
+        } catch (Throwable t) {
+            r.recorder.deactivate();
+            Dispatch.sink = new Sink();
+            throw t;
+        }
+    }
+
+    /** What the trace header says about the recording: the process, the options and what they came to. */
+    private static Map<String, String> header(String args, boolean attached, AgentConfig config, Settings settings)
+            throws IOException {
+        Map<String, String> info = new LinkedHashMap<>();
+        info.put("agent.options", args == null ? "" : args);
+        info.put("agent.attached", Boolean.toString(attached));
+        info.put("host", InetAddress.getLocalHost().getHostName());
+        info.put("pid", ManagementFactory.getRuntimeMXBean().getName());
+        info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
+        info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
+        info.putAll(config.profileInfo());
+        info.put("agent.cpu.sample", Integer.toString(settings.cpuSampleEvery));
+        info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(settings.requestEvery));
+        info.put("agent.cpu.net", Boolean.toString(settings.cpuNet));
+        info.put("agent.monitors.events", settings.contendedOnly ? "contended" : "all");
+        // Checked here, not at the first monitor event: the check waits a millisecond.
+        info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));
+        return info;
+    }
+
+    private void install() {
+        for (String refused : selection.refusedGlobs()) {
+            System.err.println("orbscope agent: " + refused);
+        }
+        AdviceBindings bindings = new AdviceBindings(selection, writer, recorder.paths());
+        transformer = Instrumenter.install(instrumentation,
+                Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder);
+    }
+
+    /** The trace file, or the ring's directory. */
+    String out() {
+        return out;
+    }
+
+    /** Whether this is the recording the bridge forwards to. */
+    boolean running() {
+        return Dispatch.sink == recorder;
+    }
+
+    /** Writes what the running ring holds to {@code target} (attach's {@code --dump}); the recording goes on. */
+    void dump(File target) throws IOException {
+        writer.dump(target.toPath(), 60_000);
+    }
+
+    /**
+     * Stops recording ({@code why} null: at JVM exit), restores the original bytecode, writes everything and closes
+     * the trace. Returns what the agent's status then says, or null when closing failed (the status stays).
+     */
+    String stop(String why) {
+        recorder.deactivate();
+        Dispatch.sink = new Sink();
+        // At JVM exit the bytecode dies with the JVM: retransforming every class then would only delay the exit
+        // and do work (class redefinition at a safepoint) while other shutdown hooks run.
+        if (why != null) {
+            try {
+                if (transformer != null) {
+                    transformer.reset(instrumentation, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+                }
+            } catch (Throwable t) {
+                System.err.println("orbscope agent: could not restore all classes: " + t);
+            }
+            system.stopListening();
+        }
+        for (String unmatched : selection.unmatched()) {
+            System.err.println("orbscope agent: include " + unmatched);
+        }
+        if (jfr != null) {
+            jfr.stop();
+        }
+        try {
+            if (flusher != null) {
+                flusher.interrupt();
+                flusher.join(1000);
+            }
+            // Threads stop writing once the recorder is inactive; give those mid-event a moment.
+            Thread.sleep(20);
+            writer.addDropped(ThreadRecorders.finishAll(writer));
+            system.close();
+            writer.addErrors(recorder.errors());
+            writer.close();
+            long errors = writer.errors(); // with the writer's own (a skipped buffer), as the footer counts them
+            if (errors > 0) {
+                System.err.println("orbscope agent: " + errors + " error(s) inside the agent were caught and counted"
+                        + " (the application did not see them); an event that failed is missing from the trace, and one whose"
+                        + " correlation key path failed has key 0");
+            }
+            if (why != null) {
+                System.err.println("orbscope agent: stopped (" + why + "), trace written");
+            }
+            return "stopped " + out + (errors > 0 ? " (" + errors + " agent errors)" : "");
+        } catch (Throwable t) {
+            System.err.println("orbscope agent: error while closing the trace: " + t);
+            return null;
+        }
+    }
+}
