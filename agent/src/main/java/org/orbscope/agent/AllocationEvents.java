@@ -1,7 +1,6 @@
 package org.orbscope.agent;
 
 import java.lang.instrument.Instrumentation;
-import org.orbscope.trace.TraceWriter;
 
 /**
  * How one recording records the construction of instances of selected classes: the class and the instance's
@@ -9,13 +8,11 @@ import org.orbscope.trace.TraceWriter;
  * inside the recorder's guard ({@link Recorder}), on that thread's recorder.
  */
 final class AllocationEvents {
-    private final TraceWriter writer;
     private final Instrumentation instrumentation;
     /** Shallow size per allocation class id; 0 until measured. */
     private final long[] sizes = new long[8192];
 
-    AllocationEvents(TraceWriter writer, Instrumentation instrumentation) {
-        this.writer = writer;
+    AllocationEvents(Instrumentation instrumentation) {
         this.instrumentation = instrumentation;
     }
 
@@ -31,6 +28,6 @@ final class AllocationEvents {
                 sizes[classId] = size;
             }
         }
-        r.allocation(writer, classId, size);
+        r.allocation(classId, size);
     }
 }

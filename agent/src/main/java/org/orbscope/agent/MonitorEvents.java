@@ -1,7 +1,5 @@
 package org.orbscope.agent;
 
-import org.orbscope.trace.TraceWriter;
-
 /**
  * How one recording turns monitor operations into trace events: when an enter counts as contended (by the time
  * acquiring took, by the caller of a synchronized method finding a release after its call, by the monitor's
@@ -12,13 +10,11 @@ final class MonitorEvents {
     /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
     private static final long CONTENDED_NANOS = 1_000;
 
-    private final TraceWriter writer;
     private final MonitorTable table;
     /** {@code monitors.events=contended}: no uncontended enters, no exits, no notifies. */
     private final boolean contendedOnly;
 
-    MonitorEvents(TraceWriter writer, MonitorTable table, boolean contendedOnly) {
-        this.writer = writer;
+    MonitorEvents(MonitorTable table, boolean contendedOnly) {
         this.table = table;
         this.contendedOnly = contendedOnly;
     }
@@ -61,7 +57,7 @@ final class MonitorEvents {
     void releasing(ThreadRecorder r, Object monitor) {
         long now = table.releasing(monitor); // every thread's release: a recorded caller may wait for it
         if (!contendedOnly && r.recording) {
-            r.monitorExit(writer, table.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
+            r.monitorExit(table.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
         }
     }
 
@@ -108,7 +104,7 @@ final class MonitorEvents {
             return;
         }
         int id = contended ? table.objectMonitorId(r, monitor) : table.classMonitorId(r, monitor);
-        r.monitorEntered(writer, id, contended ? requested : 0, now);
+        r.monitorEntered(id, contended ? requested : 0, now);
     }
 
     /**
@@ -118,7 +114,7 @@ final class MonitorEvents {
     long waiting(ThreadRecorder r, Object monitor, long timeoutMillis) {
         long begin = 0;
         if (r.recording) {
-            begin = r.waitBegin(writer, table.objectMonitorId(r, monitor), timeoutMillis); // wait() inflates anyway
+            begin = r.waitBegin(table.objectMonitorId(r, monitor), timeoutMillis); // wait() inflates anyway
         }
         table.releasedAt(monitor, begin != 0 ? begin : System.nanoTime());
         return begin;
@@ -129,12 +125,12 @@ final class MonitorEvents {
         // wait() does not say why it returned: a timed wait that lasted its timeout timed out.
         long waited = System.nanoTime() - begin;
         // The waiter's last identified monitor is still this one: nothing ran on the thread during the wait.
-        r.waitEnd(writer, table.objectMonitorId(r, monitor), timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
+        r.waitEnd(table.objectMonitorId(r, monitor), timeoutMillis > 0 && waited >= timeoutMillis * 1_000_000L);
     }
 
     void notifying(ThreadRecorder r, Object monitor, boolean all) {
         if (!contendedOnly && r.recording) {
-            r.notifyEvent(writer, table.classMonitorId(r, monitor), all);
+            r.notifyEvent(table.classMonitorId(r, monitor), all);
         }
     }
 }

@@ -20,7 +20,7 @@ final class ParkEvents {
 
     void parking(ThreadRecorder r, Object blocker, long timeoutNanos) {
         if (r.recording) {
-            r.parkBegin(writer, blocker == null ? 0 : blockerId(r, blocker.getClass()), timeoutNanos);
+            r.parkBegin(blocker == null ? 0 : blockerId(r, blocker.getClass()), timeoutNanos);
         }
     }
 
@@ -41,7 +41,7 @@ final class ParkEvents {
     /** A park returned: its end is recorded when its begin was. */
     void parked(ThreadRecorder r) {
         if (r.selected && r.parked) {
-            r.parkEnd(writer);
+            r.parkEnd();
         }
     }
 }

@@ -37,10 +37,10 @@ public final class Recorder extends Sink {
         this.settings = settings;
         this.recording = recording;
         this.monitorTable = new MonitorTable(writer);
-        this.monitors = new MonitorEvents(writer, monitorTable, settings.contendedOnly);
+        this.monitors = new MonitorEvents(monitorTable, settings.contendedOnly);
         this.requests = new RequestEvents(writer, settings, errors);
         this.parks = new ParkEvents(writer);
-        this.allocations = new AllocationEvents(writer, instrumentation);
+        this.allocations = new AllocationEvents(instrumentation);
     }
 
     /** A new recording's recorder, writing to {@code writer}: threads get new recorders as they next record. */
@@ -126,13 +126,13 @@ public final class Recorder extends Sink {
         // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
         boolean selected = !ThreadRecorders.isAgentThread(t.getName()) && settings.threadSelected(t.getName());
         ThreadRecorder r = new ThreadRecorder(t, selected ? ThreadRecorders.traceId(writer, t.getId(), t.getName()) : 0,
-                selected, settings);
+                selected, settings, writer);
         ThreadRecorders.add(r);
         ThreadRecorder held = selected && settings.threads ? acquire(r) : null;
         if (held != null) {
             // Started while recording: the stream begins when start() was called, not at the first event.
             try {
-                held.threadStart(writer, parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
+                held.threadStart(parent == null ? 0 : (int) parent[0], parent == null ? System.nanoTime() : parent[1]);
             } finally {
                 release(held);
             }
@@ -214,7 +214,7 @@ public final class Recorder extends Sink {
             if ((flags & FRAGMENT) != 0 && r != drawnOn) {
                 r.beginFragment();
             }
-            return r.recording && r.enter(writer, methodId, flags, false, 0, r.startWork()) ? r : null;
+            return r.recording && r.enter(methodId, flags, false, 0, r.startWork()) ? r : null;
         } finally {
             release(r);
         }
@@ -224,7 +224,7 @@ public final class Recorder extends Sink {
     private void exitGuarded(ThreadRecorder token, boolean exceptional, boolean cpu) {
         ThreadRecorder r = acquire(token);
         try {
-            if (r != null) r.exit(writer, exceptional, cpu);
+            if (r != null) r.exit(exceptional, cpu);
         } finally {
             release(r);
         }
@@ -401,7 +401,7 @@ public final class Recorder extends Sink {
     public void threadExiting() {
         ThreadRecorder r = acquire(); // a thread with no event yet still gets its start and end
         try {
-            if (r != null) r.finish(writer, true);
+            if (r != null) r.finish(true);
         } finally {
             release(r);
         }

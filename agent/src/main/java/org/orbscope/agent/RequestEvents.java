@@ -11,14 +11,12 @@ import org.orbscope.trace.TraceWriter;
  * recorder's guard ({@link Recorder}), on that thread's recorder; one per recording.
  */
 final class RequestEvents {
-    private final TraceWriter writer;
     private final Settings settings;
     private final RecordedRequests recorded = new RecordedRequests();
     private final RequestNames names;
     private final KeyPaths paths;
 
     RequestEvents(TraceWriter writer, Settings settings, AtomicLong errors) {
-        this.writer = writer;
         this.settings = settings;
         this.names = new RequestNames(writer);
         this.paths = new KeyPaths(errors);
@@ -69,7 +67,7 @@ final class RequestEvents {
         if (start == 0) {
             start = r.startWork();
         }
-        if (!r.enter(writer, methodId, flags, keyed, key, start)) {
+        if (!r.enter(methodId, flags, keyed, key, start)) {
             return null;
         }
         name(r, names.operation, operationBase, namePaths >>> 16);
@@ -96,7 +94,7 @@ final class RequestEvents {
         }
         int value = names.id(path == 0 ? base : paths.value(path, base));
         if (value != 0) {
-            r.requestName(writer, attribute, value);
+            r.requestName(attribute, value);
         }
     }
 }

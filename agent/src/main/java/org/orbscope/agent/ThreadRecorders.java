@@ -184,9 +184,9 @@ final class ThreadRecorders {
     }
 
     /** A recorded thread has ended: its trace id retires in {@link Settings#retireAfterNanos}. */
-    static void ended(ThreadRecorder r, long now) {
-        if (r.traceId != 0) {
-            ENDED.add(new long[] {r.thread.getId(), r.traceId, now});
+    static void ended(long javaThreadId, int traceId, long now) {
+        if (traceId != 0) {
+            ENDED.add(new long[] {javaThreadId, traceId, now});
         }
     }
 
@@ -201,7 +201,7 @@ final class ThreadRecorders {
             ThreadRecorder r = it.next();
             dropped += r.dropped;
             if (!r.thread.isAlive()) {
-                r.finish(writer, true);
+                r.finish(true);
                 DEAD_DROPPED.addAndGet(r.dropped);
                 it.remove();
             }
@@ -233,7 +233,7 @@ final class ThreadRecorders {
     static long finishAll(TraceWriter writer) {
         long dropped = DEAD_DROPPED.get();
         for (ThreadRecorder r : ALL) {
-            r.finish(writer, !r.thread.isAlive());
+            r.finish(!r.thread.isAlive());
             dropped += r.dropped;
         }
         ALL.clear();
