@@ -1,6 +1,7 @@
 package org.orbscope.agent;
 
 import java.lang.management.ManagementFactory;
+import org.orbscope.trace.TraceWriter;
 
 /**
  * The recording's flusher thread ({@code orbscope-flusher}): every sample interval ({@code sample.interval.ms}) it
@@ -10,6 +11,7 @@ import java.lang.management.ManagementFactory;
  */
 final class Flusher implements Runnable {
     private final Recorder recorder;
+    private final TraceWriter writer;
     private final SystemStream system;
     private final Settings settings;
     private final com.sun.management.OperatingSystemMXBean os =
@@ -17,14 +19,15 @@ final class Flusher implements Runnable {
     private long reportedDropped;
     private long reportedErrors;
 
-    private Flusher(Recorder recorder, SystemStream system, Settings settings) {
+    private Flusher(Recorder recorder, TraceWriter writer, SystemStream system, Settings settings) {
         this.recorder = recorder;
+        this.writer = writer;
         this.system = system;
         this.settings = settings;
     }
 
-    static Thread start(Recorder recorder, SystemStream system, Settings settings) {
-        Thread t = new Thread(new Flusher(recorder, system, settings), "orbscope-flusher");
+    static Thread start(Recorder recorder, TraceWriter writer, SystemStream system, Settings settings) {
+        Thread t = new Thread(new Flusher(recorder, writer, system, settings), "orbscope-flusher");
         t.setDaemon(true);
         t.start();
         return t;
@@ -41,17 +44,17 @@ final class Flusher implements Runnable {
             try {
                 round(System.nanoTime());
             } catch (Throwable t) {
-                recorder.countError();
+                recorder.errors().add();
             }
         }
     }
 
     private void round(long now) {
-        long dropped = recorder.flushEndedThreads(now);
+        long dropped = ThreadRecorders.flushEnded(writer, now, settings.retireAfterNanos);
         if (settings.process) {
             system.write(b -> b.processSample(now, os.getProcessCpuTime(), System.currentTimeMillis()));
         }
-        long errors = recorder.errors();
+        long errors = recorder.errors().total();
         if (dropped > reportedDropped) {
             long d = dropped - reportedDropped;
             system.write(b -> b.dropped(now, d));

@@ -40,7 +40,7 @@ final class Instrumenter {
         return units;
     }
 
-    static ResettableClassFileTransformer install(Instrumentation inst, List<InstrumentationUnit> units, Recorder recorder) {
+    static ResettableClassFileTransformer install(Instrumentation inst, List<InstrumentationUnit> units, AgentErrors errors) {
         // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
         // JDK 24+ warns about on the application's stderr; the agent never uses it (NoOp initialisation, Advice only).
         if (System.getProperty(Nexus.PROPERTY) == null) {
@@ -51,7 +51,7 @@ final class Instrumenter {
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(new ErrorCounter(recorder))
+                .with(new ErrorCounter(errors))
                 .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")));
         for (InstrumentationUnit unit : units) {
             builder = builder.type(unit.types()).transform((b, type, loader, module, domain) -> unit.transform(b, type));
@@ -61,15 +61,15 @@ final class Instrumenter {
 
     /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */
     private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
-        private final Recorder recorder;
+        private final AgentErrors errors;
 
-        ErrorCounter(Recorder recorder) {
-            this.recorder = recorder;
+        ErrorCounter(AgentErrors errors) {
+            this.errors = errors;
         }
 
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded, Throwable throwable) {
-            recorder.countError();
+            errors.add();
             System.err.println("orbscope agent: cannot instrument " + typeName + ": " + throwable);
         }
     }

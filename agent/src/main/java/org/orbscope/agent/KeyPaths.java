@@ -2,7 +2,6 @@ package org.orbscope.agent;
 
 import java.lang.reflect.Field;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Correlation keys and request names taken from a field path of {@code this} or an argument
@@ -16,10 +15,10 @@ final class KeyPaths {
     /** Index = path id; 0 is "no path". Replaced (copy on write) so readers need no lock. */
     private volatile KeyPath[] paths = new KeyPath[1];
     /** The recording's count of agent errors, which a path that cannot be followed adds to. */
-    private final AtomicLong errors;
+    private final AgentErrors errors;
 
     /** The paths of one recording, registered as its advice is made. */
-    KeyPaths(AtomicLong errors) {
+    KeyPaths(AgentErrors errors) {
         this.errors = errors;
     }
 
@@ -65,7 +64,7 @@ final class KeyPaths {
     }
 
     private void failed(KeyPath p, String what, Throwable t) {
-        errors.incrementAndGet();
+        errors.add();
         if (!p.reported) {
             p.reported = true;
             System.err.println("orbscope agent: " + what + " path '" + String.join(".", p.names) + "': " + t);

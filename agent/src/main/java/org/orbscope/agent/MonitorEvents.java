@@ -7,7 +7,7 @@ package org.orbscope.agent;
  * records, inside the recorder's guard ({@link Recorder}), on that thread's recorder.
  */
 final class MonitorEvents {
-    /** An uncontended monitorenter takes tens of nanoseconds; longer means the thread had to wait. */
+    /** Longer than any uncontended monitorenter takes: an enter that took longer had to wait. */
     private static final long CONTENDED_NANOS = 1_000;
 
     private final MonitorTable table;

@@ -1,8 +1,6 @@
 package org.orbscope.agent;
 
 import java.lang.instrument.Instrumentation;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
 
@@ -23,9 +21,7 @@ public final class Recorder extends Sink {
     private final Recording recording;
     /** Cleared at stop: threads still inside an entry point then record nothing more. */
     private volatile boolean active = true;
-    private final AtomicLong errors = new AtomicLong();
-    /** Whether this recording's first caught error has been named on stderr (only the first is). */
-    private final AtomicBoolean failureReported = new AtomicBoolean();
+    private final AgentErrors errors = new AgentErrors();
     private final MonitorTable monitorTable;
     private final MonitorEvents monitors;
     private final RequestEvents requests;
@@ -74,14 +70,9 @@ public final class Recorder extends Sink {
         return requests.paths();
     }
 
-    /** Errors caught inside the agent so far in this recording. */
-    long errors() {
-        return errors.get();
-    }
-
-    /** Counts an error caught inside the agent (a failed event, a class that could not be instrumented). */
-    public void countError() {
-        errors.incrementAndGet();
+    /** The errors caught inside the agent in this recording. */
+    public AgentErrors errors() {
+        return errors;
     }
 
     /**
@@ -147,11 +138,6 @@ public final class Recorder extends Sink {
     public int recordedThreadId(long javaThreadId, String name) {
         return ThreadRecorders.isAgentThread(name) || !settings.threadSelected(name) ? 0
                 : ThreadRecorders.traceId(writer, javaThreadId, name);
-    }
-
-    /** The flusher's: finishes ended threads, retires old ids; returns the events the threads have dropped. */
-    long flushEndedThreads(long now) {
-        return ThreadRecorders.flushEnded(writer, now, settings.retireAfterNanos);
     }
 
     // Method events: the hot path (ThreadRecorder.tryX) first; the guarded path creates recorders, hands buffers
@@ -230,13 +216,11 @@ public final class Recorder extends Sink {
         }
     }
 
-    /** Enter with a correlation key: identity of {@code keyObject} (this or an argument), or of a field path of it. */
     @Override
     public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
         return enterNamed(methodId, keyObject, keyPath, flags | KEYED, null, null, 0);
     }
 
-    /** Enter of a keyed method or one that names its request (see {@link RequestEvents#enter}). */
     @Override
     public Object enterNamed(int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
             Object objectBase, int namePaths) {
@@ -248,13 +232,9 @@ public final class Recorder extends Sink {
         }
     }
 
-    /** An exception that left the recorder inside a monitored call: counted, named once per recording on stderr. */
     @Override
     public void recordingFailed(Throwable failure) {
-        errors.incrementAndGet();
-        if (failureReported.compareAndSet(false, true)) {
-            System.err.println("orbscope agent: error inside a monitored call, caught and counted (the call ran on): " + failure);
-        }
+        errors.failed(failure);
     }
 
     @Override

@@ -74,9 +74,9 @@ final class Recording {
         try {
             Dispatch.sink = r.recorder;
             r.install();
-            r.flusher = Flusher.start(r.recorder, r.system, settings);
+            r.flusher = Flusher.start(r.recorder, writer, r.system, settings);
             if (settings.gc) {
-                r.system.listenToGc(r.recorder);
+                r.system.listenToGc(r.recorder.errors());
             }
             if (settings.jfr) {
                 r.jfr = JfrSource.start(writer, settings.jfrThresholdNanos, r.recorder);
@@ -115,7 +115,7 @@ final class Recording {
         }
         AdviceBindings bindings = new AdviceBindings(selection, writer, recorder.paths());
         transformer = Instrumenter.install(instrumentation,
-                Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder);
+                Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder.errors());
     }
 
     /** The trace file, or the ring's directory. */
@@ -167,7 +167,7 @@ final class Recording {
             Thread.sleep(20);
             writer.addDropped(ThreadRecorders.finishAll(writer));
             system.close();
-            writer.addErrors(recorder.errors());
+            writer.addErrors(recorder.errors().total());
             writer.close();
             long errors = writer.errors(); // with the writer's own (a skipped buffer), as the footer counts them
             if (errors > 0) {

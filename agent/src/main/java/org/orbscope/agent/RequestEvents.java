@@ -1,6 +1,5 @@
 package org.orbscope.agent;
 
-import java.util.concurrent.atomic.AtomicLong;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceWriter;
 
@@ -16,7 +15,7 @@ final class RequestEvents {
     private final RequestNames names;
     private final KeyPaths paths;
 
-    RequestEvents(TraceWriter writer, Settings settings, AtomicLong errors) {
+    RequestEvents(TraceWriter writer, Settings settings, AgentErrors errors) {
         this.settings = settings;
         this.names = new RequestNames(writer);
         this.paths = new KeyPaths(errors);

@@ -57,8 +57,8 @@ final class SystemStream {
         }
     }
 
-    /** Writes each garbage collection the JVM reports, until {@link #stopListening}; failures count in {@code recorder}. */
-    void listenToGc(Recorder recorder) {
+    /** Writes each garbage collection the JVM reports, until {@link #stopListening}; failures count in {@code errors}. */
+    void listenToGc(AgentErrors errors) {
         long jvmStartEpoch = ManagementFactory.getRuntimeMXBean().getStartTime();
         long nanos0 = System.nanoTime();
         long epoch0 = System.currentTimeMillis();
@@ -78,7 +78,7 @@ final class SystemStream {
                     long duration = info.getGcInfo().getDuration() * 1_000_000L;
                     gc(startNanos, info.getGcName(), info.getGcCause(), duration);
                 } catch (Throwable t) {
-                    recorder.countError();
+                    errors.add();
                 }
             };
             ((NotificationEmitter) gc).addNotificationListener(l, null, null);

@@ -113,7 +113,7 @@ public final class JfrEvents implements JfrSource {
             }
             writer.addDropped(1);
         } catch (Throwable x) {
-            recorder.countError();
+            recorder.errors().add();
         }
     }
 
