@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -26,15 +27,15 @@ import org.orbscope.trace.profile.ProfileMethod;
  * a YAML library would ride along in someone else's JVM (and could clash with the application's own copy).
  */
 public final class AgentConfig {
-    static final Set<String> EVENTS = new HashSet<>(Arrays.asList("methods", "threads", "gc", "process", "monitors", "park",
-            "alloc", "jfr"));
+    static final Set<String> EVENTS = Collections.unmodifiableSet(new HashSet<>(Arrays.asList("methods", "threads", "gc",
+            "process", "monitors", "park", "alloc", "jfr")));
     /** Not on unless asked for: JFR streaming starts JFR in the application's JVM (memory, threads, ~1 s latency). */
-    static final Set<String> OPT_IN_EVENTS = new HashSet<>(Arrays.asList("jfr"));
-    private static final Set<String> KEYS = new HashSet<>(Arrays.asList("config", "out", "profile", "include",
+    static final Set<String> OPT_IN_EVENTS = Collections.singleton("jfr");
+    private static final Set<String> KEYS = Collections.unmodifiableSet(new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
             "request.sample", "cpu.net",
-            "maxsize", "maxage", "duration", "dump"));
+            "maxsize", "maxage", "duration", "dump")));
 
     String out = "orbscope.trace";
     /** Profiles named by {@code profile=} options, shipped names or files. */

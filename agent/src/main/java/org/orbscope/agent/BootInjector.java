@@ -8,9 +8,11 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarEntry;
@@ -29,14 +31,15 @@ import java.util.jar.JarOutputStream;
  * works, the boot class path is appended with a small jar of just these classes.
  */
 final class BootInjector {
-    static final String[] CLASSES = {"org.orbscope.agent.boot.Sink", "org.orbscope.agent.boot.Dispatch"};
+    static final List<String> CLASSES = Collections.unmodifiableList(Arrays.asList("org.orbscope.agent.boot.Sink",
+            "org.orbscope.agent.boot.Dispatch"));
 
     private BootInjector() {
     }
 
     static boolean injected() {
         try {
-            Class.forName(CLASSES[1], false, null);
+            Class.forName(CLASSES.get(1), false, null);
             return true;
         } catch (ClassNotFoundException e) {
             return false;

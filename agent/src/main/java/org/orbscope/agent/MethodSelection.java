@@ -2,6 +2,7 @@ package org.orbscope.agent;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,13 +22,14 @@ final class MethodSelection {
      * them would call back into the recorder from inside it. Profile entries and {@code Thread.start} are chosen
      * one method at a time and stay allowed.
      */
-    static final String[] NEVER = {"java.", "jdk.", "sun.", "org.orbscope.", "net.bytebuddy."};
+    static final List<String> NEVER = Collections.unmodifiableList(Arrays.asList("java.", "jdk.", "sun.", "org.orbscope.",
+            "net.bytebuddy."));
     /**
      * Packages left out of globs that only catch them by accident ({@code **}, {@code com.**}): JDK-adjacent code
      * a broad glob would flood the trace with. A glob whose fixed part names one ({@code com.sun.corba.**},
      * {@code javax.rmi.**}) gets its classes.
      */
-    static final String[] UNLESS_NAMED = {"javax.", "com.sun."};
+    static final List<String> UNLESS_NAMED = Collections.unmodifiableList(Arrays.asList("javax.", "com.sun."));
 
     private final AgentConfig config;
     /** Globs that selected at least one class, and the excluded package each other glob ran into (for {@link #unmatched}). */
@@ -199,7 +201,7 @@ final class MethodSelection {
         for (Glob g : includeGlobs()) {
             String p = excludedBy.get(g);
             if (p != null && !matched.contains(g) && never(g.fixedPrefix()) == null) {
-                out.add("'" + g + "' matched no class: " + p + "* is " + (Arrays.asList(NEVER).contains(p) ? "never instrumented"
+                out.add("'" + g + "' matched no class: " + p + "* is " + (NEVER.contains(p) ? "never instrumented"
                         : "instrumented only by a glob that names it, such as " + p + "example.**"));
             }
         }
