@@ -46,6 +46,7 @@ public final class Recorder extends Sink {
         return new Recorder(writer, settings, instrumentation, recording);
     }
 
+    /** The recording this recorder belongs to (the running one while the bridge forwards here). */
     Recording recording() {
         return recording;
     }

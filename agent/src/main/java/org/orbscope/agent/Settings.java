@@ -22,8 +22,10 @@ final class Settings {
     static final long RETIRE_AFTER_NANOS = 1_000_000_000L;
     static final long RETIRE_AFTER_NANOS_WITH_JFR = 10_000_000_000L;
 
-    /** The event kinds of {@code events=}. */
-    final boolean methods;
+    /**
+     * The event kinds of {@code events=} that run-time code asks about ({@code methods} is the method selection's
+     * to apply, class by class).
+     */
     final boolean threads;
     final boolean gc;
     final boolean process;
@@ -57,7 +59,6 @@ final class Settings {
     private final List<Glob> threadExcludes;
 
     private Settings(AgentConfig c) {
-        methods = c.events.contains("methods");
         threads = c.events.contains("threads");
         gc = c.events.contains("gc");
         process = c.events.contains("process");
