@@ -1,6 +1,6 @@
 # orbscope ORB profile: glassfish-corba 4.2.x (org.glassfish.corba:glassfish-corba-orb). Read from the sources at tag
 # 4.2.5-RELEASE of eclipse-ee4j/orb (the methods below read the same, whitespace aside, at 5.0.2; only 4.2.5 was
-# run). Marks the stages of a request on the server (seed 001, section 2.2). Checked against a real glassfish-corba
+# run). Marks the stages of a request on the server (Harkema et al., section 2.2). Checked against a real glassfish-corba
 # 4.2.5 server over loopback driven by the JacORB workload client: every request's receiver-side and
 # dispatcher-side events joined (postprocess), no stage negative.
 #
@@ -55,8 +55,9 @@ method = com.sun.corba.ee.impl.transport.ConnectionImpl#queueUpWork(Lcom/sun/cor
 # Dispatching pool thread. handleRequestRequest runs only for GIOP Requests (not for locate requests, close or error
 # messages, which pass through the same queue): enter = dispatcher 1st phase begins; exit = object adapter, servant
 # and reply marshalling done, before the reply is sent. The request header handling between the thread taking the
-# request (MessageMediatorImpl.doWork) and here counts as queueing: 13 us at least, 22 us median under the agent on
-# a loaded 2-core machine. No earlier method marks only requests and returns before the reply is sent.
+# request (MessageMediatorImpl.doWork) and here counts as queueing: it is header work, not waiting,
+# and a glassfish server's queue stage includes it.
+# No earlier method marks only requests and returns before the reply is sent.
 method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#handleRequestRequest(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.begin | key=arg0 | cpu=true
 # The servant through its skeleton (InvokeHandler._invoke, or DynamicImplementation.invoke for DSI servants):
 # unmarshal, servant, result marshal. The mediator's request header is read by now (handleRequestRequest begins by

@@ -1,5 +1,5 @@
 # orbscope ORB profile: JacORB 3.9 (org.jacorb:jacorb:3.9; the methods below are unchanged on master).
-# Marks the stages of a request on the server (seed 001, section 2.2). Read from the JacORB sources at tag
+# Marks the stages of a request on the server (Harkema et al., section 2.2). Read from the JacORB sources at tag
 # RELEASE_3_9 and checked against a real JacORB 3.9 server over loopback: every request's receiver-side and
 # dispatcher-side events joined (postprocess), no stage negative.
 #
@@ -11,7 +11,7 @@
 #   key       correlation key recorded with the event: identity of `this` or of argument N (0-based);
 #             none = the method is joined to its request by the order of events on its thread
 #   cpu       record the thread's CPU time on enter and exit, or at one end: only where a stage boundary uses it,
-#             since reading the thread CPU clock is a system call (about 1.5 us on a virtual machine)
+#             since reading the thread CPU clock is a system call (docs/results/cpu-clock-interval.md)
 #   fragment  begin: the enter starts a request's first piece of work (the receiver's message): CPU sampling and
 #             request sampling (agent option request.sample) draw there for the whole piece;
 #             continue: the enter starts a piece that goes on with the request its key names (the controller's
