@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * An ORB profile: the methods that mark the stages of a request in one ORB ({@link ProfileMethod}), and the
@@ -45,7 +46,7 @@ public final class OrbProfile {
     public static final String INFO_THREADS = "profile.threads.";
 
     /** Profiles shipped as resources of this package. */
-    private static final String[] SHIPPED = {"jacorb", "glassfish"};
+    private static final String[] SHIPPED = {"jacorb", "glassfish", "yoko", "openjdk-orb"};
 
     private final String name;
     private final String orb;
@@ -168,9 +169,26 @@ public final class OrbProfile {
         return orb;
     }
 
-    /** Thread role -> thread name glob ({@code receiver -> ServerMessageReceptor*}), in file order. */
+    /**
+     * Thread role -> thread name globs ({@code receiver -> ServerMessageReceptor*}), in file order: {@code *} matches
+     * any characters, and {@code |} separates alternatives ({@code Pool-*:Worker-* | Receiver}).
+     */
     public Map<String, String> threadRoles() {
         return threadRoles;
+    }
+
+    /** Whether a thread name matches a {@link #threadRoles() thread role's globs}. */
+    public static boolean threadMatches(String globs, String threadName) {
+        for (String glob : globs.split("\\|")) {
+            List<String> parts = new ArrayList<>();
+            for (String part : glob.trim().split("\\*", -1)) {
+                parts.add(Pattern.quote(part));
+            }
+            if (threadName.matches(String.join(".*", parts))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The methods, in file order. */

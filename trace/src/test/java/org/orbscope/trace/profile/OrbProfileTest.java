@@ -88,6 +88,65 @@ class OrbProfileTest {
     }
 
     @Test
+    void theShippedYokoProfileServesItsThreeDispatchModelsWithOneKey() throws Exception {
+        OrbProfile p = OrbProfile.load("yoko");
+        assertEquals("Apache Yoko 1.4", p.orb());
+        String dispatchers = p.threadRoles().get("dispatcher");
+        for (String thread : new String[] {"Yoko:ThreadPerRequest:Dispatcher", "Yoko:ThreadPool-0:Dispatcher-7",
+                "Yoko:GIOPConnectionThreaded:ReceiverThread"}) {
+            assertTrue(OrbProfile.threadMatches(dispatchers, thread), thread);
+        }
+        assertTrue(OrbProfile.threadMatches(p.threadRoles().get("receiver"), "Yoko:GIOPConnectionThreaded:ReceiverThread"));
+        // The Upcall joins the pieces: the receiver's own, the pool's dispatch request's, the dispatcher's argument.
+        ProfileMethod bind = p.method("org.apache.yoko.orb.OB.Upcall", "setDispatchInfo",
+                "(Lorg/apache/yoko/orb/OB/DispatchRequest;Lorg/apache/yoko/orb/OB/DispatchStrategy;)V");
+        assertEquals("receive.enqueue", bind.role());
+        assertEquals(ProfileMethod.KEY_THIS, bind.keySource());
+        assertEquals("this.profileInfo_.key", bind.object().toString());
+        ProfileMethod pool = p.method("org.apache.yoko.orb.OB.ThreadPool", "add", "(Lorg/apache/yoko/orb/OB/DispatchRequest;)V");
+        assertEquals("receive.enqueue", pool.role());
+        assertArrayEquals(new String[] {"upcall_"}, pool.keyFields());
+        ProfileMethod begin = p.method("org.apache.yoko.orb.OBPortableServer.POA_impl", "_OB_dispatch",
+                "([BLorg/apache/yoko/orb/OB/Upcall;)V");
+        assertEquals("dispatch.begin", begin.role());
+        assertEquals(1, begin.keySource());
+        assertTrue(begin.fragmentContinue());
+        // Oneways have no reply: the first phase ends where every request's dispatch ends.
+        assertEquals("dispatch.result", p.method("org.apache.yoko.orb.OBPortableServer.POA_impl",
+                "_OB_decrementRequestCount", "()V").role());
+        assertTrue(p.methods().stream().noneMatch(m -> "dispatch.reply".equals(m.role())), "the servant stage holds the reply");
+    }
+
+    @Test
+    void theShippedOpenjdkOrbProfileJoinsTheSelectorAndThePoolByTheMediator() throws Exception {
+        OrbProfile p = OrbProfile.load("openjdk-orb");
+        String connection = "com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl";
+        ProfileMethod enqueue = p.method(connection, "setEnqueueTime", "(J)V");
+        assertEquals("receive.enqueue", enqueue.role());
+        assertEquals("this.partialMessageMediator", enqueue.key());
+        ProfileMethod begin = p.method(connection, "finishReadingBits",
+                "(Lcom/sun/corba/se/pept/protocol/MessageMediator;)Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator;");
+        assertEquals("dispatch.begin", begin.role());
+        assertEquals(0, begin.keySource());
+        assertEquals("dispatch.result", p.method("com.sun.corba.se.impl.protocol.CorbaMessageMediatorImpl", "endRequest",
+                "(Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator;)V").role());
+        assertTrue(OrbProfile.threadMatches(p.threadRoles().get("dispatcher"), "p: default-threadpool; w: Idle"));
+        assertTrue(OrbProfile.threadMatches(p.threadRoles().get("receiver"), "SelectorThread"));
+        assertTrue(OrbProfile.shipped().contains("openjdk-orb"));
+    }
+
+    @Test
+    void aThreadRoleIsAGlobOrSeveralSeparatedByBars() {
+        assertTrue(OrbProfile.threadMatches("worker-*", "worker-12"));
+        assertTrue(!OrbProfile.threadMatches("worker-*", "a worker-12"));
+        assertTrue(OrbProfile.threadMatches("reader | worker-*", "reader"));
+        assertTrue(OrbProfile.threadMatches("reader | worker-*", "worker-3"));
+        assertTrue(!OrbProfile.threadMatches("reader | worker-*", "readers"));
+        assertTrue(OrbProfile.threadMatches("p: pool; w: *", "p: pool; w: Idle"), "regex characters are literal");
+        assertTrue(!OrbProfile.threadMatches("a.b", "axb"));
+    }
+
+    @Test
     void aFileProfileTakesBothSeparatorsCommentsAndFieldPathKeys() throws Exception {
         Path f = dir.resolve("shop.profile");
         Files.write(f, String.join("\n",
@@ -190,7 +249,7 @@ class OrbProfileTest {
     @Test
     void anUnknownNameIsNeitherShippedNorAFile() {
         ProfileException e = assertThrows(ProfileException.class, () -> OrbProfile.load("nosuchorb"));
-        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb, glassfish; and no such file)", e.getMessage());
+        assertEquals("unknown profile 'nosuchorb' (shipped: jacorb, glassfish, yoko, openjdk-orb; and no such file)", e.getMessage());
     }
 
     @Test
