@@ -11,17 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.jacorb.orb.ParsedIOR;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.orb.JacorbOrbs;
@@ -41,15 +39,17 @@ import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
 
 /**
- * Each shipped ORB profile against a real server of its ORB: the server JVM under the agent with the profile, the
- * orbscope client (JacORB over IIOP on loopback) sending a Poisson stream of pings and calls to two objects, then the
- * trace alone must hold every request the client sent, whole, with no stage negative, and name each one's operation
- * and object key as the client sent it.
+ * Each shipped ORB profile against a real server of its ORB: the server JVM under the agent with the profile from its
+ * start, or attached to once it has served requests, the orbscope client (JacORB over IIOP on loopback) sending a
+ * Poisson stream of oneway posts, pings and calls to two objects, then the trace alone must hold every request the
+ * client sent, whole, with no stage negative, on the threads the profile names, and name each one's operation and
+ * object key as the client sent it.
  */
 class ShippedProfilesOnRealServersTest {
     private static final int REQUESTS = 600;
     /** The client's reachability check of each of its three targets, before the schedule. */
     private static final int CHECKS = 3;
+    /** Twoway calls and pings, and oneway posts (which no reply ends). */
     private static final String SCENARIO = String.join("\n",
             "name: profiles",
             "server:",
@@ -59,21 +59,47 @@ class ShippedProfilesOnRealServersTest {
             "  objects:",
             "    - id: echo",
             "      poa: P",
-            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}}",
+            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}, post: {cpu: 100us}}",
             "    - id: other",
             "      poa: P",
-            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}}",
+            "      operations: {call: {cpu: 100us, replySize: 64}, ping: {cpu: 100us}, post: {cpu: 100us}}",
             "client:",
             "  maxDuration: 120s",
             "  processes:",
             "    - name: p",
             "      requests: " + REQUESTS,
             "      arrival: {law: poisson, rate: 300/s}",
-            "      targets: [{object: echo, operation: call, payload: {size: 64}, probability: 0.5},",
-            "                {object: echo, operation: ping, probability: 0.25}, {object: other, operation: ping, probability: 0.25}]",
+            "      targets: [{object: echo, operation: call, payload: {size: 64}, probability: 0.4},",
+            "                {object: echo, operation: ping, probability: 0.2},",
+            "                {object: other, operation: post, payload: {size: 64}, probability: 0.4}]",
             "");
-    /** The glassfish fixture's jar; its manifest names target/lib/*, a class path without JacORB. */
-    private static final Path GLASSFISH_FIXTURE = Path.of("..", "glassfish-fixture", "target", "glassfish-fixture.jar");
+    /**
+     * Twoway requests only: the glassfish profile ends a request's first phase where the reply is sent, which a
+     * oneway request never reaches (docs/profiles.md, the oneway pitfall).
+     */
+    private static final String TWOWAY_SCENARIO = SCENARIO
+            .replace("{object: other, operation: post, payload: {size: 64}, probability: 0.4}",
+                    "{object: other, operation: ping, probability: 0.4}");
+
+    /** A fixture server of an ORB other than JacORB: its jar (whose manifest names target/lib/*) and main class. */
+    private record Fixture(String module, String main) {
+        static final Fixture GLASSFISH = new Fixture("glassfish-fixture", "org.orbscope.fixture.glassfish.GlassfishServer");
+        static final Fixture YOKO = new Fixture("yoko-fixture", "org.orbscope.fixture.yoko.YokoServer");
+        static final Fixture OPENJDK_ORB = new Fixture("openjdk-orb-fixture", "org.orbscope.fixture.openjdk.OpenJdkOrbServer");
+
+        Path jar() {
+            return Path.of("..", module, "target", module + ".jar");
+        }
+
+        /** The server JVM serving objects echo and other into {@code server}, with the ORB's own options. */
+        JvmLauncher jvm(ServerDirectory server, String... orbOptions) {
+            assumeTrue(Files.isRegularFile(jar()), module + " not packaged yet");
+            List<String> args = new ArrayList<>(List.of("--out", server.dir().toString(), "--objects", "echo,other",
+                    "--cpu-us", "100", "--reply-bytes", "64"));
+            args.addAll(List.of(orbOptions));
+            return JvmLauncher.main(main).classpath(jar().toString()).args(args);
+        }
+    }
 
     @TempDir
     Path dir;
@@ -81,31 +107,62 @@ class ShippedProfilesOnRealServersTest {
     @Test
     @Timeout(600)
     void aGlassfishServerTracedWithTheGlassfishProfileHoldsEveryRequestWhole() throws Exception {
-        assumeTrue(Files.isRegularFile(GLASSFISH_FIXTURE), "glassfish fixture not packaged yet");
-        ServerDirectory server = new ServerDirectory(dir.resolve("server"));
-        traceAndCheck("glassfish", JvmLauncher.main("org.orbscope.fixture.glassfish.GlassfishServer")
-                .classpath(GLASSFISH_FIXTURE.toString())
-                .args("--out", server.dir().toString(), "--objects", "echo,other", "--cpu-us", "100", "--reply-bytes", "64"),
-                server);
+        ServerDirectory server = server();
+        traceFromStart("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(TWOWAY_SCENARIO));
     }
 
     @Test
     @Timeout(600)
     void aJacorbServerTracedWithTheJacorbProfileHoldsEveryRequestWhole() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        ServerDirectory server = new ServerDirectory(dir.resolve("server"));
-        traceAndCheck("jacorb", new ServerLaunch(scenario(), server.dir()).jvm(), server);
+        ServerDirectory server = server();
+        Path scenario = scenario(SCENARIO);
+        traceFromStart("jacorb", new ServerLaunch(scenario, server.dir()).jvm(), server, scenario);
     }
 
-    private Path scenario() throws Exception {
+    /** Yoko dispatches by its object adapter's concurrency model: a thread per request, a pool, or the receiver. */
+    @ParameterizedTest
+    @ValueSource(strings = {"thread_per_request", "thread_pool", "threaded"})
+    @Timeout(600)
+    void aYokoServerTracedWithTheYokoProfileHoldsEveryRequestWhole(String model) throws Exception {
+        ServerDirectory server = server();
+        traceFromStart("yoko", Fixture.YOKO.jvm(server, "--conc-model", model), server, scenario(SCENARIO));
+    }
+
+    @Test
+    @Timeout(600)
+    void aWildflyOrbServerTracedWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
+        ServerDirectory server = server();
+        traceFromStart("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+    }
+
+    @Test
+    @Timeout(600)
+    void aRunningYokoServerAttachedToWithTheYokoProfileHoldsEveryRequestWhole() throws Exception {
+        ServerDirectory server = server();
+        traceByAttaching("yoko", Fixture.YOKO.jvm(server, "--conc-model", "thread_pool"), server, scenario(SCENARIO));
+    }
+
+    @Test
+    @Timeout(600)
+    void aRunningWildflyOrbServerAttachedToWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
+        ServerDirectory server = server();
+        traceByAttaching("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+    }
+
+    private ServerDirectory server() {
+        return new ServerDirectory(dir.resolve("server"));
+    }
+
+    private Path scenario(String text) throws Exception {
         Path f = dir.resolve("profiles.yaml");
-        if (!Files.exists(f)) {
-            Files.writeString(f, SCENARIO);
-        }
+        Files.writeString(f, text);
         return f;
     }
 
-    private void traceAndCheck(String profileName, JvmLauncher serverJvm, ServerDirectory server) throws Exception {
+    /** The server under the agent from its start; one client run. */
+    private void traceFromStart(String profileName, JvmLauncher serverJvm, ServerDirectory server, Path scenario)
+            throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path trace = dir.resolve("server.trace");
         Process p = serverJvm.agent("-javaagent:" + AgentJar.locate() + "=profile=" + profileName + ",cpu=true,out=" + trace)
@@ -113,31 +170,74 @@ class ShippedProfilesOnRealServersTest {
         ClientDirectory client = new ClientDirectory(dir.resolve("client"));
         int serverExit;
         try {
-            String notReady = JvmLauncher.awaitFile(p, server.ready(), Duration.ofSeconds(240));
-            assertEquals(null, notReady, notReady + "\n" + log("server.log"));
-            Process c = new ClientLaunch(scenario(), Map.of(ServerSpec.SINGLE, server.iorDir()), null, client.dir())
-                    .jvm().log(dir.resolve("client.log")).start();
-            assertTrue(c.waitFor(240, TimeUnit.SECONDS), "client still running:\n" + log("client.log"));
-            assertEquals(0, c.exitValue(), log("client.log"));
+            awaitReady(p, server);
+            drive(scenario, server, client);
         } finally {
             // The server stops when its standard input closes; the agent writes the rest of the trace as it exits.
             serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
         }
         assertEquals(0, serverExit, log("server.log"));
+        checkTrace(profileName, trace, scenario, server, client);
+    }
+
+    /**
+     * The server started without the agent serves a first client run; then {@code orbscope attach PID --profile}
+     * records a second run until {@code attach --stop}. The trace holds the second run only.
+     */
+    private void traceByAttaching(String profileName, JvmLauncher serverJvm, ServerDirectory server, Path scenario)
+            throws Exception {
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path trace = dir.resolve("server.trace");
+        Process p = serverJvm.log(dir.resolve("server.log")).start();
+        ClientDirectory client = new ClientDirectory(dir.resolve("client"));
+        int serverExit;
+        try {
+            awaitReady(p, server);
+            drive(scenario, server, new ClientDirectory(dir.resolve("before-attach")));
+            String pid = Long.toString(p.pid());
+            CliRunner attach = CliRunner.run("attach", pid, "--profile", profileName, "-o", "cpu=true", "--out",
+                    trace.toString());
+            assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+            drive(scenario, server, client);
+            CliRunner stop = CliRunner.run("attach", pid, "--stop");
+            assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+        } finally {
+            serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
+        }
+        assertEquals(0, serverExit, log("server.log"));
+        checkTrace(profileName, trace, scenario, server, client);
+    }
+
+    private void awaitReady(Process server, ServerDirectory dirs) throws Exception {
+        String notReady = JvmLauncher.awaitFile(server, dirs.ready(), Duration.ofSeconds(240));
+        assertEquals(null, notReady, notReady + "\n" + log("server.log"));
+    }
+
+    /** One run of the workload client in a JVM of its own; every request sent and answered. */
+    private void drive(Path scenario, ServerDirectory server, ClientDirectory client) throws Exception {
+        Path log = client.dir().resolveSibling(client.dir().getFileName() + ".log");
+        Process c = new ClientLaunch(scenario, Map.of(ServerSpec.SINGLE, server.iorDir()), null, client.dir())
+                .jvm().log(log).start();
+        assertTrue(c.waitFor(240, TimeUnit.SECONDS), "client still running:\n" + Files.readString(log));
+        assertEquals(0, c.exitValue(), Files.readString(log));
         ClientSummary sent = ClientSummary.read(client.summary());
         assertEquals(REQUESTS, sent.sent(), sent.toString());
         assertEquals(REQUESTS, sent.completed(), sent.toString());
+    }
 
+    /** The trace alone holds the client's run: every request whole, on the profile's threads, named as sent. */
+    private void checkTrace(String profileName, Path trace, Path scenario, ServerDirectory server, ClientDirectory client)
+            throws Exception {
         // The stage table from the trace's own roles: every request the server served, checks included, is whole.
         OrbProfile profile = OrbProfile.load(profileName);
         StageResult stages = TraceStages.extract(trace, null);
         assertEquals("recorded in the trace", stages.diagnostics().roles);
-        assertFalse(stages.diagnostics().truncated, "the agent finished the trace as the server exited");
+        assertFalse(stages.diagnostics().truncated, "the agent finished the trace");
         assertEquals(0, stages.diagnostics().droppedEvents);
         List<String> wrong = new ArrayList<>();
         for (RequestStages r : stages.rows()) {
             if (!r.complete()) {
-                wrong.add("request " + r.index + " " + r.status + " missing " + r.missing);
+                wrong.add("request " + r.index + " " + r.operation + " " + r.status + " missing " + r.missing);
             }
             for (StageColumn c : List.of(StageColumn.RECEIVER, StageColumn.QUEUE, StageColumn.DISPATCHER,
                     StageColumn.SERVANT, StageColumn.REPLY, StageColumn.COMPLETION, StageColumn.RECEIVER2,
@@ -147,8 +247,8 @@ class ShippedProfilesOnRealServersTest {
                 }
             }
             // The threads the profile documents are the ones that did the work.
-            if (!matches(profile.threadRoles().get("receiver"), r.receiverThread)
-                    || !matches(profile.threadRoles().get("dispatcher"), r.dispatcherThread)) {
+            if (!OrbProfile.threadMatches(profile.threadRoles().get("receiver"), r.receiverThread)
+                    || !OrbProfile.threadMatches(profile.threadRoles().get("dispatcher"), r.dispatcherThread)) {
                 wrong.add("request " + r.index + " on threads '" + r.receiverThread + "' and '" + r.dispatcherThread + "'");
             }
         }
@@ -159,7 +259,7 @@ class ShippedProfilesOnRealServersTest {
         CliRunner check = CliRunner.run("profile", "check", trace.toString());
         assertEquals(Orbscope.EXIT_OK, check.exit, check.toString());
         Path out = dir.resolve("report");
-        CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario().toString(),
+        CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario.toString(),
                 "--out", out.toString());
         assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
         JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0).path("server");
@@ -176,7 +276,6 @@ class ShippedProfilesOnRealServersTest {
             byOperation.merge(rec.operation(), 1L, Long::sum);
             byObject.merge(keys.get(rec.object()), 1L, Long::sum);
         });
-        assertEquals(Set.of("call", "ping"), byOperation.keySet());
         assertEquals(2, byObject.size(), keys.toString());
         JsonNode breakdown = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0)
                 .path("breakdown");
@@ -209,11 +308,6 @@ class ShippedProfilesOnRealServersTest {
             orb.shutdown(false);
         }
         return keys;
-    }
-
-    /** A thread name against a profile's thread glob ({@code *} any characters). */
-    private static boolean matches(String glob, String name) {
-        return name.matches(Arrays.stream(glob.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")));
     }
 
     private String log(String name) {
