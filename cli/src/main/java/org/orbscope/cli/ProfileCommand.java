@@ -23,8 +23,9 @@ final class ProfileCommand implements Runnable {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = {"What a profile makes of a trace: roles seen, requests assembled, what is missing.",
-                    "Roles seen (events, keyed, threads), requests assembled "
+            description = {"What a profile makes of a trace: methods found, threads, roles seen, requests assembled, what is missing.",
+                    "The profile's methods the trace has (none: which ORB the trace shows instead), the threads its "
+                    + "thread roles name, roles seen (events, keyed, threads), requests assembled "
                     + "and complete, what incomplete ones miss, negative stages.",
                     "Exit 0 every request complete and no stage negative, 1 not, 2 bad input."})
     static final class Check implements Callable<Integer> {

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.TraceReport;
+import org.orbscope.postprocess.stages.TraceRoles;
 import org.orbscope.postprocess.run.TraceStages;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.ScenarioDocument;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import picocli.CommandLine.Command;
@@ -103,6 +105,9 @@ final class ReportCommand implements Callable<Integer> {
                 }
             }
             Path dir = out != null ? out : TraceReport.defaultOut(input);
+            if (roles == null) {
+                sayPickedProfile(input);
+            }
             try {
                 TraceReport.report(input, options.window(from, to).parquet(parquet), dir);
             } catch (IllegalArgumentException e) {
@@ -120,6 +125,18 @@ final class ReportCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             System.err.println("orbscope report: failed: " + e);
             return Orbscope.EXIT_RUN_FAILED;
+        }
+    }
+
+    /** Says which shipped profile's roles a trace recorded without a profile takes (the report's notes say it too). */
+    private static void sayPickedProfile(Path trace) throws IOException {
+        try (TraceReader r = TraceReader.open(trace)) {
+            String picked = TraceRoles.of(r, null).picked();
+            if (picked != null) {
+                System.err.println("orbscope report: stage roles from " + picked);
+            }
+        } catch (ProfileException e) {
+            // The trace names a profile that does not load: the report says so.
         }
     }
 }

@@ -134,6 +134,22 @@ class ShippedProfilesOnRealServersTest {
     void aWildflyOrbServerTracedWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
         traceFromStart("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+
+        // The glassfish profile (the same lineage in other packages) finds none of its methods, and both commands
+        // say so and name the ORB the trace shows.
+        String trace = dir.resolve("server.trace").toString();
+        String mismatch = "0 of 8 methods of profile glassfish found; this trace's JVM loads WildFly ORB (openjdk-orb 10.1)"
+                + " / JDK 8 ORB (its classes in com.sun.corba.se): try --profile openjdk-orb";
+        CliRunner check = CliRunner.run("profile", "check", trace, "--profile", "glassfish");
+        assertEquals(Orbscope.EXIT_RUN_FAILED, check.exit, check.toString());
+        assertTrue(check.out.contains("methods: " + mismatch), check.toString());
+        Path out = dir.resolve("glassfish-report");
+        CliRunner report = CliRunner.run("report", trace, "--profile", "glassfish", "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        String notes = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0)
+                .path("notes").toString();
+        assertTrue(notes.contains("the server trace has no request-stage events: " + mismatch), notes);
+        assertFalse(notes.contains("was the agent started"), notes);
     }
 
     @Test

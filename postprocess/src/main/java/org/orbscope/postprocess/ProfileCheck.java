@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.stages.ProfileFit;
 import org.orbscope.postprocess.stages.Role;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stages.TraceRoles;
@@ -23,10 +24,11 @@ import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
 
 /**
- * What a profile makes of a trace, for a user writing a profile: which roles were seen (events, keyed or not,
- * on which threads), how many requests were assembled and how many came out whole, what the incomplete ones
- * miss, and which stage durations came out negative. {@link #ok()} when every request is complete and no stage
- * is negative.
+ * What a profile makes of a trace, for a user writing a profile: how many of its methods the trace has (and, when
+ * none, which ORB the trace shows instead), which threads its thread roles name, which roles were seen (events,
+ * keyed or not, on which threads), how many requests were assembled and how many came out whole, what the
+ * incomplete ones miss, and which stage durations came out negative. {@link #ok()} when every request is complete
+ * and no stage is negative.
  */
 public final class ProfileCheck {
     /** The stage durations a negative value of which means the profile marks the wrong moment. */
@@ -42,6 +44,8 @@ public final class ProfileCheck {
     }
 
     private final String roleSource;
+    /** How the roles' profile fits the trace; null when the roles are the trace's own and its profile is unknown. */
+    private ProfileFit fit;
     private final Map<Role, RoleUse> roles = new EnumMap<>(Role.class);
     private final Map<String, Long> unknownLabels = new TreeMap<>();
     private final Map<String, Long> missing = new TreeMap<>();
@@ -65,6 +69,7 @@ public final class ProfileCheck {
         try (TraceReader r = TraceReader.open(trace)) {
             TraceRoles roles = TraceRoles.of(r, profile);
             check = new ProfileCheck(roles.source(), r.isTruncated());
+            check.fit = roles.profile() == null ? null : ProfileFit.of(r, roles.profile());
             r.read(e -> check.count(r, roles, e));
         }
         StageResult s = TraceStages.extract(trace, profile);
@@ -122,6 +127,9 @@ public final class ProfileCheck {
 
     public void print(PrintStream out) {
         out.println("roles: " + roleSource + (truncated ? " (trace truncated: requests in flight at the cut are incomplete)" : ""));
+        if (fit != null) {
+            printFit(out);
+        }
         out.printf(Locale.ROOT, "%-22s %10s %10s  %s%n", "role", "events", "keyed", "threads");
         for (Role role : Role.values()) {
             RoleUse u = roles.get(role);
@@ -139,8 +147,8 @@ public final class ProfileCheck {
         for (String name : List.of(ProfileMethod.OPERATION, ProfileMethod.OBJECT)) {
             Map<String, Long> byValue = names.get(name);
             long named = byValue.values().stream().mapToLong(Long::longValue).sum();
-            out.printf(Locale.ROOT, "%s named in %d of %d requests%s%n", name, named, requests, byValue.isEmpty()
-                    ? " (the profile reads no " + name + "= on a method with a role)" : ": " + shortList(byValue));
+            out.printf(Locale.ROOT, "%s named in %d of %d requests%s%n", name, named, requests,
+                    byValue.isEmpty() ? unnamed(name) : ": " + shortList(byValue));
         }
         if (negative.isEmpty()) {
             out.println("negative stages: none");
@@ -149,6 +157,43 @@ public final class ProfileCheck {
                     + "wrong moment, or fragments of different requests were joined)%n", c.header(), n));
         }
         out.println(ok() ? "ok: every request joined, no stage negative" : "NOT OK: see above");
+    }
+
+    /** How many of the profile's methods the trace has, and which threads its thread roles name. */
+    private void printFit(PrintStream out) {
+        String mismatch = fit.mismatch();
+        if (mismatch != null) {
+            out.println("methods: " + mismatch);
+        } else {
+            out.printf(Locale.ROOT, "methods: %d of %d methods of profile %s found%n", fit.found(), fit.total(),
+                    fit.profile().name());
+            for (ProfileMethod m : fit.missing()) {
+                out.println("  not in the trace (no loaded class has it): " + m.className() + "#" + m.methodName()
+                        + m.descriptor() + (m.role() == null ? "" : " (" + m.role() + ")"));
+            }
+        }
+        fit.threadsByRole().forEach((role, threads) -> out.printf(Locale.ROOT, "threads %-10s %s: %s%n", role,
+                "'" + fit.profile().threadRoles().get(role) + "'", threads.isEmpty()
+                        ? "no thread of this trace has such a name (its threads: " + shortNames(fit.threads()) + ")"
+                        : threads.size() + (threads.size() == 1 ? " thread, " : " threads, ") + shortNames(threads)));
+    }
+
+    /** Why no request carries a name: the profile reads none, no request was assembled, or nothing was recorded. */
+    private String unnamed(String name) {
+        if (requests == 0) {
+            return "";
+        }
+        if (fit != null && fit.profile().methods().stream().noneMatch(m -> m.role() != null
+                && (name.equals(ProfileMethod.OPERATION) ? m.operation() : m.object()) != ProfileMethod.Path.NONE)) {
+            return " (profile " + fit.profile().name() + " reads no " + name + "= on a method with a role)";
+        }
+        return " (the trace has no " + name + " names: the method that reads them recorded none)";
+    }
+
+    /** A few names, and how many more there are. */
+    private static String shortNames(List<String> names) {
+        return String.join(", ", names.subList(0, Math.min(6, names.size())))
+                + (names.size() > 6 ? ", ... (" + names.size() + " in all)" : "");
     }
 
     /** The first few values with their request counts. */

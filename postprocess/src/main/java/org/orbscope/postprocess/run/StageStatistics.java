@@ -102,9 +102,12 @@ final class StageStatistics {
             p.notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
                     + "requests with events there are incomplete");
         }
+        if (d.profilePicked != null) {
+            p.notes.add("stage roles from " + d.profilePicked);
+        }
         if (d.requests == 0) {
-            p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: was the agent "
-                    + "started with the ORB's profile (monitoring.profile)?"
+            p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: " + (d.profileMismatch
+                    != null ? d.profileMismatch : "was the agent started with the ORB's profile (monitoring.profile)?")
                     : "the server trace has stage events but no request could be assembled from them");
         }
         if (d.droppedEvents > 0) {

@@ -90,6 +90,8 @@ public final class TraceStages implements EventVisitor {
             }
             StageResult result = t.extractor.finish(r.isTruncated());
             result.diagnostics().roles = roles.source();
+            result.diagnostics().profilePicked = roles.picked();
+            result.diagnostics().profileMismatch = roles.mismatch(r);
             result.diagnostics().requestSample = requestSample;
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }

@@ -4,6 +4,10 @@ package org.orbscope.postprocess.stages;
 public final class StageDiagnostics {
     /** Where the stage roles of the trace's methods came from. */
     public String roles;
+    /** Why the roles' profile was picked from the trace's classes (the trace was recorded without one), or null. */
+    public String profilePicked;
+    /** The roles' profile has none of its methods in the trace: what the trace shows instead; or null. */
+    public String profileMismatch;
     public long boundaryEvents;
     public long droppedEvents;
     public long droppedUnattributed;
@@ -36,6 +40,8 @@ public final class StageDiagnostics {
     public StageDiagnostics copy() {
         StageDiagnostics d = new StageDiagnostics();
         d.roles = roles;
+        d.profilePicked = profilePicked;
+        d.profileMismatch = profileMismatch;
         d.boundaryEvents = boundaryEvents;
         d.droppedEvents = droppedEvents;
         d.droppedUnattributed = droppedUnattributed;

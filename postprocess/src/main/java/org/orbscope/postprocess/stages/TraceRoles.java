@@ -10,20 +10,27 @@ import org.orbscope.trace.profile.ProfileMethod;
 /**
  * Which stage role each method of a trace marks. The ORB profile is the one place that says so: the agent writes
  * each profiled method's role into the trace, so by default the trace's own roles count; a trace without them
- * (recorded before the agent wrote roles) takes the profile it was recorded with, by the name in its header; a
- * profile the user names replaces both.
+ * (recorded before the agent wrote roles, or with a profile none of whose methods the JVM had) takes the profile it
+ * was recorded with, by the name in its header; a trace recorded without a profile takes the shipped profile whose
+ * ORB classes it shows ({@link ShippedOrbs}); a profile the user names replaces all of them.
  */
 public final class TraceRoles {
     private final Dictionary dictionary;
     private final OrbProfile profile;
     private final String source;
+    /** The profile the roles come from, or that recorded the trace's own roles; null when unknown. */
+    private final OrbProfile known;
+    /** Why the profile was picked from the trace's classes, or null when it was not. */
+    private final String picked;
     private Role[] byId = new Role[0];
     private boolean[] resolved = new boolean[0];
 
-    private TraceRoles(Dictionary dictionary, OrbProfile profile, String source) {
+    private TraceRoles(Dictionary dictionary, OrbProfile profile, String source, OrbProfile known, String picked) {
         this.dictionary = dictionary;
         this.profile = profile;
         this.source = source;
+        this.known = known;
+        this.picked = picked;
     }
 
     /**
@@ -32,20 +39,37 @@ public final class TraceRoles {
      * @throws ProfileException when the trace names a profile that cannot be loaded
      */
     public static TraceRoles of(TraceReader trace, OrbProfile given) throws ProfileException {
-        if (given != null) {
-            return new TraceRoles(trace.dictionary(), given, "profile " + given.name() + " (given)");
-        }
         Dictionary d = trace.dictionary();
-        for (int id = 1; id <= d.methodCount(); id++) {
-            if (d.methodRole(id) != null) {
-                return new TraceRoles(d, null, "recorded in the trace");
-            }
+        if (given != null) {
+            return new TraceRoles(d, given, "profile " + given.name() + " (given)", given, null);
         }
         String name = recordedProfileName(trace);
-        if (name == null) {
-            return new TraceRoles(d, null, "none: the trace was recorded without an ORB profile");
+        for (int id = 1; id <= d.methodCount(); id++) {
+            if (d.methodRole(id) != null) {
+                return new TraceRoles(d, null, "recorded in the trace", quietly(name), null);
+            }
         }
-        return new TraceRoles(d, OrbProfile.load(name), "profile " + name + " (named by the trace)");
+        if (name != null) {
+            OrbProfile named = OrbProfile.load(name);
+            return new TraceRoles(d, named, "profile " + name + " (named by the trace)", named, null);
+        }
+        ShippedOrbs.Sighting seen = ShippedOrbs.byClasses(d);
+        if (seen == null) {
+            return new TraceRoles(d, null, "none: the trace was recorded without an ORB profile", null, null);
+        }
+        String why = "profile " + seen.profile().name() + ", picked from the trace's classes in "
+                + ShippedOrbs.packageOf(seen.profile()) + " (" + (seen.profile().orb() != null ? seen.profile().orb()
+                : seen.profile().name()) + "): the trace was recorded without a profile";
+        return new TraceRoles(d, seen.profile(), why, seen.profile(), why);
+    }
+
+    /** The shipped profile of that name, or null (a profile file the recording read, not at hand here). */
+    private static OrbProfile quietly(String name) {
+        try {
+            return name == null ? null : OrbProfile.load(name);
+        } catch (ProfileException e) {
+            return null;
+        }
     }
 
     /** The profile the trace was recorded with: its header's profile.name, or the agent option of older traces. */
@@ -66,6 +90,27 @@ public final class TraceRoles {
     /** Where the roles come from, for reports. */
     public String source() {
         return source;
+    }
+
+    /**
+     * The profile the roles come from (given, named by the trace or picked), or the one that recorded the trace's
+     * own roles when it can be loaded; null when unknown.
+     */
+    public OrbProfile profile() {
+        return known;
+    }
+
+    /** Why the roles' profile was picked from the trace's classes (it was recorded without one), or null. */
+    public String picked() {
+        return picked;
+    }
+
+    /**
+     * When the trace defines none of the roles' profile's methods, what is wrong and which ORB the trace shows
+     * ({@link ProfileFit#mismatch}); null otherwise.
+     */
+    public String mismatch(TraceReader trace) {
+        return known == null || profile == null ? null : ProfileFit.of(trace, known).mismatch();
     }
 
     /** The stage role of a method of the trace, or null when it marks none. */

@@ -32,6 +32,20 @@ class TraceRolesTest {
                 roles("glassfish"));
     }
 
+    @Test
+    void theShippedYokoProfileMarksWhatMakesARequestCompleteAndNoReply() throws Exception {
+        // No controller; the Upcall's setDispatchInfo is the first method that sees the request and its enqueue; the
+        // reply is sent inside the servant's dispatch.
+        assertEquals(EnumSet.complementOf(EnumSet.of(Role.RECV_BIND, Role.CTRL_PROCESS, Role.CTRL_ASSIGN, Role.DISP_REPLY,
+                Role.DISP_FINISH)), roles("yoko"));
+    }
+
+    @Test
+    void theShippedOpenjdkOrbProfileMarksEveryRoleButTheControllers() throws Exception {
+        assertEquals(EnumSet.complementOf(EnumSet.of(Role.RECV_BIND, Role.CTRL_PROCESS, Role.CTRL_ASSIGN, Role.DISP_FINISH)),
+                roles("openjdk-orb"));
+    }
+
     /** The roles a shipped profile marks; each of its labels must be one the extractor knows. */
     private static Set<Role> roles(String profile) throws Exception {
         Set<Role> seen = EnumSet.noneOf(Role.class);

@@ -39,7 +39,8 @@ profile.name = openjdk-orb
 profile.orb = WildFly ORB (openjdk-orb 10.1) / JDK 8 ORB
 profile.threads.selector = SelectorThread
 profile.threads.receiver = SelectorThread
-profile.threads.dispatcher = p: default-threadpool; w: *
+# The pool's threads keep the name they start with (glassfish's pool threads are numbered instead: w: 1, w: 2, ...).
+profile.threads.dispatcher = p: default-threadpool; w: Idle
 
 # Selector thread. AreFragmentsAllowed runs once per GIOP message, right after its 12-byte header was read and its
 # magic and version checked: the arrival. (readGIOPHeader is entered before the read; with reader threads that
