@@ -59,7 +59,8 @@ public final class TraceRoles {
         }
         String why = "profile " + seen.profile().name() + ", picked from the trace's classes in "
                 + ShippedOrbs.packageOf(seen.profile()) + " (" + (seen.profile().orb() != null ? seen.profile().orb()
-                : seen.profile().name()) + "): the trace was recorded without a profile";
+                : seen.profile().name()) + "): the trace was recorded without a profile (record with profile="
+                + seen.profile().name() + " for the keys that join a request's pieces)";
         return new TraceRoles(d, seen.profile(), why, seen.profile(), why);
     }
 
