@@ -40,7 +40,7 @@ class SimulateCommandTest {
         assertTrue(o.contains("== point rate=0.09_ms"), o);
         assertTrue(o.contains("b_ser=exp(8.000ms)"), o);
         assertTrue(o.contains("dispatcherThreads=10"), o);
-        assertEquals(3, o.split("completion ", -1).length - 1, o);
+        assertEquals(3, o.lines().filter(l -> l.startsWith("completion ")).count(), o);
     }
 
     @Test

@@ -22,11 +22,11 @@ public final class SimulationResult {
     public record ServerResult(String name, TimeStats completion, TimeStats queue, double cpuUtilization,
                                double offeredUtilization) { }
 
-    final TimeStats completion = new TimeStats();
-    final TimeStats queue = new TimeStats();
-    final TimeStats receiverWait = new TimeStats();
-    final TimeStats poaWait = new TimeStats();
-    final TimeStats servantWait = new TimeStats();
+    final TimeStats completion = new TimeStats(true);
+    final TimeStats queue = new TimeStats(true);
+    final TimeStats receiverWait = new TimeStats(true);
+    final TimeStats poaWait = new TimeStats(true);
+    final TimeStats servantWait = new TimeStats(true);
     final Map<String, OperationResult> operations = new LinkedHashMap<>();
     final Map<String, ServerResult> servers = new LinkedHashMap<>();
     final Map<String, Double> utilizationByStage = new LinkedHashMap<>();
@@ -126,7 +126,17 @@ public final class SimulationResult {
         sb.append(String.format(Locale.ROOT,
                 "requests %d (+%d warm-up), simulated %.3f s, Little L=%.5f lambdaW=%.5f (rel.err %.2e)%n",
                 requests, warmup, simulatedSeconds(), littleL, littleLambdaW, littleRelativeError()));
+        interval(sb, "completion", completion);
         return sb.toString();
+    }
+
+    /** The 95% batch-means interval of a mean, when the run gave enough batches for one. */
+    private static void interval(StringBuilder sb, String name, TimeStats s) {
+        BatchMeans.Interval i = s.intervalMs(0.95);
+        if (i != null && !Double.isNaN(i.halfWidth())) {
+            sb.append(String.format(Locale.ROOT, "mean %s %.4f ms +- %.4f ms (95%% confidence, batch means of %d "
+                    + "batches of %d requests)%n", name, i.mean(), i.halfWidth(), i.batches(), i.batchSize()));
+        }
     }
 
     /** An offered utilization as a percentage, or why there is none. */

@@ -5,15 +5,30 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Statistics of one simulated time (completion, queueing...): exact mean from a running sum, percentiles from an
- * HdrHistogram (3 significant digits) so memory does not grow with the number of requests.
+ * HdrHistogram (3 significant digits) so memory does not grow with the number of requests, and for the times the
+ * output and the tests judge by, a batch-means confidence interval of the mean ({@link BatchMeans}).
  */
 public final class TimeStats {
     private final Histogram histogram = new Histogram(3);
+    private final BatchMeans batches;
     private long count;
     private double sumNanos;
     private double maxNanos;
 
+    /** Mean and percentiles only. */
+    TimeStats() {
+        this(false);
+    }
+
+    /** With {@code interval}, also the batch means of the values in the order they are recorded. */
+    TimeStats(boolean interval) {
+        batches = interval ? new BatchMeans() : null;
+    }
+
     void record(double nanos) {
+        if (batches != null) {
+            batches.record(nanos);
+        }
         count++;
         sumNanos += nanos;
         if (nanos > maxNanos) {
@@ -33,6 +48,14 @@ public final class TimeStats {
     /** Percentile in milliseconds, {@code percent} in 0..100. */
     public double percentileMs(double percent) {
         return count == 0 ? Double.NaN : histogram.getValueAtPercentile(percent) / 1e6;
+    }
+
+    /**
+     * The confidence interval of the mean in milliseconds, from the batch means of the values in the order they
+     * were recorded (the order requests ended); null for a time kept without one.
+     */
+    public BatchMeans.Interval intervalMs(double confidence) {
+        return batches == null ? null : batches.interval(confidence, 1e-6);
     }
 
     public double maxMs() {

@@ -15,6 +15,22 @@ final class Models {
                 .stream(law, ratePerSec, 0, "obj.op");
     }
 
+    /** Confidence of the intervals the exact checks use: a correct model misses one in a thousand checks. */
+    static final double CONFIDENCE = 0.999;
+
+    /**
+     * Asserts that the theory's mean lies in the batch-means interval of the simulated mean: the tolerance is the
+     * run's own statistical error, not a constant.
+     */
+    static void within(double theoryMs, TimeStats simulated, String what) {
+        BatchMeans.Interval i = simulated.intervalMs(CONFIDENCE);
+        System.out.println(what + ": theory " + String.format(java.util.Locale.ROOT, "%.4f", theoryMs)
+                + " ms, simulated " + i);
+        if (!i.contains(theoryMs)) {
+            throw new AssertionError(what + ": theory " + theoryMs + " ms outside the simulated " + i);
+        }
+    }
+
     static SimulationResult run(ModelParameters p, long n, long seed) {
         SimulationResult r = Simulator.run(p, n, n / 50, seed);
         // Little's law must hold on every run: both sides are computed independently.
