@@ -51,12 +51,25 @@ public final class Calibration {
             }
             // Waits the trace cannot see (sleep, parkNanos, I/O) leave nonCpu at zero; then the configured
             // waiting demand of the base model stands (exact for orbscope's own servants).
-            b.replaceOperation(label, Dist.empirical(d.servantCpu()),
+            b.replaceOperation(label, outsideLock(Dist.empirical(d.servantCpu()), base.operations().get(i)),
                     anyWait ? (mode == Mode.PAPER ? Dist.deterministic(mean(nonCpu)) : Dist.empirical(nonCpu))
                             : base.operations().get(i).nonCpu(),
                     Dist.deterministic(mean(d.reply())));
         }
         return b.build();
+    }
+
+    /**
+     * The servant's CPU outside its lock: the measured servant CPU holds the CPU inside the lock too, so each
+     * resampled value is scaled by the share of the mean that is outside, which keeps the measured mean exact
+     * (outside + hold); none when the hold's mean is the whole measured mean or more.
+     */
+    private static Dist outsideLock(Dist measured, ModelParameters.Operation o) {
+        if (o.lock() == null) {
+            return measured;
+        }
+        double all = measured.mean();
+        return all > 0 ? measured.scaled(Math.max(0, 1 - o.lock().hold().mean() / all)) : measured;
     }
 
     /**

@@ -39,16 +39,42 @@ public final class ModelParameters {
     public record Call(int operation, int count, boolean sync) { }
 
     /**
-     * One operation of a servant: CPU demand b_ser, then its calls in order, then non-CPU time b_sem, and reply
-     * marshalling b_mar.
+     * A lock (a monitor of the ORB or of a servant) of one server: a FIFO resource that one request holds at a time.
+     * Operations of the server that name it take it after their CPU demand b_ser and hold it for their CPU inside
+     * it ({@link LockUse}).
      */
-    public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls) {
+    public record Lock(String name, int server) { }
+
+    /**
+     * An operation's visit to {@code lock}: it waits in the lock's FIFO (its thread blocked, no CPU), then holds
+     * the lock for {@code hold} of CPU time, shared with every other active job by processor sharing, and releases
+     * it before its calls.
+     */
+    public record LockUse(int lock, Dist hold) { }
+
+    /**
+     * One operation of a servant: CPU demand b_ser, then its lock (if any: the wait for it and the CPU inside it),
+     * then its calls in order, then non-CPU time b_sem, and reply marshalling b_mar.
+     *
+     * @param lock the lock it takes, or null
+     */
+    public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls,
+                            LockUse lock) {
         public Operation {
             calls = List.copyOf(calls);
         }
 
+        public Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls) {
+            this(name, servant, cpu, nonCpu, marshal, calls, null);
+        }
+
         public Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal) {
             this(name, servant, cpu, nonCpu, marshal, List.of());
+        }
+
+        /** The mean CPU of one visit: b_ser plus the CPU inside its lock. */
+        double meanServantCpu() {
+            return cpu.mean() + (lock == null ? 0 : lock.hold().mean());
         }
     }
 
@@ -99,6 +125,7 @@ public final class ModelParameters {
     final List<Servant> servants;
     final List<Operation> operations;
     final List<Stream> streams;
+    final List<Lock> locks;
 
     private ModelParameters(Builder b, List<Server> servers) {
         this.servers = List.copyOf(servers);
@@ -117,6 +144,7 @@ public final class ModelParameters {
         servants = List.copyOf(b.servants);
         operations = List.copyOf(b.operations);
         streams = List.copyOf(b.streams);
+        locks = List.copyOf(b.locks);
     }
 
     public static Builder builder() {
@@ -141,6 +169,7 @@ public final class ModelParameters {
         b.servants.addAll(servants);
         b.operations.addAll(operations);
         b.streams.addAll(streams);
+        b.locks.addAll(locks);
         return b;
     }
 
@@ -175,6 +204,7 @@ public final class ModelParameters {
     public List<Servant> servants() { return servants; }
     public List<Operation> operations() { return operations; }
     public List<Stream> streams() { return streams; }
+    public List<Lock> locks() { return locks; }
 
     /** Sum of all arrival rates, requests per second; NaN when a stream is a closed population. */
     public double totalRatePerSec() {
@@ -259,9 +289,27 @@ public final class ModelParameters {
         double[] w = new double[servers.size()];
         for (int op = 0; op < operations.size(); op++) {
             Operation o = operations.get(op);
-            w[serverOf(op)] += v[op][0] * (fixed + o.cpu().mean() + o.marshal().mean()) + v[op][1] * o.cpu().mean();
+            double servant = o.meanServantCpu();
+            w[serverOf(op)] += v[op][0] * (fixed + servant + o.marshal().mean()) + v[op][1] * servant;
         }
         return w;
+    }
+
+    /**
+     * Offered utilization of a lock: its visits per second times the mean CPU held inside it, the fraction of time
+     * it is held when its holder runs on a core of its own; processor sharing stretches a hold, so the lock is held
+     * at least this long. Must stay below 1 for a stable run. NaN with a closed population.
+     */
+    public double offeredLockUtilization(int lock) {
+        double[][] v = visits(false);
+        double held = 0;
+        for (int op = 0; op < operations.size(); op++) {
+            LockUse use = operations.get(op).lock();
+            if (use != null && use.lock() == lock) {
+                held += (v[op][0] + v[op][1]) * use.hold().mean();
+            }
+        }
+        return held / 1e9;
     }
 
     /**
@@ -325,8 +373,11 @@ public final class ModelParameters {
             Servant s = servants.get(o.servant());
             sb.append("  ").append(operationLabel(i)).append(" @").append(poas.get(s.poa()).name())
                     .append(" T_ser=").append(s.threads() == 0 ? "inf" : s.threads())
-                    .append(" b_ser=").append(o.cpu()).append(" b_sem=").append(o.nonCpu())
-                    .append(" b_mar=").append(o.marshal()).append('\n');
+                    .append(" b_ser=").append(o.cpu());
+            if (o.lock() != null) {
+                sb.append(" lock ").append(locks.get(o.lock().lock()).name()).append(" hold=").append(o.lock().hold());
+            }
+            sb.append(" b_sem=").append(o.nonCpu()).append(" b_mar=").append(o.marshal()).append('\n');
             for (Call c : o.calls()) {
                 sb.append("    calls ").append(c.count()).append(" x ").append(operationLabel(c.operation()))
                         .append(c.sync() ? " (sync)" : " (oneway)")
@@ -362,6 +413,7 @@ public final class ModelParameters {
         private final List<Servant> servants = new ArrayList<>();
         private final List<Operation> operations = new ArrayList<>();
         private final List<Stream> streams = new ArrayList<>();
+        private final List<Lock> locks = new ArrayList<>();
 
         /** The cores of the one server, or of every server declared so far. */
         public Builder cores(double c) {
@@ -512,14 +564,59 @@ public final class ModelParameters {
             return -1;
         }
 
-        /** Replaces an operation's demands (calibration), keeping its place, servant and calls. */
+        /** Replaces an operation's demands (calibration), keeping its place, servant, calls and lock. */
         public Builder replaceOperation(String target, Dist cpu, Dist wait, Dist marshal) {
+            int i = operationIndex(target);
+            Operation o = operations.get(i);
+            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal, o.calls(), o.lock()));
+            return this;
+        }
+
+        private int operationIndex(String target) {
             int i = indexOfOperation(target);
             if (i < 0) {
                 throw new IllegalArgumentException("unknown operation '" + target + "'");
             }
+            return i;
+        }
+
+        /**
+         * Makes {@code target} (servant.operation) take lock {@code lock} of its server after its CPU demand b_ser
+         * and hold it for {@code hold} of CPU time. Operations of one server that name the same lock share it.
+         */
+        public Builder lock(String target, String lock, Dist hold) {
+            int i = operationIndex(target);
+            if (lock == null || lock.isBlank()) {
+                throw new IllegalArgumentException(target + ": a lock needs a name");
+            }
             Operation o = operations.get(i);
-            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal, o.calls()));
+            int server = poas.get(servants.get(o.servant()).poa()).server();
+            int l = 0;
+            while (l < locks.size() && !(locks.get(l).name().equals(lock) && locks.get(l).server() == server)) {
+                l++;
+            }
+            if (l == locks.size()) {
+                locks.add(new Lock(lock, server));
+            }
+            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), o.calls(),
+                    new LockUse(l, hold)));
+            return this;
+        }
+
+        /** Replaces the hold of every visit to lock {@code lock} (calibration from measured hold times). */
+        public Builder lockHold(String lock, Dist hold) {
+            boolean found = false;
+            for (int i = 0; i < operations.size(); i++) {
+                Operation o = operations.get(i);
+                if (o.lock() != null && locks.get(o.lock().lock()).name().equals(lock)) {
+                    operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(),
+                            o.calls(), new LockUse(o.lock().lock(), hold)));
+                    found = true;
+                }
+            }
+            if (!found) {
+                throw new IllegalArgumentException("no operation takes lock '" + lock + "'");
+            }
             return this;
         }
 
@@ -537,7 +634,7 @@ public final class ModelParameters {
             Operation o = operations.get(i);
             List<Call> calls = new ArrayList<>(o.calls());
             calls.add(new Call(j, count, sync));
-            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls));
+            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls, o.lock()));
             return this;
         }
 

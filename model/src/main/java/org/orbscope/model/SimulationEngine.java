@@ -14,6 +14,10 @@ import java.util.SplittableRandom;
  * {@code CALL} until the sub-request's reply is sent. A collocated one (same server) runs the called servant on the
  * caller's thread. Only the arrival streams' requests are the run's requests (completion, Little's law, listener);
  * sub-requests count in their operation's and server's statistics.
+ *
+ * <p>A lock is a FIFO of slot numbers and a busy flag: a request that finds it held waits in {@code LOCK_WAIT}
+ * (no CPU, its thread and servant slot kept), and its holder's CPU inside it is a processor-sharing job like any
+ * other ({@code LOCK}). Locks are released before the calls, so no request holds two and none can deadlock.
  */
 final class SimulationEngine {
     private static final int REC1 = 0;
@@ -23,10 +27,12 @@ final class SimulationEngine {
     private static final int SEM = 4;
     private static final int MAR = 5;
     private static final int PH2 = 6;
-    private static final int HANDOFF = 7;
-    private static final int CALL = 8;
+    private static final int LOCK = 7;
+    private static final int HANDOFF = 8;
+    private static final int CALL = 9;
+    private static final int LOCK_WAIT = 10;
     private static final String[] STAGE_NAMES = {"receiver", "threadCreate", "poa", "servant", "wait", "marshal",
-        "phase2"};
+        "phase2", "lock"};
     private static final int UNLIMITED = Integer.MAX_VALUE / 2;
 
     private final ModelParameters p;
@@ -86,6 +92,15 @@ final class SimulationEngine {
     private final ModelParameters.Call[][] opCalls;
     private final boolean[] mutexBusy;
     private final IntRing[] mutexQueue;
+    // Locks: the lock each operation takes (-1: none) and its hold, each lock's holder flag, FIFO and figures.
+    private final int[] opLock;
+    private final Dist[] opLockHold;
+    private final boolean[] lockBusy;
+    private final IntRing[] lockQueue;
+    private final double[] lockSince;
+    private final double[] lockHeld;
+    private final long[] lockAcquired;
+    private final TimeStats[] lockWait;
 
     private final SplittableRandom middlewareRng;
     private final SplittableRandom[] opRng;
@@ -178,6 +193,8 @@ final class SimulationEngine {
         opPoa = new int[nOp];
         opServer = new int[nOp];
         opCalls = new ModelParameters.Call[nOp][];
+        opLock = new int[nOp];
+        opLockHold = new Dist[nOp];
         opWork = new double[nOp];
         opCompletion = new TimeStats[nOp];
         opQueue = new TimeStats[nOp];
@@ -186,8 +203,21 @@ final class SimulationEngine {
             opPoa[i] = params.servants.get(opServant[i]).poa();
             opServer[i] = poaServer[opPoa[i]];
             opCalls[i] = params.operations.get(i).calls().toArray(new ModelParameters.Call[0]);
+            ModelParameters.LockUse use = params.operations.get(i).lock();
+            opLock[i] = use == null ? -1 : use.lock();
+            opLockHold[i] = use == null ? null : use.hold();
             opCompletion[i] = new TimeStats();
             opQueue[i] = new TimeStats();
+        }
+        int nLocks = params.locks.size();
+        lockBusy = new boolean[nLocks];
+        lockQueue = rings(nLocks);
+        lockSince = new double[nLocks];
+        lockHeld = new double[nLocks];
+        lockAcquired = new long[nLocks];
+        lockWait = new TimeStats[nLocks];
+        for (int l = 0; l < nLocks; l++) {
+            lockWait[l] = new TimeStats(true);
         }
         serverCompletion = new TimeStats[nServers];
         serverQueue = new TimeStats[nServers];
@@ -362,8 +392,16 @@ final class SimulationEngine {
 
     private void compute(int payload, int workStage, double work) {
         stageWork[workStage] += work;
-        if (listener != null && payload >= 0 && top[payload] && workStage != PH2 && workStage != CREATE) {
-            demand[workStage == REC1 ? 0 : workStage == POA ? 1 : workStage == SER ? 2 : 4][payload] = work;
+        if (listener != null && payload >= 0 && top[payload]) {
+            switch (workStage) {
+                case REC1: demand[0][payload] = work; break;
+                case POA: demand[1][payload] = work; break;
+                case SER: demand[2][payload] = work; break;
+                // The listener's servant CPU is all of it, inside the lock too, as a measurement sees it.
+                case LOCK: demand[2][payload] += work; break;
+                case MAR: demand[4][payload] = work; break;
+                default: break;
+            }
         }
         if (payload >= 0 && workStage != REC1) {
             opWork[op[payload]] += work;
@@ -387,6 +425,7 @@ final class SimulationEngine {
             case SER: servantCpuDone(payload); break;
             case MAR: replySent(payload); break;
             case PH2: threadReleased(payload); break;
+            case LOCK: lockReleased(payload); break;
             default: throw new IllegalStateException("CPU job in stage " + stage[payload]);
         }
     }
@@ -615,6 +654,45 @@ final class SimulationEngine {
     }
 
     private void servantCpuDone(int r) {
+        int l = opLock[op[r]];
+        if (l < 0) {
+            startCalls(r);
+            return;
+        }
+        mark[r] = now;
+        if (lockBusy[l]) {
+            stage[r] = LOCK_WAIT;
+            lockQueue[l].add(r);
+        } else {
+            acquire(l, r);
+        }
+    }
+
+    /** Request {@code r} takes lock {@code l} and computes inside it. */
+    private void acquire(int l, int r) {
+        lockBusy[l] = true;
+        lockSince[l] = now;
+        lockAcquired[l]++;
+        if (measured[r]) {
+            lockWait[l].record(now - mark[r]);
+        }
+        stage[r] = LOCK;
+        compute(r, LOCK, opLockHold[op[r]].sample(opRng[op[r]]));
+    }
+
+    /** Request {@code r}'s CPU inside its lock is done: the lock passes to the first waiter, r goes on. */
+    private void lockReleased(int r) {
+        int l = opLock[op[r]];
+        lockHeld[l] += now - lockSince[l];
+        if (lockQueue[l].isEmpty()) {
+            lockBusy[l] = false;
+        } else {
+            acquire(l, lockQueue[l].poll());
+        }
+        startCalls(r);
+    }
+
+    private void startCalls(int r) {
         ModelParameters.Call[] calls = opCalls[op[r]];
         if (calls.length == 0) {
             afterCalls(r);
@@ -784,6 +862,11 @@ final class SimulationEngine {
 
     // ---- results ----
 
+    /** A lock's name, with its server's when the model has several. */
+    private String lockLabel(ModelParameters.Lock lock) {
+        return p.servers.size() > 1 ? p.servers.get(lock.server()).name() + "/" + lock.name() : lock.name();
+    }
+
     private void finish() {
         SimulationResult res = result;
         // A replayed stream may run out of send times before the requested count.
@@ -804,6 +887,13 @@ final class SimulationEngine {
             if (s != SEM && (stageWork[s] > 0 || s == REC1 || s == POA || s == SER || s == MAR)) {
                 res.utilizationByStage.put(STAGE_NAMES[s], now > 0 ? stageWork[s] / coreTime : 0);
             }
+        }
+        for (int l = 0; l < lockWait.length; l++) {
+            ModelParameters.Lock lock = p.locks.get(l);
+            res.locks.put(lockLabel(lock), new SimulationResult.LockResult(lockLabel(lock), lockWait[l],
+                    lockAcquired[l], now > 0 ? lockHeld[l] / now : 0,
+                    lockAcquired[l] > 0 ? lockHeld[l] / lockAcquired[l] / 1e6 : Double.NaN,
+                    p.offeredLockUtilization(l)));
         }
         double[] poaWork = new double[p.poas.size()];
         for (int i = 0; i < opWork.length; i++) {

@@ -22,6 +22,14 @@ public final class SimulationResult {
     public record ServerResult(String name, TimeStats completion, TimeStats queue, double cpuUtilization,
                                double offeredUtilization) { }
 
+    /**
+     * A lock of a server (named server/lock when the model has several): the waits of its measured visits, the
+     * visits of the whole run, the fraction of the run it was held and its mean hold in wall time (its CPU inside
+     * stretched by processor sharing), beside its offered utilization (visit rate x mean CPU held).
+     */
+    public record LockResult(String name, TimeStats waits, long acquisitions, double heldFraction, double meanHoldMs,
+                             double offeredUtilization) { }
+
     final TimeStats completion = new TimeStats(true);
     final TimeStats queue = new TimeStats(true);
     final TimeStats receiverWait = new TimeStats(true);
@@ -29,6 +37,7 @@ public final class SimulationResult {
     final TimeStats servantWait = new TimeStats(true);
     final Map<String, OperationResult> operations = new LinkedHashMap<>();
     final Map<String, ServerResult> servers = new LinkedHashMap<>();
+    final Map<String, LockResult> locks = new LinkedHashMap<>();
     final Map<String, Double> utilizationByStage = new LinkedHashMap<>();
     final Map<String, Double> utilizationByPoa = new LinkedHashMap<>();
     long requests;
@@ -56,6 +65,8 @@ public final class SimulationResult {
     public Map<String, OperationResult> operations() { return Collections.unmodifiableMap(operations); }
     /** Per server, in the model's order (one, "server", for a model of one server). */
     public Map<String, ServerResult> servers() { return Collections.unmodifiableMap(servers); }
+    /** Per lock, in the model's order; empty when no operation takes a lock. */
+    public Map<String, LockResult> locks() { return Collections.unmodifiableMap(locks); }
     /** CPU utilization per stage: receiver, poa, servant, marshal, phase2, threadCreate. */
     public Map<String, Double> utilizationByStage() { return Collections.unmodifiableMap(utilizationByStage); }
     /** CPU utilization of POA, servant and marshal work per POA. */
@@ -103,6 +114,9 @@ public final class SimulationResult {
         row(sb, "receiver wait", receiverWait);
         row(sb, "POA/mutex wait", poaWait);
         row(sb, "servant wait", servantWait);
+        for (LockResult l : locks.values()) {
+            row(sb, "lock " + l.name() + " wait", l.waits());
+        }
         for (OperationResult o : operations.values()) {
             if (operations.size() > 1) {
                 row(sb, "  " + o.label(), o.completion());
@@ -118,6 +132,11 @@ public final class SimulationResult {
                         srv.name(), 100 * srv.cpuUtilization(), offered(srv.offeredUtilization()),
                         srv.completion().count()));
             }
+        }
+        for (LockResult l : locks.values()) {
+            sb.append(String.format(Locale.ROOT, "lock %s: held %.2f%% of the time (offered %s of CPU inside it), "
+                    + "%d visits, mean hold %.4f ms%n", l.name(), 100 * l.heldFraction(),
+                    offered(l.offeredUtilization()), l.acquisitions(), l.meanHoldMs()));
         }
         sb.append(String.format(Locale.ROOT, "CPU utilization %.2f%% (offered %s), throughput %.4g req/s",
                 100 * cpuUtilization, offered(offeredUtilization), throughputPerSec()));

@@ -37,6 +37,21 @@ class CalibrationTest {
     }
 
     @Test
+    void theCpuInsideALockComesOutOfTheMeasuredServantCpu() {
+        // The measured servant CPU (1 and 3 ms, mean 2) holds the 0.5 ms inside the lock: the model's b_ser keeps
+        // the shape, scaled to a mean of 1.5 ms, and the lock's hold stays.
+        ModelParameters base = ModelParameters.builder().servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.exponential(9e6), Dist.ZERO, Dist.ZERO)
+                .lock("obj.op", "ledger", Dist.deterministic(500_000))
+                .stream(ArrivalLaw.POISSON, 100, 0, "obj.op").build();
+        ModelParameters.Operation op = Calibration.apply(base, sample(true), Calibration.Mode.PHASED).operations()
+                .get(0);
+        assertEquals(1_500_000, op.cpu().mean(), 1e-6);
+        assertEquals(2_000_000, op.meanServantCpu(), 1e-6);
+        assertEquals(500_000, op.lock().hold().mean(), 0);
+    }
+
+    @Test
     void paperModeMergesPhasesPhasedModeSplitsThem() {
         StageSample s = sample(true);
         ModelParameters base = ModelParameters.builder().dispatcherThreads(4).servant("obj", "RootPOA", 0)

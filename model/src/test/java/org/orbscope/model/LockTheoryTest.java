@@ -1,0 +1,92 @@
+package org.orbscope.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.orbscope.model.Models.MS;
+import static org.orbscope.model.Models.within;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Locks against exact results. A lock is a FIFO server whose service is the CPU its holder spends inside it; where
+ * that CPU never shares a core (no other CPU work, or enough cores for every job) the lock is an M/M/1 FIFO station,
+ * and with a station before it, a tandem network whose mean response is the sum of its stations' (Jackson).
+ * Every simulated mean is held to the theory within its own batch-means interval ({@link Models#within}).
+ */
+class LockTheoryTest {
+    private static final long N = 1_000_000;
+
+    /** One RootPOA servant whose operation computes {@code outside}, then takes lock "ledger" for {@code hold}. */
+    private static ModelParameters.Builder locked(double cores, Dist outside, Dist hold, double ratePerSec) {
+        return Models.single(ThreadingModel.THREAD_POOL, 0, cores, outside, Dist.ZERO, ArrivalLaw.POISSON,
+                ratePerSec).lock("obj.op", "ledger", hold);
+    }
+
+    @Test
+    void aLockAloneIsAnMm1FifoStation() {
+        // Only the lock's holder computes, so one job at most is on the core: lambda 700/s, hold exp(1 ms):
+        // W = 1/(mu - lambda) = 3.333 ms, the wait for the lock Wq = rho W = 2.333 ms.
+        SimulationResult r = Models.run(locked(1, Dist.ZERO, Dist.exponential(MS), 700).build(), N, 21);
+        within(1 / 0.3, r.completion(), "lock alone: M/M/1 W");
+        SimulationResult.LockResult lock = r.locks().get("ledger");
+        within(0.7 / 0.3, lock.waits(), "lock alone: M/M/1 Wq");
+        // The holder never shares the core: the lock is held exactly while the core is busy.
+        assertEquals(r.cpuUtilization(), lock.heldFraction(), 1e-9);
+        assertEquals(0.7, lock.offeredUtilization(), 1e-12);
+    }
+
+    @Test
+    void cpuOutsideTheLockThenTheLockIsATandem() {
+        // Enough cores that no job ever shares one: the CPU outside the lock (uniform 0..4 ms) is an infinite-server
+        // station, the lock (exp 1 ms) an M/M/1 one: W = E[outside] + 1/(mu - lambda) = 2 + 2.5 ms at 600/s.
+        SimulationResult r = Models.run(locked(1e6, Dist.uniform(0, 4 * MS), Dist.exponential(MS), 600).build(), N,
+                22);
+        within(2 + 2.5, r.completion(), "CPU outside + lock: IS + M/M/1 W");
+        within(0.6 / 0.4, r.locks().get("ledger").waits(), "CPU outside + lock: lock Wq");
+    }
+
+    @Test
+    void theReceiverThenTheLockIsATandemOfTwoMm1FifoStations() {
+        // One connection's receiver (FIFO, exp 0.8 ms) then the lock (FIFO, exp 1 ms) on two cores: at most one
+        // receiver job and one holder compute at a time, so neither shares a core. The receiver's departures are
+        // Poisson (Burke): W = 1/(1250 - 600) + 1/(1000 - 600) s = 1.5385 + 2.5 ms.
+        ModelParameters p = locked(2, Dist.ZERO, Dist.exponential(MS), 600).receiverCpu(Dist.exponential(0.8 * MS))
+                .build();
+        SimulationResult r = Models.run(p, N, 23);
+        within(1000.0 / 650 + 2.5, r.completion(), "receiver + lock: two M/M/1 in tandem W");
+        within(600.0 / 1250 / (650.0 / 1000), r.receiverWait(), "receiver + lock: receiver Wq");
+        within(0.6 / 0.4, r.locks().get("ledger").waits(), "receiver + lock: lock Wq");
+    }
+
+    @Test
+    void operationsNamingOneLockShareItAndOtherNamesDoNot() {
+        // a and b take "ledger" at 350/s each: one M/M/1 at 700/s (W 3.333 ms); c takes "audit" at 500/s: an M/M/1
+        // of its own (W 2 ms). Holds exp(1 ms); enough cores that only the locks queue.
+        ModelParameters p = ModelParameters.builder().threadingModel(ThreadingModel.THREAD_POOL).dispatcherThreads(0)
+                .cores(1e6).servant("obj", "RootPOA", 0)
+                .operation("obj", "a", Dist.ZERO, Dist.ZERO, Dist.ZERO)
+                .operation("obj", "b", Dist.ZERO, Dist.ZERO, Dist.ZERO)
+                .operation("obj", "c", Dist.ZERO, Dist.ZERO, Dist.ZERO)
+                .lock("obj.a", "ledger", Dist.exponential(MS)).lock("obj.b", "ledger", Dist.exponential(MS))
+                .lock("obj.c", "audit", Dist.exponential(MS))
+                .stream(ArrivalLaw.POISSON, 350, 0, "obj.a").stream(ArrivalLaw.POISSON, 350, 0, "obj.b")
+                .stream(ArrivalLaw.POISSON, 500, 0, "obj.c").build();
+        assertEquals(2, p.locks().size());
+        assertEquals(0.7, p.offeredLockUtilization(0), 1e-12);
+        SimulationResult r = Models.run(p, 2 * N, 24);
+        within(0.7 / 0.3, r.locks().get("ledger").waits(), "shared lock: M/M/1 Wq at the summed rate");
+        within(0.5 / 0.5, r.locks().get("audit").waits(), "other lock: M/M/1 Wq of its own");
+    }
+
+    @Test
+    void theCpuInsideALockIsServantCpuInTheOfferedLoad() {
+        // b_ser 0.3 ms outside + 0.2 ms inside, deterministic, 1000/s on one core: offered 50%, and the simulated
+        // busy time is exactly the visits times both parts.
+        ModelParameters p = locked(1, Dist.deterministic(0.3 * MS), Dist.deterministic(0.2 * MS), 1000).build();
+        assertEquals(0.5, p.offeredUtilization(), 1e-12);
+        long n = 100_000;
+        SimulationResult r = Simulator.run(p, n, 0, 25);
+        double busyMs = r.cpuUtilization() * r.simulatedSeconds() * 1000;
+        assertEquals(n * 0.5, busyMs, 1e-9 * n);
+        assertEquals(n * 0.2, r.utilizationByStage().get("lock") * r.simulatedSeconds() * 1000, 1e-9 * n);
+    }
+}
