@@ -54,18 +54,19 @@ public final class ModelParameters {
 
     /**
      * One operation of a servant: CPU demand b_ser, then its lock (if any: the wait for it and the CPU inside it),
-     * then its calls in order, then non-CPU time b_sem, and reply marshalling b_mar.
+     * then its calls in order, then non-CPU time b_sem, and reply marshalling b_mar. A {@code oneway} operation
+     * (declared oneway in the IDL) has no reply: its upcall ends with its servant's work, with no b_mar.
      *
      * @param lock the lock it takes, or null
      */
     public record Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls,
-                            LockUse lock) {
+                            LockUse lock, boolean oneway) {
         public Operation {
             calls = List.copyOf(calls);
         }
 
         public Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal, List<Call> calls) {
-            this(name, servant, cpu, nonCpu, marshal, calls, null);
+            this(name, servant, cpu, nonCpu, marshal, calls, null, false);
         }
 
         public Operation(String name, int servant, Dist cpu, Dist nonCpu, Dist marshal) {
@@ -290,7 +291,8 @@ public final class ModelParameters {
         for (int op = 0; op < operations.size(); op++) {
             Operation o = operations.get(op);
             double servant = o.meanServantCpu();
-            w[serverOf(op)] += v[op][0] * (fixed + servant + o.marshal().mean()) + v[op][1] * servant;
+            w[serverOf(op)] += v[op][0] * (fixed + servant + (o.oneway() ? 0 : o.marshal().mean()))
+                    + v[op][1] * servant;
         }
         return w;
     }
@@ -377,7 +379,8 @@ public final class ModelParameters {
             if (o.lock() != null) {
                 sb.append(" lock ").append(locks.get(o.lock().lock()).name()).append(" hold=").append(o.lock().hold());
             }
-            sb.append(" b_sem=").append(o.nonCpu()).append(" b_mar=").append(o.marshal()).append('\n');
+            sb.append(" b_sem=").append(o.nonCpu())
+                    .append(o.oneway() ? " oneway (no reply, no b_mar)" : " b_mar=" + o.marshal()).append('\n');
             for (Call c : o.calls()) {
                 sb.append("    calls ").append(c.count()).append(" x ").append(operationLabel(c.operation()))
                         .append(c.sync() ? " (sync)" : " (oneway)")
@@ -564,11 +567,12 @@ public final class ModelParameters {
             return -1;
         }
 
-        /** Replaces an operation's demands (calibration), keeping its place, servant, calls and lock. */
+        /** Replaces an operation's demands (calibration), keeping its place, servant, calls, lock and oneway. */
         public Builder replaceOperation(String target, Dist cpu, Dist wait, Dist marshal) {
             int i = operationIndex(target);
             Operation o = operations.get(i);
-            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal, o.calls(), o.lock()));
+            operations.set(i, new Operation(o.name(), o.servant(), cpu, wait, marshal, o.calls(), o.lock(),
+                    o.oneway()));
             return this;
         }
 
@@ -599,7 +603,7 @@ public final class ModelParameters {
                 locks.add(new Lock(lock, server));
             }
             operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), o.calls(),
-                    new LockUse(l, hold)));
+                    new LockUse(l, hold), o.oneway()));
             return this;
         }
 
@@ -610,13 +614,22 @@ public final class ModelParameters {
                 Operation o = operations.get(i);
                 if (o.lock() != null && locks.get(o.lock().lock()).name().equals(lock)) {
                     operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(),
-                            o.calls(), new LockUse(o.lock().lock(), hold)));
+                            o.calls(), new LockUse(o.lock().lock(), hold), o.oneway()));
                     found = true;
                 }
             }
             if (!found) {
                 throw new IllegalArgumentException("no operation takes lock '" + lock + "'");
             }
+            return this;
+        }
+
+        /** Declares {@code target} (servant.operation) oneway: it sends no reply, so it has no b_mar. */
+        public Builder oneway(String target) {
+            int i = operationIndex(target);
+            Operation o = operations.get(i);
+            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), o.calls(),
+                    o.lock(), true));
             return this;
         }
 
@@ -634,7 +647,8 @@ public final class ModelParameters {
             Operation o = operations.get(i);
             List<Call> calls = new ArrayList<>(o.calls());
             calls.add(new Call(j, count, sync));
-            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls, o.lock()));
+            operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls, o.lock(),
+                    o.oneway()));
             return this;
         }
 
@@ -682,6 +696,12 @@ public final class ModelParameters {
                 if (s.connection() >= connections) {
                     throw new IllegalArgumentException("arrival stream connection " + s.connection()
                             + " >= connections " + connections);
+                }
+                for (int op : s.operations()) {
+                    if (s.arrivals().closed() && operations.get(op).oneway()) {
+                        throw new IllegalArgumentException("a closed client waits for each reply, and oneway "
+                                + "operation '" + operations.get(op).name() + "' sends none");
+                    }
                 }
             }
             checkCallsAreAcyclic();

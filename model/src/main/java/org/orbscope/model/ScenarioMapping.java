@@ -23,7 +23,7 @@ import org.orbscope.scenario.TargetSpec;
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,
- * collocated on the same server), the arrival processes with their routing, and the cores the server may use;
+ * collocated on the same server), the IDL's oneway operation ({@code post}) as one with no reply, the arrival processes with their routing, and the cores the server may use;
  * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id);
  * {@code client.instances} client JVMs are that many copies of the client's connections and arrival processes,
  * each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
@@ -80,7 +80,7 @@ public final class ScenarioMapping {
                 b.servant(servant, obj.poa(), obj.concurrency());
                 for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
                     OperationSpec d = op.getValue();
-                    b.operation(servant, op.getKey(), dist(d.cpu()), dist(d.waiting()), marshal);
+                    operation(b, servant, op.getKey(), dist(d.cpu()), dist(d.waiting()), marshal);
                 }
             }
         }
@@ -126,17 +126,11 @@ public final class ScenarioMapping {
         ClientSpec client = s.client();
         boolean closed = false;
         boolean payload = false;
-        boolean oneway = false;
         for (ProcessSpec p : client.processes()) {
             closed |= p.arrival().closed();
             for (TargetSpec t : p.targets()) {
                 payload |= t.payload().octets() > 0;
-                oneway |= TargetSpec.isOneway(t.operation(client.invocation()));
             }
-        }
-        if (oneway) {
-            out.add("oneway calls (" + TargetSpec.ONEWAY_OPERATION + ") are modelled as two-way ones: the model "
-                    + "counts a reply the server does not send");
         }
         if (closed) {
             out.add("the client's and the network's time: a closed loop's cycle in the model is the server's "
@@ -200,9 +194,18 @@ public final class ScenarioMapping {
                                     Dist marshal) {
         String label = servant(s, ref) + "." + operation;
         if (b.indexOfOperation(label) < 0) {
-            b.operation(servant(s, ref), operation, Dist.ZERO, Dist.ZERO, marshal);
+            operation(b, servant(s, ref), operation, Dist.ZERO, Dist.ZERO, marshal);
         }
         return label;
+    }
+
+    /** Adds an operation, oneway when the IDL declares it so (it sends no reply: no b_mar). */
+    private static void operation(ModelParameters.Builder b, String servant, String operation, Dist cpu, Dist wait,
+                                  Dist marshal) {
+        b.operation(servant, operation, cpu, wait, marshal);
+        if (TargetSpec.isOneway(operation)) {
+            b.oneway(servant + "." + operation);
+        }
     }
 
     /**

@@ -95,6 +95,7 @@ final class SimulationEngine {
     // Locks: the lock each operation takes (-1: none) and its hold, each lock's holder flag, FIFO and figures.
     private final int[] opLock;
     private final Dist[] opLockHold;
+    private final boolean[] opOneway;
     private final boolean[] lockBusy;
     private final IntRing[] lockQueue;
     private final double[] lockSince;
@@ -195,6 +196,7 @@ final class SimulationEngine {
         opCalls = new ModelParameters.Call[nOp][];
         opLock = new int[nOp];
         opLockHold = new Dist[nOp];
+        opOneway = new boolean[nOp];
         opWork = new double[nOp];
         opCompletion = new TimeStats[nOp];
         opQueue = new TimeStats[nOp];
@@ -206,6 +208,7 @@ final class SimulationEngine {
             ModelParameters.LockUse use = params.operations.get(i).lock();
             opLock[i] = use == null ? -1 : use.lock();
             opLockHold[i] = use == null ? null : use.hold();
+            opOneway[i] = params.operations.get(i).oneway();
             opCompletion[i] = new TimeStats();
             opQueue[i] = new TimeStats();
         }
@@ -423,7 +426,7 @@ final class SimulationEngine {
             case CREATE: enterUpcall(payload); break;
             case POA: requestServant(payload); break;
             case SER: servantCpuDone(payload); break;
-            case MAR: replySent(payload); break;
+            case MAR: upcallEnded(payload); break;
             case PH2: threadReleased(payload); break;
             case LOCK: lockReleased(payload); break;
             default: throw new IllegalStateException("CPU job in stage " + stage[payload]);
@@ -443,6 +446,10 @@ final class SimulationEngine {
             scheduleNext(s, now);
         }
         int r = allocate();
+        if (listener != null) {
+            // A oneway request marshals no reply: nothing may be left from the slot's last request.
+            demand[4][r] = 0;
+        }
         streamOf[r] = s;
         arrival[r] = now;
         measured[r] = seq >= warmup;
@@ -777,12 +784,18 @@ final class SimulationEngine {
             nextCall(caller);
             return;
         }
+        if (opOneway[op[r]]) {
+            // No reply to marshal: the upcall ends with the servant's work.
+            upcallEnded(r);
+            return;
+        }
         stage[r] = MAR;
         ModelParameters.Operation o = p.operations.get(op[r]);
         compute(r, MAR, o.marshal().sample(opRng[op[r]]));
     }
 
-    private void replySent(int r) {
+    /** The reply is sent, or a oneway request's servant is done: the request is complete on its server. */
+    private void upcallEnded(int r) {
         double c = now - arrival[r];
         if (top[r]) {
             Arrivals a = p.streams.get(streamOf[r]).arrivals();

@@ -52,7 +52,10 @@ public final class SimulationResult {
     double offeredUtilization;
     long wallNanos;
 
-    /** Completion time: arrival at the receiver thread to the reply sent (end of the dispatcher 1st phase). */
+    /**
+     * Completion time: arrival at the receiver thread to the reply sent (end of the dispatcher 1st phase), or for a
+     * oneway request, which has no reply, to the end of its servant's work.
+     */
     public TimeStats completion() { return completion; }
     /** Time in the dispatcher queue (Harkema et al.'s "queuing time"). */
     public TimeStats queue() { return queue; }
