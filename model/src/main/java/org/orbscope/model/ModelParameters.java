@@ -81,9 +81,15 @@ public final class ModelParameters {
 
     /**
      * An arrival process on one connection ({@code connection} = -1: requests go round-robin over all
-     * connections), routed to operations with the given probabilities.
+     * connections), routed to operations with the given probabilities. {@code requests} is the process's own
+     * count (0: none; it sends as long as the run lasts): see {@link Simulator#run(ModelParameters, long, long,
+     * long)} for how counts share a run.
      */
-    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities) {
+    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities, long requests) {
+        public Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities) {
+            this(arrivals, connection, operations, probabilities, 0);
+        }
+
         public ArrivalLaw law() {
             return arrivals.law();
         }
@@ -179,7 +185,8 @@ public final class ModelParameters {
         Builder b = toBuilder();
         b.streams.clear();
         for (Stream s : streams) {
-            b.streams.add(new Stream(s.arrivals().scaled(factor), s.connection(), s.operations(), s.probabilities()));
+            b.streams.add(new Stream(s.arrivals().scaled(factor), s.connection(), s.operations(), s.probabilities(),
+                    s.requests()));
         }
         return b.build();
     }
@@ -388,8 +395,9 @@ public final class ModelParameters {
             }
         }
         for (Stream s : streams) {
-            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%n", s.arrivals(),
-                    s.connection() < 0 ? "round-robin" : Integer.toString(s.connection())));
+            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%s%n", s.arrivals(),
+                    s.connection() < 0 ? "round-robin" : Integer.toString(s.connection()),
+                    s.requests() > 0 ? " requests=" + s.requests() : ""));
         }
         return sb.toString();
     }
@@ -516,6 +524,15 @@ public final class ModelParameters {
         }
 
         public Builder stream(Arrivals arrivals, int connection, String[] targets, double[] probs) {
+            return stream(arrivals, connection, targets, probs, 0);
+        }
+
+        /** A stream that sends {@code requests} requests of its own (0: as long as the run lasts). */
+        public Builder stream(Arrivals arrivals, int connection, String[] targets, double[] probs, long requests) {
+            if (requests < 0) {
+                throw new IllegalArgumentException("arrival stream: requests must be >= 0 (0 = no count of its "
+                        + "own), got " + requests);
+            }
             if (targets.length == 0 || targets.length != probs.length) {
                 throw new IllegalArgumentException("arrival stream needs targets with one probability each");
             }
@@ -531,7 +548,7 @@ public final class ModelParameters {
                             + "' must be >= 0");
                 }
             }
-            streams.add(new Stream(arrivals, connection, ops, probs.clone()));
+            streams.add(new Stream(arrivals, connection, ops, probs.clone(), requests));
             return this;
         }
 

@@ -26,7 +26,7 @@ import org.orbscope.scenario.TargetSpec;
  * collocated on the same server), the IDL's oneway operation ({@code post}) as one with no reply, the arrival processes with their routing, and the cores the server may use;
  * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id);
  * {@code client.instances} client JVMs are that many copies of the client's connections and arrival processes,
- * each instance's processes on its own connections. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
+ * each instance's processes on its own connections, every process with its own request count. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
  * scenario: they come from {@link Overrides} or from {@link Calibration}.
  */
 public final class ScenarioMapping {
@@ -110,7 +110,8 @@ public final class ScenarioMapping {
             }
             for (int jvm : client.jvmsOf(p)) {
                 // One connection per client JVM pins its stream there; several spread round-robin over all of them.
-                b.stream(arrivals(p.arrival()), client.connections() == 1 ? jvm : -1, targets, probabilities);
+                b.stream(arrivals(p.arrival()), client.connections() == 1 ? jvm : -1, targets, probabilities,
+                        count(p));
             }
         }
         return b.build();
@@ -215,16 +216,24 @@ public final class ScenarioMapping {
     public static long requests(Scenario s) {
         long n = 0;
         for (ProcessSpec p : s.client().processes()) {
-            long each = 0;
-            if (p.requests() != null) {
-                each = p.requests();
-            } else if (!p.arrival().closed()) {
-                each = p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
-                        : p.arrival().replayTimesNanos().length;
-            }
-            n += each * s.client().jvmsOf(p).size();
+            n += count(p) * s.client().jvmsOf(p).size();
         }
         return n;
+    }
+
+    /**
+     * What one client JVM's process sends: its count, or rate x duration, or its replay file's times; 0 for a
+     * closed process bounded by time (its rate is an outcome).
+     */
+    private static long count(ProcessSpec p) {
+        if (p.requests() != null) {
+            return p.requests();
+        }
+        if (p.arrival().closed()) {
+            return 0;
+        }
+        return p.durationNanos() > 0 ? (long) (p.arrival().ratePerSecond() * p.durationNanos() / 1e9)
+                : p.arrival().replayTimesNanos().length;
     }
 
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */

@@ -111,6 +111,12 @@ final class SimulationEngine {
     private final double[][] streamCumulative;
     private final int[] streamNextConn;
 
+    // Each stream's own count (-1: none) and sends; streams without a count send while counted ones do, or,
+    // when no stream has a count, until the run's total.
+    private final long[] streamLimit;
+    private final long[] streamSent;
+    private int countedSending;
+    private boolean anyCounted;
     private long generated;
     private long total;
     private long warmup;
@@ -222,6 +228,8 @@ final class SimulationEngine {
         for (int l = 0; l < nLocks; l++) {
             lockWait[l] = new TimeStats(true);
         }
+        streamLimit = new long[params.streams.size()];
+        streamSent = new long[params.streams.size()];
         serverCompletion = new TimeStats[nServers];
         serverQueue = new TimeStats[nServers];
         for (int s = 0; s < nServers; s++) {
@@ -284,6 +292,18 @@ final class SimulationEngine {
         long wall0 = System.nanoTime();
         total = requests;
         warmup = warmupRequests;
+        long[] counts = new long[p.streams.size()];
+        for (int s = 0; s < counts.length; s++) {
+            counts[s] = p.streams.get(s).requests();
+            anyCounted |= counts[s] > 0;
+        }
+        long[] shares = anyCounted ? apportion(requests, counts) : counts;
+        for (int s = 0; s < counts.length; s++) {
+            streamLimit[s] = counts[s] > 0 ? shares[s] : -1;
+            if (streamLimit[s] > 0) {
+                countedSending++;
+            }
+        }
         for (int s = 0; s < p.streams.size(); s++) {
             Arrivals a = p.streams.get(s).arrivals();
             if (a.closed()) {
@@ -330,6 +350,48 @@ final class SimulationEngine {
         finish();
         result.wallNanos = System.nanoTime() - wall0;
         return result;
+    }
+
+    /**
+     * {@code n} requests shared among the streams in proportion to their counts (largest remainders, a tie to the
+     * stream declared first), so the shares sum to {@code n} exactly and equal the counts when {@code n} is their
+     * sum.
+     */
+    static long[] apportion(long n, long[] counts) {
+        long sum = 0;
+        for (long c : counts) {
+            sum += c;
+        }
+        long[] shares = new long[counts.length];
+        double[] fraction = new double[counts.length];
+        long given = 0;
+        for (int i = 0; i < counts.length; i++) {
+            double exact = (double) n * counts[i] / sum;
+            shares[i] = (long) Math.floor(exact);
+            fraction[i] = exact - shares[i];
+            given += shares[i];
+        }
+        while (given < n) {
+            int best = -1;
+            for (int i = 0; i < counts.length; i++) {
+                if (counts[i] > 0 && (best < 0 || fraction[i] > fraction[best])) {
+                    best = i;
+                }
+            }
+            shares[best]++;
+            fraction[best] = -1;
+            given++;
+        }
+        return shares;
+    }
+
+    /** Whether stream {@code s} may send another request. */
+    private boolean canSend(int s) {
+        long limit = streamLimit[s];
+        if (limit >= 0) {
+            return streamSent[s] < limit;
+        }
+        return anyCounted ? countedSending > 0 : generated < total;
     }
 
     private void advance(double t) {
@@ -436,13 +498,16 @@ final class SimulationEngine {
     // ---- arrivals and receivers ----
 
     private void arrive(int s) {
-        if (generated >= total) {
-            // Another stream's arrival already completed the run's quota; this stream stops here.
+        if (!canSend(s)) {
+            // The stream has sent its count, or the run its total: this stream stops here.
             return;
         }
         long seq = generated++;
+        if (++streamSent[s] == streamLimit[s]) {
+            countedSending--;
+        }
         ModelParameters.Stream st = p.streams.get(s);
-        if (generated < total && !st.arrivals().closed()) {
+        if (!st.arrivals().closed() && canSend(s)) {
             scheduleNext(s, now);
         }
         int r = allocate();
@@ -799,7 +864,7 @@ final class SimulationEngine {
         double c = now - arrival[r];
         if (top[r]) {
             Arrivals a = p.streams.get(streamOf[r]).arrivals();
-            if (a.closed() && generated < total) {
+            if (a.closed() && canSend(streamOf[r])) {
                 // The client that sent r has its reply: it thinks, then sends its next request.
                 timers.add(now + a.think().sample(streamRng[streamOf[r]]), -(streamOf[r] + 1));
             }

@@ -17,6 +17,12 @@ public final class Simulator {
     /**
      * Simulates {@code requests} arrivals; the first {@code warmup} of them are simulated but left out of the
      * request statistics (use it to remove the empty-start bias when comparing with steady-state theory).
+     *
+     * <p>When streams have counts of their own ({@link ModelParameters.Stream#requests()}), the run's requests are
+     * shared among them in proportion to their counts (largest remainders, summing to {@code requests} exactly, so
+     * that a run of the counts' sum sends each stream its count), and a stream that has sent its share stops; a
+     * closed client of it sends no more. Streams without a count then send as long as a counted one does. When no
+     * stream has a count, all of them send until {@code requests} have been sent in all.
      */
     public static SimulationResult run(ModelParameters params, long requests, long warmup, long seed) {
         if (requests < 1) {

@@ -9,8 +9,8 @@ import static org.orbscope.model.Models.within;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the client does, against exact results: a oneway request has no reply. Simulated means are held to the theory
- * within their batch-means intervals ({@link Models#within}).
+ * What the client does, against exact results: a oneway request has no reply, and every arrival process sends its
+ * own count. Simulated means are held to the theory within their batch-means intervals ({@link Models#within}).
  */
 class ClientSideTheoryTest {
     private static final long N = 1_000_000;
@@ -59,5 +59,52 @@ class ClientSideTheoryTest {
                 .stream(Arrivals.closed(1, Dist.ZERO), 0, new String[] {"obj.post"}, new double[] {1});
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
         assertTrue(e.getMessage().contains("sends none"), e.getMessage());
+    }
+
+    @Test
+    void everyProcessSendsItsOwnCount() {
+        // Three closed clients (one thread, no think time) on one core shared by processor sharing, servant exp(1 ms).
+        // Counts 300000, 1, 1: the two others leave after one request each, and the first is then alone: its mean
+        // completion is its demand, 1 ms. Counts equal: three clients always share the core: 3 ms (MVA, Z = 0).
+        ModelParameters alone = threeClients(300_000, 1, 1);
+        SimulationResult r = Simulator.run(alone, 300_002, 0, 35);
+        assertEquals(300_000, r.operations().get("o1.op").completion().count());
+        assertEquals(1, r.operations().get("o2.op").completion().count());
+        assertEquals(1, r.operations().get("o3.op").completion().count());
+        within(1, r.completion(), "one client alone of three: its demand");
+        SimulationResult all = Simulator.run(threeClients(100_000, 100_000, 100_000), 300_000, 0, 36);
+        within(3, all.completion(), "three closed clients together: N x S");
+        // Another run length keeps the counts' proportions, the shares summing to the length exactly: a tenth of
+        // the run leaves the one-request clients a tenth of a request each, which rounds to none.
+        SimulationResult scaled = Simulator.run(alone, 30_000, 0, 37);
+        assertEquals(30_000, scaled.operations().get("o1.op").completion().count());
+        assertEquals(0, scaled.operations().get("o2.op").completion().count());
+        assertEquals(30_000, scaled.requests());
+    }
+
+    private static ModelParameters threeClients(long a, long b, long c) {
+        ModelParameters.Builder m = ModelParameters.builder().dispatcherThreads(0).cores(1);
+        long[] counts = {a, b, c};
+        for (int i = 1; i <= 3; i++) {
+            m.servant("o" + i, "RootPOA", 0).operation("o" + i, "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO);
+        }
+        for (int i = 1; i <= 3; i++) {
+            m.stream(Arrivals.closed(1, Dist.ZERO), 0, new String[] {"o" + i + ".op"}, new double[] {1},
+                    counts[i - 1]);
+        }
+        return m.build();
+    }
+
+    @Test
+    void sharesFollowTheCountsAndSumToTheRun() {
+        assertArrayEquals(new long[] {20_000, 1, 1}, SimulationEngine.apportion(20_002, new long[] {20_000, 1, 1}));
+        assertArrayEquals(new long[] {1_000, 0, 0}, SimulationEngine.apportion(1_000, new long[] {20_000, 1, 1}));
+        assertArrayEquals(new long[] {2, 1, 0}, SimulationEngine.apportion(3, new long[] {1, 1, 0}));
+        assertArrayEquals(new long[] {500, 500}, SimulationEngine.apportion(1_000, new long[] {7, 7}));
+    }
+
+    private static void assertArrayEquals(long[] expected, long[] actual) {
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, actual,
+                java.util.Arrays.toString(actual));
     }
 }

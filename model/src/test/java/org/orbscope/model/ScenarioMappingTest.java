@@ -43,6 +43,16 @@ class ScenarioMappingTest {
     }
 
     @Test
+    void eachProcessKeepsItsOwnCount() throws Exception {
+        // The proxy pattern's yardstick point: one pair alone, the two other clients sending one call each.
+        Scenario s = ScenarioLoader.loadDocument(java.nio.file.Path.of("../scenarios/proxy-pattern-cubit.yaml"),
+                List.of()).points().get(0).scenario();
+        ModelParameters m = ScenarioMapping.map(s);
+        assertEquals(List.of(20_000L, 1L, 1L), m.streams().stream().map(ModelParameters.Stream::requests).toList());
+        assertEquals(20_002, ScenarioMapping.requests(s));
+    }
+
+    @Test
     void theIdlsOnewayOperationHasNoReplyInTheModel() throws Exception {
         Scenario s = ScenarioLoader.parse("m.yaml", SCENARIO.replace("copies: 4, ", "")
                 .replace("  instances: 3", "  instances: 1\n  invocation: oneway")
