@@ -60,6 +60,24 @@ public final class Calibration {
     }
 
     /**
+     * The base model with the client and network delay of a measured run: the client's mean response time minus
+     * the server's mean completion time (the report's {@code network_and_client_ms}), as a constant. A constant
+     * gives the client's mean response time and a closed loop's mean cycle exactly (a closed loop's think time and
+     * delay form an infinite-server station, whose mean alone matters); the spread of the response is the server's.
+     *
+     * @throws IllegalArgumentException when the difference is negative or not a number (the client's and the
+     *     server's requests are not the same ones)
+     */
+    public static ModelParameters withClientDelay(ModelParameters base, double networkAndClientNanos) {
+        if (!(networkAndClientNanos >= 0) || Double.isInfinite(networkAndClientNanos)) {
+            throw new IllegalArgumentException("the client's mean response time is below the server's mean "
+                    + "completion time (" + networkAndClientNanos / 1e6 + " ms): no client and network delay to "
+                    + "calibrate from");
+        }
+        return base.toBuilder().clientDelay(Dist.deterministic(networkAndClientNanos)).build();
+    }
+
+    /**
      * The servant's CPU outside its lock: the measured servant CPU holds the CPU inside the lock too, so each
      * resampled value is scaled by the share of the mean that is outside, which keeps the measured mean exact
      * (outside + hold); none when the hold's mean is the whole measured mean or more.

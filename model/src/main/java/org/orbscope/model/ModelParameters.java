@@ -133,6 +133,7 @@ public final class ModelParameters {
     final List<Operation> operations;
     final List<Stream> streams;
     final List<Lock> locks;
+    final Dist clientDelay;
 
     private ModelParameters(Builder b, List<Server> servers) {
         this.servers = List.copyOf(servers);
@@ -152,6 +153,7 @@ public final class ModelParameters {
         operations = List.copyOf(b.operations);
         streams = List.copyOf(b.streams);
         locks = List.copyOf(b.locks);
+        clientDelay = b.clientDelay;
     }
 
     public static Builder builder() {
@@ -177,6 +179,7 @@ public final class ModelParameters {
         b.operations.addAll(operations);
         b.streams.addAll(streams);
         b.locks.addAll(locks);
+        b.clientDelay = clientDelay;
         return b;
     }
 
@@ -213,6 +216,11 @@ public final class ModelParameters {
     public List<Operation> operations() { return operations; }
     public List<Stream> streams() { return streams; }
     public List<Lock> locks() { return locks; }
+    /**
+     * The client's and the network's time per request with a reply (ZERO: not modelled): added to the server's
+     * completion time it is the client's response time, and a closed client thinks only after it.
+     */
+    public Dist clientDelay() { return clientDelay; }
 
     /** Sum of all arrival rates, requests per second; NaN when a stream is a closed population. */
     public double totalRatePerSec() {
@@ -399,6 +407,9 @@ public final class ModelParameters {
                     s.connection() < 0 ? "round-robin" : Integer.toString(s.connection()),
                     s.requests() > 0 ? " requests=" + s.requests() : ""));
         }
+        if (!clientDelay.isZero()) {
+            sb.append("  client and network delay=").append(clientDelay).append('\n');
+        }
         return sb.toString();
     }
 
@@ -425,6 +436,7 @@ public final class ModelParameters {
         private final List<Operation> operations = new ArrayList<>();
         private final List<Stream> streams = new ArrayList<>();
         private final List<Lock> locks = new ArrayList<>();
+        private Dist clientDelay = Dist.ZERO;
 
         /** The cores of the one server, or of every server declared so far. */
         public Builder cores(double c) {
@@ -479,6 +491,11 @@ public final class ModelParameters {
          * counts as queueing time, which is why measured queueing is above zero even at low load.
          */
         public Builder dispatchHandoff(Dist d) { dispatchHandoff = d; return this; }
+        /**
+         * The client's and the network's time per request with a reply: from the end of the server's upcall to the
+         * client's having the reply, measured as the client's response time minus the server's completion time.
+         */
+        public Builder clientDelay(Dist d) { clientDelay = d; return this; }
 
         /** A POA of the server declared last. */
         public Builder poa(String name, int threads) {

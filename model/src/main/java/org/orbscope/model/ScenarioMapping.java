@@ -123,6 +123,15 @@ public final class ScenarioMapping {
      * (the middleware's own costs aside: they are never in a scenario).
      */
     public static List<String> unmodelled(Scenario s) {
+        return unmodelled(s, false);
+    }
+
+    /**
+     * As {@link #unmodelled(Scenario)}, for a model of {@code s} that has a client and network delay when
+     * {@code clientDelay} (given or calibrated, {@link ModelParameters#clientDelay()}): a closed loop's cycle is
+     * then modelled whole.
+     */
+    public static List<String> unmodelled(Scenario s, boolean clientDelay) {
         List<String> out = new ArrayList<>();
         ClientSpec client = s.client();
         boolean closed = false;
@@ -133,9 +142,10 @@ public final class ScenarioMapping {
                 payload |= t.payload().octets() > 0;
             }
         }
-        if (closed) {
-            out.add("the client's and the network's time: a closed loop's cycle in the model is the server's "
-                    + "completion time plus the think time, so the model's throughput is an upper bound");
+        if (closed && !clientDelay) {
+            out.add("the client's and the network's time (no client delay given): a closed loop's cycle in the "
+                    + "model is the server's completion time plus the think time, so the model's throughput is an "
+                    + "upper bound");
         }
         if (payload) {
             out.add("payload sizes do not change the demands: b_mar is one figure for every payload unless "

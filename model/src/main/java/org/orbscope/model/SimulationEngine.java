@@ -106,6 +106,8 @@ final class SimulationEngine {
     private final SplittableRandom middlewareRng;
     private final SplittableRandom[] opRng;
     private final SplittableRandom[] streamRng;
+    private final SplittableRandom clientRng;
+    private final boolean clientDelay;
     /** Gap samplers of the open streams (null for closed populations). */
     private final org.orbscope.scenario.ArrivalGaps[] streamGaps;
     private final double[][] streamCumulative;
@@ -254,6 +256,9 @@ final class SimulationEngine {
         for (int i = 0; i < nOp; i++) {
             opRng[i] = root.split();
         }
+        // Split last, so that adding a client delay changes no other draw.
+        clientRng = root.split();
+        clientDelay = !params.clientDelay.isZero();
     }
 
     private static int threads(int limit) {
@@ -863,10 +868,16 @@ final class SimulationEngine {
     private void upcallEnded(int r) {
         double c = now - arrival[r];
         if (top[r]) {
-            Arrivals a = p.streams.get(streamOf[r]).arrivals();
-            if (a.closed() && canSend(streamOf[r])) {
-                // The client that sent r has its reply: it thinks, then sends its next request.
-                timers.add(now + a.think().sample(streamRng[streamOf[r]]), -(streamOf[r] + 1));
+            int s = streamOf[r];
+            double d = clientDelay && !opOneway[op[r]] ? p.clientDelay.sample(clientRng) : 0;
+            if (clientDelay && measured[r] && !opOneway[op[r]]) {
+                result.clientResponse.record(c + d);
+            }
+            Arrivals a = p.streams.get(s).arrivals();
+            if (a.closed() && canSend(s)) {
+                // The client that sent r has its reply after the client and network delay: it thinks, then sends
+                // its next request.
+                timers.add(now + d + a.think().sample(streamRng[s]), -(s + 1));
             }
             completedAll++;
             completionSumAll += c;

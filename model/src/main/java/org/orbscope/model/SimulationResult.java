@@ -31,6 +31,7 @@ public final class SimulationResult {
                              double offeredUtilization) { }
 
     final TimeStats completion = new TimeStats(true);
+    final TimeStats clientResponse = new TimeStats(true);
     final TimeStats queue = new TimeStats(true);
     final TimeStats receiverWait = new TimeStats(true);
     final TimeStats poaWait = new TimeStats(true);
@@ -57,6 +58,11 @@ public final class SimulationResult {
      * oneway request, which has no reply, to the end of its servant's work.
      */
     public TimeStats completion() { return completion; }
+    /**
+     * The client's response time: completion time plus the client and network delay, for requests with a reply;
+     * empty when the model has no client delay ({@link ModelParameters#clientDelay()}).
+     */
+    public TimeStats clientResponse() { return clientResponse; }
     /** Time in the dispatcher queue (Harkema et al.'s "queuing time"). */
     public TimeStats queue() { return queue; }
     /** Wait for the connection's receiver thread (or, leader/follower, for a leader). */
@@ -113,6 +119,9 @@ public final class SimulationResult {
         sb.append(String.format(Locale.ROOT, "%-22s %10s %10s %10s %10s %10s %10s%n", "time (ms)", "mean", "p50",
                 "p90", "p95", "p99", "max"));
         row(sb, "completion", completion);
+        if (clientResponse.count() > 0) {
+            row(sb, "client response", clientResponse);
+        }
         row(sb, "dispatcher queue", queue);
         row(sb, "receiver wait", receiverWait);
         row(sb, "POA/mutex wait", poaWait);
@@ -149,6 +158,7 @@ public final class SimulationResult {
                 "requests %d (+%d warm-up), simulated %.3f s, Little L=%.5f lambdaW=%.5f (rel.err %.2e)%n",
                 requests, warmup, simulatedSeconds(), littleL, littleLambdaW, littleRelativeError()));
         interval(sb, "completion", completion);
+        interval(sb, "client response", clientResponse);
         return sb.toString();
     }
 

@@ -52,6 +52,18 @@ class CalibrationTest {
     }
 
     @Test
+    void theClientDelayIsTheMeasuredDifferenceOfMeans() {
+        ModelParameters base = ModelParameters.builder().servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.exponential(1e6), Dist.ZERO, Dist.ZERO)
+                .stream(ArrivalLaw.POISSON, 100, 0, "obj.op").build();
+        assertTrue(base.clientDelay().isZero());
+        assertEquals(250_000, Calibration.withClientDelay(base, 250_000).clientDelay().mean(), 0);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Calibration.withClientDelay(base, -1e6));
+        assertTrue(e.getMessage().contains("below the server's mean completion time (-1.0 ms)"), e.getMessage());
+    }
+
+    @Test
     void paperModeMergesPhasesPhasedModeSplitsThem() {
         StageSample s = sample(true);
         ModelParameters base = ModelParameters.builder().dispatcherThreads(4).servant("obj", "RootPOA", 0)

@@ -9,8 +9,9 @@ import static org.orbscope.model.Models.within;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the client does, against exact results: a oneway request has no reply, and every arrival process sends its
- * own count. Simulated means are held to the theory within their batch-means intervals ({@link Models#within}).
+ * What the client does, against exact results: a oneway request has no reply, a client and network delay adds to
+ * the response and to a closed loop's cycle, and every arrival process sends its own count. Simulated means are held
+ * to the theory within their batch-means intervals ({@link Models#within}).
  */
 class ClientSideTheoryTest {
     private static final long N = 1_000_000;
@@ -59,6 +60,43 @@ class ClientSideTheoryTest {
                 .stream(Arrivals.closed(1, Dist.ZERO), 0, new String[] {"obj.post"}, new double[] {1});
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
         assertTrue(e.getMessage().contains("sends none"), e.getMessage());
+    }
+
+    @Test
+    void theClientDelayAddsToTheResponseAndLeavesTheServerAlone() {
+        // M/M/1 FCFS at 700/s with a client and network delay uniform 0..1 ms: response W + 0.5 ms, and the server's
+        // completion times are those of the run without the delay, request for request.
+        ModelParameters plain = Models.single(ThreadingModel.THREAD_POOL, 1, 1, Dist.exponential(MS), Dist.ZERO,
+                ArrivalLaw.POISSON, 700).build();
+        ModelParameters delayed = plain.toBuilder().clientDelay(Dist.uniform(0, MS)).build();
+        SimulationResult r = Models.run(delayed, 2 * N, 33);
+        within(1 / 0.3 + 0.5, r.clientResponse(), "open M/M/1 + delay: response");
+        assertEquals(Models.run(plain, 2 * N, 33).completion().meanMs(), r.completion().meanMs(), 1e-9);
+        assertEquals(0, Models.run(plain, 2 * N, 33).clientResponse().count());
+    }
+
+    @Test
+    void aClosedLoopCyclesThroughTheDelay() {
+        // 5 clients, one core shared by processor sharing (servant exp 1 ms), think exp(2 ms) plus a deterministic
+        // 1 ms client and network delay: a product-form network of a PS station and an infinite-server station
+        // (think + delay, insensitive to its distribution). Mean value analysis gives R(5) exactly.
+        int clients = 5;
+        double s = 1;
+        double z = 2 + 1;
+        double q = 0;
+        double response = 0;
+        for (int n = 1; n <= clients; n++) {
+            response = s * (1 + q);
+            q = n / (response + z) * response;
+        }
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(1).servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO)
+                .stream(Arrivals.closed(clients, Dist.exponential(2 * MS)), 0, new String[] {"obj.op"},
+                        new double[] {1})
+                .clientDelay(Dist.deterministic(MS)).build();
+        SimulationResult r = Models.run(p, 2 * N, 34);
+        within(response, r.completion(), "closed PS + IS (MVA): server completion R(5)");
+        within(response + 1, r.clientResponse(), "closed PS + IS (MVA): client response R(5) + delay");
     }
 
     @Test

@@ -85,5 +85,6 @@ class ScenarioMappingTest {
         left = ScenarioMapping.unmodelled(closed);
         assertEquals(1, left.size(), left.toString());
         assertTrue(left.get(0).contains("closed loop"), left.toString());
+        assertEquals(List.of(), ScenarioMapping.unmodelled(closed, true), "with a client delay the cycle is whole");
     }
 }
