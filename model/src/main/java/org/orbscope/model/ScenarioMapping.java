@@ -23,7 +23,8 @@ import org.orbscope.scenario.TargetSpec;
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,
- * collocated on the same server), the IDL's oneway operation ({@code post}) as one with no reply, the arrival processes with their routing, and the cores the server may use;
+ * collocated on the same server) and the lock it holds, the IDL's oneway operation ({@code post}) as one with no
+ * reply, the arrival processes with their routing, and the cores the server may use;
  * with {@code servers:}, each server with its own cores, pool and POAs (its servants named server/id);
  * {@code client.instances} client JVMs are that many copies of the client's connections and arrival processes,
  * each instance's processes on its own connections, every process with its own request count. The middleware's own costs (b_rec, b_poa, b_mar) are not in a
@@ -81,6 +82,9 @@ public final class ScenarioMapping {
                 for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
                     OperationSpec d = op.getValue();
                     operation(b, servant, op.getKey(), dist(d.cpu()), dist(d.waiting()), marshal);
+                    if (d.lock() != null) {
+                        b.lock(servant + "." + op.getKey(), d.lock().name(), dist(d.lock().hold()));
+                    }
                 }
             }
         }

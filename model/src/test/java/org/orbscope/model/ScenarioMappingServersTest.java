@@ -52,6 +52,33 @@ class ScenarioMappingServersTest {
         assertEquals(0, r.servers().get("front").queue().count() - 2000, "collocated calls skip the queue");
     }
 
+    @Test
+    void aLockIsOneServersAndSharedByTheOperationsNamingIt() throws Exception {
+        // front's f.call and local.call name "ledger": one lock; back's b.call names "ledger" too: another.
+        Scenario s = ScenarioLoader.parse("f.yaml", SCENARIO
+                .replace("call: {cpu: 1ms, calls:", "call: {cpu: 1ms, lock: {name: ledger, hold: 0.2ms}, calls:")
+                .replace("{id: local, operations: {call: {cpu: 0.5ms}}}",
+                        "{id: local, operations: {call: {cpu: 0.5ms, lock: {name: ledger, hold: 0.1ms}}}}")
+                .replace("{id: b, poa: One, operations: {call: {cpu: 0.1ms}}}",
+                        "{id: b, poa: One, operations: {call: {cpu: 0.1ms, lock: {name: ledger, hold: 50us}}}}"));
+        ModelParameters p = ScenarioMapping.map(s);
+        assertEquals(List.of(new ModelParameters.Lock("ledger", 0), new ModelParameters.Lock("ledger", 1)),
+                p.locks());
+        ModelParameters.Operation f = p.operations().get(indexOf(p, "front/f.call"));
+        assertEquals(0, f.lock().lock());
+        assertEquals(0.2e6, f.lock().hold().mean(), 0);
+        assertEquals(0, p.operations().get(indexOf(p, "front/local.call")).lock().lock());
+        assertEquals(1, p.operations().get(indexOf(p, "back/b.call")).lock().lock());
+        // front's ledger: 100/s x (0.2 + 0.1) ms; back's: 600/s x 0.05 ms. The CPU inside is servant CPU too.
+        assertEquals(100 * 0.3e-3, p.offeredLockUtilization(0), 1e-12);
+        assertEquals(600 * 0.05e-3, p.offeredLockUtilization(1), 1e-12);
+        assertEquals(100 * 1.8e-3 / 2, p.offeredUtilization(0), 1e-12);
+        SimulationResult r = Simulator.run(p, 2000, 1);
+        assertEquals(List.of("front/ledger", "back/ledger"), List.copyOf(r.locks().keySet()));
+        assertEquals(2000 * 2, r.locks().get("front/ledger").acquisitions());
+        assertEquals(2000 * 6, r.locks().get("back/ledger").acquisitions());
+    }
+
     private static int indexOf(ModelParameters p, String label) {
         for (int i = 0; i < p.operations().size(); i++) {
             if (p.operationLabel(i).equals(label)) {

@@ -285,7 +285,21 @@ final class ScenarioValidator {
                 if (op.getValue() != null && op.getValue().replySize() < 0) {
                     throw new Problem(at + ".operations." + op.getKey() + ".replySize", "replySize must not be negative");
                 }
+                if (op.getValue() != null && op.getValue().lock() != null) {
+                    validateLock(op.getValue().lock(), at + ".operations." + op.getKey() + ".lock");
+                }
             }
+        }
+    }
+
+    /** A lock has a name and the CPU its holder spends inside it. */
+    private static void validateLock(LockSpec lock, String at) throws Problem {
+        if (lock.name() == null || lock.name().isBlank()) {
+            throw new Problem(at + ".name", "a lock needs a name (operations of one server naming the same lock "
+                    + "share it), e.g. lock: {name: ledger, hold: 2ms}");
+        }
+        if (lock.hold() == null) {
+            throw new Problem(at + ".hold", "a lock needs 'hold': the CPU the operation spends inside it, e.g. 2ms");
         }
     }
 

@@ -45,6 +45,23 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void anOperationHoldsANamedLockForSomeOfItsCpu() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", GOOD.replace("wait: 1ms}",
+                "wait: 1ms, lock: {name: ledger, hold: {dist: exponential, mean: 2ms}}}"));
+        LockSpec lock = s.object("o1").operations().get("call").lock();
+        assertEquals("ledger", lock.name());
+        assertEquals(2e6, lock.hold().meanNanos());
+        assertEquals(null, ScenarioLoader.parse("s.yaml", GOOD).object("o1").operations().get("call").lock());
+        ScenarioException noHold = bad(GOOD.replace("wait: 1ms}", "wait: 1ms, lock: {name: ledger}}"));
+        assertEquals("server.objects[0].operations.call.lock.hold", noHold.field());
+        assertTrue(noHold.problem().contains("the CPU the operation spends inside it"), noHold.getMessage());
+        ScenarioException noName = bad(GOOD.replace("wait: 1ms}", "wait: 1ms, lock: {hold: 2ms}}"));
+        assertEquals("server.objects[0].operations.call.lock.name", noName.field());
+        ScenarioException typo = bad(GOOD.replace("wait: 1ms}", "wait: 1ms, lock: {name: l, hodl: 2ms}}"));
+        assertTrue(typo.getMessage().contains("did you mean 'hold'"), typo.getMessage());
+    }
+
+    @Test
     void misspelledFieldSuggestsNearestName() {
         ScenarioException e = bad(GOOD.replace("rate: 20/s", "rat: 20/s"));
         assertEquals("client.processes[0].arrival.rat", e.field());
