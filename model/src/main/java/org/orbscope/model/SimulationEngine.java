@@ -415,6 +415,11 @@ final class SimulationEngine {
         long gap = streamGaps[s].nextGapNanos(streamRng[s]);
         if (gap != Long.MAX_VALUE) {
             timers.add(from + gap, -(s + 1));
+        } else if (streamLimit[s] > streamSent[s]) {
+            // A replay file ran out before the stream's share: it has sent all it will, and streams without a count
+            // must not wait for the rest.
+            streamLimit[s] = streamSent[s];
+            countedSending--;
         }
     }
 

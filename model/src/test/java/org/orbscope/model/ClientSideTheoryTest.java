@@ -120,6 +120,27 @@ class ClientSideTheoryTest {
         assertEquals(30_000, scaled.requests());
     }
 
+    @Test
+    void aReplayThatRunsOutEndsItsShareAndTheStreamsWithoutACount() {
+        // A replay of 1001 send times 2 ms apart with a count of its own, and a closed client without one: a run of
+        // 5000 shares all 5000 to the replay, which has only 1001 times; the closed client stops with it.
+        long[] times = new long[1001];
+        for (int i = 0; i < times.length; i++) {
+            times[i] = i * 2_000_000L;
+        }
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(2)
+                .servant("a", "RootPOA", 0).operation("a", "op", Dist.deterministic(MS), Dist.ZERO, Dist.ZERO)
+                .servant("b", "RootPOA", 0).operation("b", "op", Dist.deterministic(MS), Dist.ZERO, Dist.ZERO)
+                .stream(Arrivals.replay(times), 0, new String[] {"a.op"}, new double[] {1}, 1001)
+                .stream(Arrivals.closed(1, Dist.deterministic(MS)), 0, new String[] {"b.op"}, new double[] {1}, 0)
+                .build();
+        SimulationResult r = Simulator.run(p, 5000, 0, 38);
+        assertEquals(1001, r.operations().get("a.op").completion().count());
+        // The closed client's cycle is 2 ms (1 ms served alone or beside one replayed request on 2 cores, 1 ms
+        // think): it sends while the replay does, 2 s.
+        assertEquals(1001, r.operations().get("b.op").completion().count(), 1);
+    }
+
     private static ModelParameters threeClients(long a, long b, long c) {
         ModelParameters.Builder m = ModelParameters.builder().dispatcherThreads(0).cores(1);
         long[] counts = {a, b, c};
