@@ -1,14 +1,20 @@
 package org.orbscope.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orbscope.model.Calibration;
 import org.orbscope.model.CapacitySearch;
+import org.orbscope.model.Dist;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.ScenarioMapping;
 import org.orbscope.model.SimulationResult;
@@ -55,7 +61,8 @@ final class SimulateCommand implements Callable<Integer> {
     String calibrationMode;
 
     @Option(names = "--requests", paramLabel = "N",
-            description = "simulated requests per point (default: the scenario's request count, within 15000..100000)")
+            description = "simulated requests per point, shared among the processes in proportion to their counts "
+                    + "(default: the scenario's request count, within 15000..100000)")
     Long requests;
 
     @Option(names = "--warmup", paramLabel = "N", defaultValue = "0",
@@ -97,11 +104,44 @@ final class SimulateCommand implements Callable<Integer> {
             description = "b_mar of every operation when not calibrated (default 0)")
     String marshalCpu;
 
+    @Option(names = "--client-delay", paramLabel = "DURATION",
+            description = "the client's and the network's time per request with a reply: the client's response is "
+                    + "the completion time plus it, and a closed client thinks only after it (default: none; with "
+                    + "--calibrate, the mean client response minus the mean server completion in the run's report)")
+    String clientDelay;
+
+    @Option(names = "--lock-hold", paramLabel = "NAME=DURATION",
+            description = "the CPU inside lock NAME per visit, in place of the scenario's hold (e.g. a monitor's "
+                    + "hold ms / acquired from orbscope jvm); repeatable")
+    Map<String, String> lockHolds = new LinkedHashMap<>();
+
     @Spec
     CommandSpec spec;
 
-    /** A point to simulate: its name, its scenario, and its measured requests when calibrating. */
-    private record Target(String name, Scenario scenario, StageSample measured) {
+    /**
+     * A point to simulate: its name, its scenario, and when calibrating its measured requests and what its report
+     * says of the client (null when not calibrating or the report has no point.json).
+     */
+    private record Target(String name, Scenario scenario, StageSample measured, ClientFigures client) {
+    }
+
+    /**
+     * The report's figures of a point's client (report/point.json), null where it has none: the mean client response
+     * and {@code networkAndClientMs}, the mean client response minus the mean server completion.
+     */
+    private record ClientFigures(Double responseMs, Double networkAndClientMs) {
+        static ClientFigures read(PointDirectory d) throws IOException {
+            if (!Files.isRegularFile(d.pointJson())) {
+                return null;
+            }
+            JsonNode point = new ObjectMapper().readTree(d.pointJson().toFile());
+            return new ClientFigures(number(point.path("client").path("response").get("meanMs")),
+                    number(point.get("networkAndClientMs")));
+        }
+
+        private static Double number(JsonNode n) {
+            return n == null || !n.isNumber() ? null : n.asDouble();
+        }
     }
 
     @Override
@@ -117,15 +157,17 @@ final class SimulateCommand implements Callable<Integer> {
                 return Orbscope.EXIT_BAD_INPUT;
             }
             List<Target> targets = calibrate == null ? fromScenario(in) : fromRun();
+            out.print(ModelParameters.LEGEND);
             for (Target t : targets) {
                 long n = requests != null ? requests : PointPrediction.defaultRequests(t.scenario());
                 if (n < 1 || warmup < 0 || warmup >= n) {
                     throw new IllegalArgumentException("--requests must be >= 1 and --warmup in [0, requests)");
                 }
                 PointPrediction.Settings settings = new PointPrediction.Settings(n, warmup, seed, mode, overrides);
-                ModelParameters params = t.measured() == null ? ScenarioMapping.map(t.scenario(), overrides)
-                        : PointPrediction.model(t.scenario(), t.measured(), settings);
                 out.println("== point " + t.name());
+                ModelParameters params = clientSide(t, t.measured() == null
+                        ? ScenarioMapping.map(t.scenario(), overrides)
+                        : PointPrediction.model(t.scenario(), t.measured(), settings), out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {
@@ -135,7 +177,14 @@ final class SimulateCommand implements Callable<Integer> {
                                         + params.servers().get(s).name() + "'");
                     }
                 }
-                for (String left : ScenarioMapping.unmodelled(t.scenario())) {
+                for (int l = 0; l < params.locks().size(); l++) {
+                    if (params.offeredLockUtilization(l) >= 1) {
+                        out.printf(Locale.ROOT, "warning: lock '%s' is offered %.1f%% of the time >= 100%%: it is "
+                                + "saturated whatever the cores, times grow with the run length%n",
+                                params.locks().get(l).name(), 100 * params.offeredLockUtilization(l));
+                    }
+                }
+                for (String left : ScenarioMapping.unmodelled(t.scenario(), !params.clientDelay().isZero())) {
                     out.println("not modelled: " + left);
                 }
                 SimulationResult r = PointPrediction.simulate(params, settings);
@@ -146,7 +195,8 @@ final class SimulateCommand implements Callable<Integer> {
                             + "(--calibrate RUN_DIR) or give --receiver-cpu, --poa-cpu, --marshal-cpu");
                 }
                 if (t.measured() != null) {
-                    SimulateComparison.print(out, t.measured(), r);
+                    SimulateComparison.print(out, t.measured(), t.client() == null ? null : t.client().responseMs(),
+                            r);
                 }
                 if ("max-rate".equals(find)) {
                     out.println("-- search: max arrival rate with " + parsedSla);
@@ -173,9 +223,35 @@ final class SimulateCommand implements Callable<Integer> {
     private static List<Target> fromScenario(ScenarioInput.Loaded in) {
         List<Target> out = new ArrayList<>();
         for (SweepPoint p : in.points()) {
-            out.add(new Target(p.name(), p.scenario(), null));
+            out.add(new Target(p.name(), p.scenario(), null, null));
         }
         return out;
+    }
+
+    /**
+     * The point's model with the lock holds of {@code --lock-hold} and the client and network delay: the one of
+     * {@code --client-delay}, else the run's when calibrating.
+     */
+    private ModelParameters clientSide(Target t, ModelParameters model, PrintWriter out) {
+        ModelParameters.Builder b = model.toBuilder();
+        for (Map.Entry<String, String> hold : lockHolds.entrySet()) {
+            b.lockHold(hold.getKey(), Dist.deterministic(nanos("--lock-hold " + hold.getKey(), hold.getValue())));
+        }
+        ModelParameters held = b.build();
+        if (clientDelay != null) {
+            return Calibration.withClientDelay(held, nanos("--client-delay", clientDelay));
+        }
+        Double measured = t.client() == null ? null : t.client().networkAndClientMs();
+        if (measured == null) {
+            return held;
+        }
+        if (measured < 0) {
+            // A oneway client's response is its send alone, shorter than the server's work.
+            out.printf(Locale.ROOT, "note: the run's mean client response is %.4f ms below its mean server "
+                    + "completion: no client and network delay to calibrate%n", -measured);
+            return held;
+        }
+        return Calibration.withClientDelay(held, measured * 1e6);
     }
 
     /** The measured run's own points: each point.yaml is the resolved scenario of that point. */
@@ -203,7 +279,7 @@ final class SimulateCommand implements Callable<Integer> {
                             + "' (run `orbscope report " + calibrate + "` on a run with monitoring enabled and "
                             + "cpuTime: true)");
                 }
-                out.add(new Target(d.name(), s, measured));
+                out.add(new Target(d.name(), s, measured, ClientFigures.read(d)));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException(calibrate + ": " + Errors.describe(e));

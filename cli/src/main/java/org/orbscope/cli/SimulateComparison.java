@@ -11,9 +11,16 @@ final class SimulateComparison {
     private SimulateComparison() {
     }
 
-    static void print(PrintWriter out, StageSample measured, SimulationResult simulated) {
+    /**
+     * @param clientResponseMs the run's mean client response time, null when unknown; printed beside the simulated
+     *     one when the model has a client delay
+     */
+    static void print(PrintWriter out, StageSample measured, Double clientResponseMs, SimulationResult simulated) {
         out.printf(Locale.ROOT, "%-18s %12s %12s %9s%n", "calibrated vs run", "measured", "simulated", "rel.err");
         row(out, "completion mean", measured.measuredCompletion().meanMs(), simulated.completion().meanMs());
+        if (clientResponseMs != null && simulated.clientResponse().count() > 0) {
+            row(out, "client response", clientResponseMs, simulated.clientResponse().meanMs());
+        }
         row(out, "completion p95", p(measured.measuredCompletion(), 95), simulated.completion().percentileMs(95));
         row(out, "queueing mean", measured.measuredQueue().meanMs(), simulated.queue().meanMs());
         out.printf(Locale.ROOT, "(measured: %d complete requests, %.4g req/s)%n", measured.size(),

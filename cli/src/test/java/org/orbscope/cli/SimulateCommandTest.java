@@ -66,6 +66,30 @@ class SimulateCommandTest {
     }
 
     @Test
+    void showsLocksAndTheClientSideWithALegend() throws Exception {
+        Path single = singlePoint();
+        assertEquals(0, run("simulate", single.toString(), "--requests", "2000",
+                "--set", "server.objects[0].operations.call.lock={name: ledger, hold: 4ms}",
+                "--set", "client.processes[0].arrival.rate=0.05/ms", "--client-delay", "0.5ms"), err.toString());
+        String o = out.toString();
+        assertTrue(o.startsWith("legend: b_rec receiver CPU"), o);
+        assertTrue(o.contains("lock ledger hold=4.000ms"), o);
+        assertTrue(o.contains("client and network delay=0.5000ms"), o);
+        assertTrue(o.lines().anyMatch(l -> l.startsWith("lock ledger wait ")), o);
+        assertTrue(o.contains("lock ledger: held "), o);
+        assertTrue(o.lines().anyMatch(l -> l.startsWith("client response ")), o);
+        assertTrue(o.contains("mean client response "), o);
+        // 50/s x 4 ms = 20% of the lock's time; a hold of 25 ms makes it 125%: saturated, said as a warning.
+        out.setLength(0);
+        assertEquals(0, run("simulate", single.toString(), "--requests", "2000",
+                "--set", "server.objects[0].operations.call.lock={name: ledger, hold: 4ms}",
+                "--set", "client.processes[0].arrival.rate=0.05/ms", "--lock-hold", "ledger=25ms"), err.toString());
+        assertTrue(out.toString().contains("warning: lock 'ledger' is offered 125.0% of the time"), out.toString());
+        assertEquals(2, run("simulate", single.toString(), "--lock-hold", "audit=1ms"));
+        assertTrue(err.toString().contains("no operation takes lock 'audit'"), err.toString());
+    }
+
+    @Test
     void badScenarioNamesTheFieldAndExitsTwo() throws Exception {
         assertEquals(2, run("simulate", resource("bad-rate.yaml")));
         assertTrue(err.toString().contains("client.processes[0].arrival.rate: 'fast' is not a rate"), err.toString());
@@ -99,6 +123,14 @@ class SimulateCommandTest {
         String o = out.toString();
         assertTrue(o.contains("calibrated vs run"), o);
         assertTrue(o.contains("b_rec=0.3000ms"), o);
+        // The report's client figures give the client and network delay, and the client response beside the run's.
+        Files.writeString(point.resolve("report").resolve("point.json"),
+                "{\"client\": {\"response\": {\"meanMs\": 12.5}}, \"networkAndClientMs\": 1.5}");
+        out.setLength(0);
+        assertEquals(0, run("simulate", singlePoint().toString(), "--calibrate", run.toString()), err.toString());
+        o = out.toString();
+        assertTrue(o.contains("client and network delay=1.500ms"), o);
+        assertTrue(o.lines().anyMatch(l -> l.startsWith("client response") && l.contains("12.5000")), o);
         Files.delete(point.resolve("report").resolve("stages.csv"));
         assertEquals(2, run("simulate", singlePoint().toString(), "--calibrate", run.toString()));
         assertTrue(err.toString().contains("stages.csv: no stage table for point 'single'"), err.toString());

@@ -367,6 +367,16 @@ public final class ModelParameters {
         return servants.get(o.servant()).name() + "." + o.name();
     }
 
+    /** What the symbols of {@link #toString()} and of a result's table stand for, for a reader of both. */
+    public static final String LEGEND = String.join(System.lineSeparator(),
+            "legend: b_rec receiver CPU per request (+2nd: after the request is queued), b_poa POA CPU, disp2nd",
+            "  dispatcher CPU after the reply, T_ser servant threads (inf: unlimited), b_ser servant CPU (outside its",
+            "  lock), lock NAME hold= CPU inside the lock, b_sem servant time off the CPU, b_mar reply marshalling CPU,",
+            "  oneway: no reply; conn: a stream's client connection, requests= a process's own count (a run of",
+            "  another length shares its requests in proportion); a lock's offered share: visits per second x CPU",
+            "  inside; Little L: mean requests in the system, lambdaW: throughput x mean completion (equal when",
+            "  nothing is lost)", "");
+
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();

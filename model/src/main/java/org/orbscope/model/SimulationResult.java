@@ -146,9 +146,9 @@ public final class SimulationResult {
             }
         }
         for (LockResult l : locks.values()) {
-            sb.append(String.format(Locale.ROOT, "lock %s: held %.2f%% of the time (offered %s of CPU inside it), "
-                    + "%d visits, mean hold %.4f ms%n", l.name(), 100 * l.heldFraction(),
-                    offered(l.offeredUtilization()), l.acquisitions(), l.meanHoldMs()));
+            sb.append(String.format(Locale.ROOT, "lock %s: held %.2f%% of the time (offered %s), %d visits, mean "
+                    + "hold %.4f ms%n", l.name(), 100 * l.heldFraction(), offered(l.offeredUtilization()),
+                    l.acquisitions(), l.meanHoldMs()));
         }
         sb.append(String.format(Locale.ROOT, "CPU utilization %.2f%% (offered %s), throughput %.4g req/s",
                 100 * cpuUtilization, offered(offeredUtilization), throughputPerSec()));
