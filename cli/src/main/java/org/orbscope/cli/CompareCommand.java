@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.run.RunDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.TraceReport;
 import org.orbscope.postprocess.stages.TraceRoles;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.ScenarioDocument;
 import org.orbscope.scenario.ScenarioException;

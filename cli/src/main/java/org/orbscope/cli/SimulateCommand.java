@@ -21,7 +21,7 @@ import org.orbscope.model.SimulationResult;
 import org.orbscope.model.Sla;
 import org.orbscope.model.StageSample;
 import org.orbscope.model.ThreadingModel;
-import org.orbscope.postprocess.run.PointPrediction;
+import org.orbscope.postprocess.point.PointPrediction;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.run.StagesCsv;

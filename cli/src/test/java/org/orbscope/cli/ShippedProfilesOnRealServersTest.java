@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.jacorb.orb.ParsedIOR;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.orb.JacorbOrbs;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientLaunch;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.postprocess.stages.ProfileFit;
 import org.orbscope.postprocess.stages.Role;
 import org.orbscope.postprocess.stages.StageResult;

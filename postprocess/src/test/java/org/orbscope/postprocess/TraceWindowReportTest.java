@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.report.OverTimeReport;
-import org.orbscope.postprocess.run.TraceWindow;
+import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;

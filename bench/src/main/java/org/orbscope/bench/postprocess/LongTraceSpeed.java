@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.run.StageColumn;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.run.StageSource;
+import org.orbscope.postprocess.point.StageSource;
 import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.testkit.SyntheticRun;
 

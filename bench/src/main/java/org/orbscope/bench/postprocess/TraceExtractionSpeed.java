@@ -2,7 +2,7 @@ package org.orbscope.bench.postprocess;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.run.StageColumn;

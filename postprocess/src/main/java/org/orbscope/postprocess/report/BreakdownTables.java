@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import org.orbscope.postprocess.run.Breakdown;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.Breakdown;
+import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
 /**

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.orbscope.postprocess.run.Breakdown;
-import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.point.Breakdown;
+import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.stats.Summary;
 
 /**

@@ -2,7 +2,7 @@ package org.orbscope.postprocess.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.PointSummary;
 
 /** The table of a point's hosts, as the HTML and Markdown reports show it: a header and one row per host. */
 final class HostsTable {

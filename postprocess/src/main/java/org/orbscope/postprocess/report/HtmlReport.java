@@ -3,9 +3,9 @@ package org.orbscope.postprocess.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.orbscope.postprocess.run.PointAnalysis;
-import org.orbscope.postprocess.run.PointAnalyzer;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
 /** report/index.html: one self-contained page (inline CSS and SVG, no scripts, no network). */

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.orbscope.postprocess.run.PointAnalysis;
-import org.orbscope.postprocess.run.Timeline;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.Timeline;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Spectrum;
 

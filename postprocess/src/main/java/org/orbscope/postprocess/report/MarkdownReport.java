@@ -2,9 +2,9 @@ package org.orbscope.postprocess.report;
 
 import java.util.List;
 import java.util.Map;
-import org.orbscope.postprocess.run.PointAnalysis;
-import org.orbscope.postprocess.run.PointAnalyzer;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
 /** report/report.md: the tables of the HTML report, for terminals and diffs. */

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import org.orbscope.postprocess.run.OverTime;
+import org.orbscope.postprocess.point.OverTime;
 import org.orbscope.run.AtomicFiles;
 
 /**

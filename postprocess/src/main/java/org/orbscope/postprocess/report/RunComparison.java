@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-import org.orbscope.postprocess.run.Breakdown;
-import org.orbscope.postprocess.run.OrderedSample;
-import org.orbscope.postprocess.run.PointAnalysis;
-import org.orbscope.postprocess.run.Timeline;
+import org.orbscope.postprocess.point.Breakdown;
+import org.orbscope.postprocess.point.OrderedSample;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.Timeline;
 import org.orbscope.postprocess.stats.BatchMeans;
 import org.orbscope.postprocess.stats.Summary;
 

@@ -1,7 +1,7 @@
 package org.orbscope.postprocess.report;
 
 import java.util.List;
-import org.orbscope.postprocess.run.PointAnalysis;
+import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.sweep.SweepAxes;
 
 /** What a whole-run report is made from; {@code points} in report order. */

@@ -3,7 +3,7 @@ package org.orbscope.postprocess.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.run.ReceivedCsv;
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.orbscope.postprocess.run.PointSummary;
+import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
 /** The sweep table shaped like Harkema et al.'s Tables 1-2, shared by the HTML, Markdown and CSV outputs. */

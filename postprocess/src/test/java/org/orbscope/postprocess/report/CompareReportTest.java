@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.run.TraceStages;
+import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.testkit.SyntheticRun;
 
 /** {@code orbscope compare}'s report: runs side by side, ratios, and differences beyond the runs' spread flagged. */

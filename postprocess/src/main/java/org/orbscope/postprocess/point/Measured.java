@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.run;
+package org.orbscope.postprocess.point;
 
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;

@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.run;
+package org.orbscope.postprocess.point;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.run;
+package org.orbscope.postprocess.point;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

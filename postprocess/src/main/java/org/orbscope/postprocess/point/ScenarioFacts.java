@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.run;
+package org.orbscope.postprocess.point;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.run;
+package org.orbscope.postprocess.point;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
