@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.point.TraceStages;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.run.RunDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,7 +44,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : defaultOut(runs);
         try {
-            Reporter.compare(runs, t -> TraceStages.extract(t), dir);
+            Reporter.compare(runs, AnalysisOptions.defaults(), dir);
             System.out.println(dir.resolve("index.html"));
             return Orbscope.EXIT_OK;
         } catch (IOException e) {

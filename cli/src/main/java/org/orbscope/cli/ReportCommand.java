@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.TraceReport;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.stages.TraceRoles;
 import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.run.RunDirectory;
@@ -90,15 +91,16 @@ final class ReportCommand implements Callable<Integer> {
                             + "not a run directory");
                     return Orbscope.EXIT_BAD_INPUT;
                 }
-                Path dir = Reporter.report(input, t -> TraceStages.extract(t, roles), parquet).dir();
+                Path dir = Reporter.report(input, AnalysisOptions.builder().profile(roles).parquet(parquet).build()).dir();
                 System.out.println(dir.resolve("index.html"));
                 return Orbscope.EXIT_OK;
             }
-            TraceReport.Options options = new TraceReport.Options(roles, null, "", skip);
+            AnalysisOptions.Builder options = AnalysisOptions.builder().profile(roles).skip(skip).window(from, to)
+                    .parquet(parquet);
             if (scenario != null) {
                 try {
                     ScenarioDocument doc = ScenarioLoader.loadDocument(scenario, List.of());
-                    options = new TraceReport.Options(roles, doc.points().get(0).scenario(), doc.toYaml(), skip);
+                    options.scenario(doc.points().get(0).scenario(), doc.toYaml());
                 } catch (ScenarioException e) {
                     System.err.println("orbscope report: --scenario: " + e.getMessage());
                     return Orbscope.EXIT_BAD_INPUT;
@@ -109,7 +111,7 @@ final class ReportCommand implements Callable<Integer> {
                 sayPickedProfile(input);
             }
             try {
-                TraceReport.report(input, options.window(from, to).parquet(parquet), dir);
+                TraceReport.report(input, options.build(), dir);
             } catch (IllegalArgumentException e) {
                 System.err.println("orbscope report: " + e.getMessage());
                 return Orbscope.EXIT_BAD_INPUT;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.CompareReport;
 import org.orbscope.postprocess.report.HtmlReport;
 import org.orbscope.postprocess.report.RunComparison;
@@ -19,8 +20,6 @@ import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
-import org.orbscope.postprocess.point.StageSource;
-import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.PointDirectory;
@@ -43,51 +42,39 @@ public final class Reporter {
 
     /**
      * Writes {@code runDir/report/} (index.html, report.md, summary.csv, summary.json) and each point's
-     * {@code points/<p>/report/} (stages.csv when the point has a server trace, point.json).
+     * {@code points/<p>/report/} (stages.csv when the point has a server trace, point.json), traces read with the
+     * roles they carry.
      *
      * @throws IOException when the report cannot be written
      * @throws IllegalArgumentException when {@code runDir} is not a run directory (no points/)
      */
     public static Report report(Path runDir) throws IOException {
-        return report(runDir, TraceStages::extract);
+        return report(runDir, AnalysisOptions.defaults());
     }
 
-    /** As {@link #report(Path)}, turning server traces into stage tables with {@code traces}. */
-    public static Report report(Path runDir, StageSource traces) throws IOException {
-        return report(runDir, traces, false);
-    }
-
-    /** As {@link #report(Path, StageSource)}; {@code parquet} writes each stage table as stages.parquet too. */
-    public static Report report(Path runDir, StageSource traces, boolean parquet) throws IOException {
-        RunData data = analyze(runDir, traces, true, parquet);
+    /** As {@link #report(Path)}, with {@code options}; each point's stage tables are always written. */
+    public static Report report(Path runDir, AnalysisOptions options) throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
+        RunData data = analyze(runDir, options.toBuilder().stageTablesInPoints(true).build());
+        for (PointAnalysis a : data.points()) {
+            AtomicFiles.write(run.point(a.summary.name).pointJson(), JSON.writeValueAsString(a.summary) + "\n");
+        }
         write(data, run.reportDir());
         return new Report(run.reportDir(), data.points(), data.sweptPaths());
     }
 
     /**
-     * The analysis of every point of a run, in report order (by offered arrival rate, then sweep order).
-     * {@code writePointFiles} writes each point's {@code report/stages.csv} and {@code point.json} on the way;
-     * without it the run directory is only read.
+     * The analysis of every point of a run, in report order (by offered arrival rate, then sweep order); the run
+     * directory is only read unless {@code options} write stage tables.
      *
      * @throws IllegalArgumentException when {@code runDir} is not a run directory (no points/)
      */
-    public static RunData analyze(Path runDir, StageSource traces, boolean writePointFiles) throws IOException {
-        return analyze(runDir, traces, writePointFiles, false);
-    }
-
-    /** As {@link #analyze(Path, StageSource, boolean)}; {@code parquet} writes stages.parquet beside stages.csv. */
-    public static RunData analyze(Path runDir, StageSource traces, boolean writePointFiles, boolean parquet)
-            throws IOException {
+    public static RunData analyze(Path runDir, AnalysisOptions options) throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
         Sweep sweep = sweep(run);
         List<PointAnalysis> analyses = new ArrayList<>();
         for (PointDirectory p : run.points()) {
-            PointAnalysis a = PointAnalyzer.analyze(p, sweep.params(p.name()), traces, writePointFiles, parquet);
-            analyses.add(a);
-            if (writePointFiles) {
-                AtomicFiles.write(p.pointJson(), JSON.writeValueAsString(a.summary) + "\n");
-            }
+            analyses.add(PointAnalyzer.analyze(p, sweep.params(p.name()), options));
         }
         List<Map<String, String>> runOrder = new ArrayList<>();
         analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.summary.name)))
@@ -104,10 +91,11 @@ public final class Reporter {
      * Writes the comparison of several runs into {@code out} (index.html, report.md, compare.csv, compare.json);
      * the runs are only read.
      */
-    public static Path compare(List<Path> runDirs, StageSource traces, Path out) throws IOException {
+    public static Path compare(List<Path> runDirs, AnalysisOptions options, Path out) throws IOException {
+        AnalysisOptions readOnly = options.toBuilder().stageTablesInPoints(false).build();
         List<RunData> runs = new ArrayList<>();
         for (Path dir : runDirs) {
-            runs.add(analyze(dir, traces, false));
+            runs.add(analyze(dir, readOnly));
         }
         CompareReport.write(new RunComparison(runs), out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
         return out;

@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.jvm.TraceSummary;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.HtmlReport;
 import org.orbscope.postprocess.report.JvmSummaryReport;
 import org.orbscope.postprocess.report.MarkdownReport;
@@ -18,13 +19,11 @@ import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
 import org.orbscope.postprocess.point.OverTime;
-import org.orbscope.postprocess.point.StageSource;
 import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.trace.TraceReader;
-import org.orbscope.trace.profile.OrbProfile;
 
 /**
  * The completion-time report of a server trace on its own: a server orbscope did not start, recorded with an ORB
@@ -36,37 +35,6 @@ import org.orbscope.trace.profile.OrbProfile;
 public final class TraceReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /**
-     * How to read the trace.
-     *
-     * @param profile which methods mark stages; null: the roles the trace carries
-     * @param scenario the scenario of the server, or null: gives the model (simulated columns) and says which of
-     *     the first requests are the server's warm-up calls and the client's reachability checks
-     * @param skip requests at the start that are not the workload's, when no scenario says
-     * @param parquet whether the stage table is written as stages.parquet too
-     */
-    public record Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip, String from,
-                          String to, boolean parquet) {
-        public static final Options DEFAULTS = new Options(null, null, "", 0);
-
-        public Options(OrbProfile profile, Scenario scenario, String scenarioText, long skip) {
-            this(profile, scenario, scenarioText, skip, null, null, false);
-        }
-
-        /**
-         * These options for the requests that arrived in [{@code from}, {@code to}): instants or times since
-         * the recording's start ({@link TraceWindow}); null leaves that side open.
-         */
-        public Options window(String from, String to) {
-            return new Options(profile, scenario, scenarioText, skip, from, to, parquet);
-        }
-
-        /** These options, writing the stage table as stages.parquet too ({@code parquet}) or not. */
-        public Options parquet(boolean parquet) {
-            return new Options(profile, scenario, scenarioText, skip, from, to, parquet);
-        }
-    }
-
     private TraceReport() {
     }
 
@@ -75,10 +43,12 @@ public final class TraceReport {
 
     /**
      * Writes the report of {@code trace} into {@code out} (index.html, report.md, summary.csv/json, stages.csv (and
-     * stages.parquet when the options ask), and
-     * the JVM summaries in {@link #JVM_DIR}/).
+     * stages.parquet when the options ask), the recording over time, and the JVM summaries in {@link #JVM_DIR}/).
+     * Of the options, those of a trace on its own count: the scenario, skip, window, parquet and the trace reader.
+     *
+     * @throws IllegalArgumentException when the window does not parse
      */
-    public static Reporter.Report report(Path trace, Options options, Path out) throws IOException {
+    public static Reporter.Report report(Path trace, AnalysisOptions options, Path out) throws IOException {
         int cpus;
         long startNs;
         long endNs;
@@ -91,9 +61,8 @@ public final class TraceReport {
         }
         TraceWindow window = TraceWindow.parse(options.from(), options.to(), startNs);
         OverTime overTime = new OverTime(startNs, endNs);
-        PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, options.scenario(),
-                options.scenarioText(), skip(options), out.resolve("stages.csv"), options.parquet(), cpus,
-                StageSource.streaming(options.profile()), window, overTime);
+        PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, skip(options), cpus, window, overTime,
+                options.toBuilder().stagesCsv(out.resolve("stages.csv")).build());
         if (!window.all()) {
             a.summary.notes.add("the requests that arrived from " + describe(options.from(), window.fromNs())
                     + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
@@ -136,7 +105,7 @@ public final class TraceReport {
      * reachability check per target and connection of the client. (The client's own warm-up requests are the
      * workload's and are left out of the statistics as in a run's report.)
      */
-    static long skip(Options o) {
+    static long skip(AnalysisOptions o) {
         Scenario s = o.scenario();
         if (s == null) {
             return o.skip();

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.testkit.SyntheticRun;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.postprocess.stages.SyntheticServer;
@@ -28,7 +29,8 @@ class ReporterWithStagesTest {
             Path p = run.point("rate=" + rate + "_s", rate, 300, 8_400_000, 300, rate / 1000.0 * cpuMs, true);
             Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
         }
-        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).dir();
+        Path out = Reporter.report(run.dir(), AnalysisOptions.builder()
+                .traces(t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).build()).dir();
 
         JsonNode p10 = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);
         assertEquals("read", p10.path("server").path("trace").asText());
@@ -63,7 +65,8 @@ class ReporterWithStagesTest {
         SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
         Path p = run.point("single", 10, 100, 8_400_000, 100, 0.041, true);
         Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
-        Path out = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, 60)).dir();
+        Path out = Reporter.report(run.dir(), AnalysisOptions.builder()
+                .traces(t -> SyntheticServer.forTrace(t, 60)).build()).dir();
         JsonNode p0 = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);
         assertEquals(60, p0.path("server").path("complete").asLong());
         assertEquals(40, p0.path("server").path("incomplete").asLong());

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -73,8 +74,7 @@ class RingWindowReportTest {
 
     private List<RequestStages> rows(Path trace, String from, String to) throws IOException {
         Path out = tmp.resolve("report-" + trace.getFileName() + "-" + from);
-        TraceReport.Options o = TraceReport.Options.DEFAULTS;
-        TraceReport.report(trace, from == null ? o : o.window(from, to), out);
+        TraceReport.report(trace, AnalysisOptions.builder().window(from, to).build(), out);
         return StagesCsv.read(out.resolve("stages.csv"));
     }
 

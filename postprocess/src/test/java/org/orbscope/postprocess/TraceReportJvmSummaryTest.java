@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.testkit.JacorbTraceBuilder;
 
 /** The report of a bare trace carries the trace's JVM summaries in jvm/ and links them from its page. */
@@ -27,7 +28,7 @@ class TraceReportJvmSummaryTest {
             }
         }
         Path out = dir.resolve("report");
-        TraceReport.report(trace, TraceReport.Options.DEFAULTS, out);
+        TraceReport.report(trace, AnalysisOptions.defaults(), out);
         assertTrue(Files.readString(out.resolve("index.html")).contains("<a href=\"jvm/index.html\">"));
         assertTrue(Files.isRegularFile(out.resolve("jvm").resolve("index.html")));
         JsonNode json = new ObjectMapper().readTree(out.resolve("jvm").resolve("summary.json").toFile());

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.OverTimeReport;
 import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.run.RequestStages;
@@ -41,14 +42,14 @@ class TraceWindowReportTest {
             }
         }
         Path whole = tmp.resolve("whole");
-        TraceReport.report(trace, TraceReport.Options.DEFAULTS, whole);
+        TraceReport.report(trace, AnalysisOptions.defaults(), whole);
         List<RequestStages> all = StagesCsv.read(whole.resolve("stages.csv"));
         assertEquals(N, all.size());
         long from = all.get(1000).get(StageColumn.ARRIVAL);
         long to = all.get(2000).get(StageColumn.ARRIVAL);
 
         Path part = tmp.resolve("part");
-        TraceReport.report(trace, TraceReport.Options.DEFAULTS.window(iso(from), iso(to)), part);
+        TraceReport.report(trace, AnalysisOptions.builder().window(iso(from), iso(to)).build(), part);
         List<RequestStages> window = StagesCsv.read(part.resolve("stages.csv"));
         List<RequestStages> expected = all.stream().filter(r -> r.get(StageColumn.ARRIVAL) >= from
                 && r.get(StageColumn.ARRIVAL) < to).toList();

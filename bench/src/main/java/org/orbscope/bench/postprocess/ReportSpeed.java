@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.point.StageSource;
 import org.orbscope.postprocess.stages.StageExtractor;
 import org.orbscope.testkit.SyntheticRun;
@@ -31,6 +32,7 @@ public final class ReportSpeed {
                 SyntheticEvents.replay(x, n, t0 + 50_000);
                 return x.finish(false);
             };
+            AnalysisOptions options = AnalysisOptions.builder().traces(synthetic).build();
             long a = System.nanoTime();
             long lines;
             try (var r = Files.newBufferedReader(point.resolve("client").resolve("requests.csv"))) {
@@ -38,10 +40,10 @@ public final class ReportSpeed {
             }
             long yard = System.nanoTime() - a;
             long b = System.nanoTime();
-            Reporter.report(run, synthetic);
+            Reporter.report(run, options);
             long cold = System.nanoTime() - b;
             long c = System.nanoTime();
-            Reporter.report(run, synthetic);
+            Reporter.report(run, options);
             long warm = System.nanoTime() - c;
             System.out.printf("yardstick: reading %d lines of requests.csv: %.3f s%n", lines, yard / 1e9);
             System.out.printf("report of a %d-request point: cold %.3f s, warm %.3f s (goal < 2 s); "

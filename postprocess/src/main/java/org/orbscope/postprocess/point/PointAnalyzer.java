@@ -77,10 +77,6 @@ public final class PointAnalyzer {
     private PointAnalyzer() {
     }
 
-    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params) {
-        return analyze(point, params, TraceStages::extract);
-    }
-
     /**
      * What an analysis reads. A point of a run has them all; a bare trace has no client records, no status
      * and maybe no scenario: those are null, and what they would tell stays unknown.
@@ -118,25 +114,14 @@ public final class PointAnalyzer {
     }
 
     /**
-     * Analyzes one point and writes its {@code report/stages.csv} (and stages.parquet when asked). Never throws for what the point's files hold:
-     * whatever is missing, damaged or cut short becomes a note, and the figures cover what could be read.
+     * Analyzes one point of a run; its stage tables are written when {@code options} say so. Never throws for what
+     * the point's files hold: whatever is missing, damaged or cut short becomes a note, and the figures cover what
+     * could be read.
      */
-    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces) {
-        return analyze(point, params, traces, true);
-    }
-
-    /** As {@link #analyze(PointDirectory, Map, StageSource)}; {@code writeStages} false leaves the point as it is. */
-    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
-                                        boolean writeStages) {
-        return analyze(point, params, traces, writeStages, false);
-    }
-
-    /**
-     * As {@link #analyze(PointDirectory, Map, StageSource, boolean)}; {@code parquet} writes each stage table as
-     * stages.parquet too.
-     */
-    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, StageSource traces,
-                                        boolean writeStages, boolean parquet) {
+    public static PointAnalysis analyze(PointDirectory point, Map<String, String> params, AnalysisOptions options) {
+        StageSource traces = options.traces();
+        boolean writeStages = options.stageTablesInPoints();
+        boolean parquet = options.parquet();
         PointAnalysis a = new PointAnalysis();
         PointSummary p = a.summary;
         status(p, point);
@@ -232,25 +217,16 @@ public final class PointAnalyzer {
 
     /**
      * Analyzes a server trace on its own ({@code orbscope report TRACE}): no client records, no status; the
-     * process samples come from the trace; {@code scenario} may be null.
+     * process samples come from the trace; the requests of {@code window} count, and {@code overTime} (or null)
+     * sees every request and GC pause of the trace.
      */
-    public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
-                                             Path stagesCsv, int cpus, StageSource traces) {
-        return analyzeTrace(name, trace, scenario, scenarioText, skip, stagesCsv, false, cpus, traces, TraceWindow.ALL,
-                null);
-    }
-
-    /**
-     * The analysis of the requests of a trace that arrived in {@code window}; {@code overTime} (or null) sees
-     * every request and GC pause of the trace; {@code parquet} writes stages.parquet beside {@code stagesCsv}.
-     */
-    public static PointAnalysis analyzeTrace(String name, Path trace, Scenario scenario, String scenarioText, long skip,
-                                             Path stagesCsv, boolean parquet, int cpus, StageSource traces, TraceWindow window,
-                                             OverTime overTime) {
+    public static PointAnalysis analyzeTrace(String name, Path trace, long skip, int cpus, TraceWindow window,
+                                             OverTime overTime, AnalysisOptions options) {
         PointAnalysis a = new PointAnalysis();
         a.summary.status = "trace";
-        return analyze(a, new Inputs(name, Map.of(), null, scenario, scenarioText == null ? "" : scenarioText, null,
-                null, trace, ReadyFile.UNKNOWN, stagesCsv, parquet, cpus, skip, window, overTime, 0), traces);
+        return analyze(a, new Inputs(name, Map.of(), null, options.scenario(), options.scenarioText(), null,
+                null, trace, ReadyFile.UNKNOWN, options.stagesCsv(), options.parquet(), cpus, skip, window, overTime,
+                0), options.traces());
     }
 
     /** The analysis of whatever {@code in} holds, into {@code a}. */

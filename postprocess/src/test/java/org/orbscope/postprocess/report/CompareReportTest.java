@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.point.TraceStages;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.testkit.SyntheticRun;
 
 /** {@code orbscope compare}'s report: runs side by side, ratios, and differences beyond the runs' spread flagged. */
@@ -42,7 +42,7 @@ class CompareReportTest {
 
     /** Writes the comparison of {@code runs} into tmp/cmp. */
     static Path compare(Path out, Path... runs) throws Exception {
-        return Reporter.compare(List.of(runs), TraceStages::extract, out);
+        return Reporter.compare(List.of(runs), AnalysisOptions.defaults(), out);
     }
 
     @Test

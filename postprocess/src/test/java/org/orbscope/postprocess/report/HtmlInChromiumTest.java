@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.testkit.SyntheticRun;
 import org.orbscope.postprocess.stages.SyntheticServer;
 
@@ -60,7 +61,8 @@ class HtmlInChromiumTest {
             Path p = run.point("rate=" + rate + "_s", rate, 200, 8_400_000, 200, rate * 0.0041, true);
             Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
         }
-        Path html = Reporter.report(run.dir(), t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).dir().resolve("index.html");
+        Path html = Reporter.report(run.dir(), AnalysisOptions.builder()
+                .traces(t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).build()).dir().resolve("index.html");
         String dom = dumpDom(html, tmp);
         assertTrue(dom.contains("Queueing time in the dispatcher queue"));
         assertTrue(dom.contains("Distribution: completion time"));

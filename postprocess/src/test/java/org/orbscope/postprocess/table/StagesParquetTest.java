@@ -21,6 +21,7 @@ import org.apache.parquet.schema.MessageType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.TraceReport;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StageTableColumns;
@@ -49,7 +50,7 @@ class StagesParquetTest {
             }
         }
         Path out = tmp.resolve("report");
-        TraceReport.report(trace, TraceReport.Options.DEFAULTS.parquet(true), out);
+        TraceReport.report(trace, AnalysisOptions.builder().parquet(true).build(), out);
 
         List<RequestStages> csv = StagesCsv.read(out.resolve("stages.csv"));
         List<Group> parquet = read(out.resolve("stages.parquet"));
