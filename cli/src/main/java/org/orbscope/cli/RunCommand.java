@@ -11,8 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.Locale;
 import org.orbscope.hosts.Coordinator;
 import org.orbscope.postprocess.Reporter;
-import org.orbscope.postprocess.point.HostsPart;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.Hosts;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.AtomicFiles;
@@ -179,34 +178,33 @@ final class RunCommand implements Callable<Integer> {
 
     /** One line per host of a point that ran on hosts: how its part went and what it measured. */
     private static void hostLines(PointDirectory dir, long warmup) {
-        PointSummary p = new PointSummary();
-        HostsPart.fill(p, dir, warmup);
-        if (p.hosts == null) {
+        Hosts p = Hosts.read(dir, warmup);
+        if (p.hosts() == null) {
             return;
         }
-        for (PointSummary.Host h : p.hosts) {
-            StringBuilder b = new StringBuilder("  host ").append(h.name).append(" (").append(h.role).append("): ")
-                    .append(h.status);
-            if (h.records != null) {
+        for (Hosts.Host h : p.hosts()) {
+            StringBuilder b = new StringBuilder("  host ").append(h.name()).append(" (").append(h.role())
+                    .append("): ").append(h.status());
+            if (h.records() != null) {
                 b.append(String.format(Locale.ROOT, ", %d records, %d ok, %d failed, %d not sent, mean %s ms",
-                        h.records, h.ok, h.failed, h.notSent,
-                        SweepTable.format(h.response == null ? null : h.response.meanMs())));
+                        h.records(), h.ok(), h.failed(), h.notSent(),
+                        SweepTable.format(h.response() == null ? null : h.response().meanMs())));
             }
-            if (h.clockOffsetMs != null) {
-                b.append(", clock offset ").append(SweepTable.format(h.clockOffsetMs)).append(" ms (round trip ")
-                        .append(SweepTable.format(h.roundTripMs)).append(" ms)");
+            if (h.clockOffsetMs() != null) {
+                b.append(", clock offset ").append(SweepTable.format(h.clockOffsetMs())).append(" ms (round trip ")
+                        .append(SweepTable.format(h.roundTripMs())).append(" ms)");
             }
-            if (h.barrierToFirstRequestMs != null) {
-                b.append(", first request ").append(SweepTable.format(h.barrierToFirstRequestMs))
+            if (h.barrierToFirstRequestMs() != null) {
+                b.append(", first request ").append(SweepTable.format(h.barrierToFirstRequestMs()))
                         .append(" ms after the barrier");
             }
-            if (h.error != null) {
-                b.append(": ").append(h.error);
+            if (h.error() != null) {
+                b.append(": ").append(h.error());
             }
             System.out.println(b);
         }
-        if (p.startSpreadMs != null) {
-            System.out.println("  start instants within " + SweepTable.format(p.startSpreadMs)
+        if (p.startSpreadMs() != null) {
+            System.out.println("  start instants within " + SweepTable.format(p.startSpreadMs())
                     + " ms of each other on the common time axis");
         }
     }

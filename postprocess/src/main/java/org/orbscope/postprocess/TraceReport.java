@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.Map;
 import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.HtmlReport;
@@ -18,12 +17,10 @@ import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
-import org.orbscope.postprocess.point.OverTime;
+import org.orbscope.postprocess.point.PointInputs;
 import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
-import org.orbscope.scenario.Scenario;
-import org.orbscope.trace.TraceReader;
 
 /**
  * The completion-time report of a server trace on its own: a server orbscope did not start, recorded with an ORB
@@ -49,26 +46,16 @@ public final class TraceReport {
      * @throws IllegalArgumentException when the window does not parse
      */
     public static Reporter.Report report(Path trace, AnalysisOptions options, Path out) throws IOException {
-        int cpus;
-        long startNs;
-        long endNs;
-        try (TraceReader r = TraceReader.open(trace)) {
-            cpus = processors(r.info());
-            // From the recording's first event; the last segment's events run on a little past its start.
-            long[] span = r.segmentSpan();
-            startNs = r.toEpochNanos(span[0]);
-            endNs = r.toEpochNanos(span[1]) + 2_000_000_000L;
-        }
-        TraceWindow window = TraceWindow.parse(options.from(), options.to(), startNs);
-        OverTime overTime = new OverTime(startNs, endNs);
-        PointAnalysis a = PointAnalyzer.analyzeTrace(traceName(trace), trace, skip(options), cpus, window, overTime,
-                options.toBuilder().stagesCsv(out.resolve("stages.csv")).build());
+        AnalysisOptions o = options.toBuilder().stagesCsv(out.resolve("stages.csv")).overTime(true).build();
+        PointInputs in = PointInputs.ofTrace(traceName(trace), trace, o);
+        PointAnalysis a = PointAnalyzer.analyze(in, o);
+        TraceWindow window = in.window();
         if (!window.all()) {
-            a.summary.notes.add("the requests that arrived from " + describe(options.from(), window.fromNs())
+            a = a.withNote("the requests that arrived from " + describe(options.from(), window.fromNs())
                     + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
                     + " shows the whole recording");
         }
-        OverTimeReport.write(out, traceName(trace), overTime.intervals(a.system, cpus), startNs);
+        OverTimeReport.write(out, traceName(trace), a.overTime(), in.recording().startNs());
         AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),
@@ -98,29 +85,5 @@ public final class TraceReport {
     private static String traceName(Path trace) {
         String n = trace.getFileName().toString();
         return n.endsWith(".trace") ? n.substring(0, n.length() - ".trace".length()) : n;
-    }
-
-    /**
-     * Requests before the workload: as given, or from the scenario: the server's warm-up calls, then one
-     * reachability check per target and connection of the client. (The client's own warm-up requests are the
-     * workload's and are left out of the statistics as in a run's report.)
-     */
-    static long skip(AnalysisOptions o) {
-        Scenario s = o.scenario();
-        if (s == null) {
-            return o.skip();
-        }
-        long checks = s.client().processes().stream().mapToLong(p -> p.targets().size()).sum()
-                * s.client().connections();
-        return s.servers().get(0).warmupCalls() + checks;
-    }
-
-    /** The processors the traced JVM saw, from the trace header (else this machine's). */
-    private static int processors(Map<String, String> info) {
-        try {
-            return Integer.parseInt(info.getOrDefault("processors", "").trim());
-        } catch (NumberFormatException e) {
-            return Runtime.getRuntime().availableProcessors();
-        }
     }
 }

@@ -30,38 +30,30 @@ public final class ModelCurve {
 
     /**
      * The curve of a point's model; null when there is none (no scenario, a closed population, no CPU demand).
-     * Computed once per analysis.
+     * {@link PointAnalysis#modelCurve} asks once per analysis.
      */
-    public static Curve of(PointAnalysis a) {
-        if (!a.modelCurveDone) {
-            a.modelCurve = compute(a);
-            a.modelCurveDone = true;
-        }
-        return a.modelCurve;
-    }
-
-    private static Curve compute(PointAnalysis a) {
-        if (a.scenario == null) {
+    static Curve of(PointAnalysis a) {
+        if (a.scenario() == null) {
             return null;
         }
         ModelParameters base;
         String source;
-        if (a.calibratedModel != null) {
-            base = a.calibratedModel;
-            source = "model calibrated from point " + a.summary.name;
+        if (a.prediction().calibratedModel() != null) {
+            base = a.prediction().calibratedModel();
+            source = "model calibrated from point " + a.name();
         } else {
             try {
-                base = ScenarioMapping.map(a.scenario);
+                base = ScenarioMapping.map(a.scenario());
             } catch (RuntimeException e) {
                 return null;
             }
-            source = "model of point " + a.summary.name + "'s scenario, demands as written (no trace to calibrate)";
+            source = "model of point " + a.name() + "'s scenario, demands as written (no trace to calibrate)";
         }
         double rho = base.offeredUtilization();
         if (base.hasClosedStreams() || !(rho > 0) || !Double.isFinite(rho)) {
             return null;
         }
-        PointPrediction.Settings settings = PointPrediction.Settings.defaults(a.scenario);
+        PointPrediction.Settings settings = PointPrediction.Settings.defaults(a.scenario());
         List<Step> steps = new ArrayList<>();
         for (int i = 0; i < STEPS; i++) {
             double target = LOWEST + (HIGHEST - LOWEST) * i / (STEPS - 1);

@@ -1,33 +1,223 @@
 package org.orbscope.postprocess.point;
 
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
-import org.orbscope.model.ModelParameters;
-import org.orbscope.postprocess.stats.Distribution;
+import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.scenario.Scenario;
 
-/** A point's summary plus the data its charts are drawn from (not serialized). */
+/**
+ * The analysis of one point or one trace: what was read and each part's record. Immutable; the report classes
+ * and summary.json read it through its accessors.
+ */
 public final class PointAnalysis {
-    public final PointSummary summary = new PointSummary();
-    /** Per stage name: distribution of the measured requests (ns). */
-    public final Map<String, Distribution> distributions = new LinkedHashMap<>();
-    public Distribution clientResponse;
-    /** The client's measured response times in the order they ended (for batch means). */
-    public OrderedSample responseSeries = new OrderedSample();
-    /** Per stage of {@link PointAnalyzer#COMPARED_STAGES}: the measured requests' times in arrival order. */
-    public final Map<String, OrderedSample> stageSeries = new LinkedHashMap<>();
-    /** The point over time (per second percentiles, CPU, GC); null without client records. */
-    public Timeline timeline;
-    /** The queueing model of the point calibrated with its measured requests; null when it was not simulated. */
-    public ModelParameters calibratedModel;
+    private final PointInputs inputs;
+    private final List<String> facts;
+    private final Double offeredRatePerMs;
+    private final ClientPart client;
+    private final ServerStages server;
+    private final Utilization utilization;
+    private final Prediction prediction;
+    private final Map<String, ServerAnalysis> servers;
+    private final Map<String, List<Breakdown.GroupFigures>> breakdown;
+    public final Timeline timeline;
+    private final Hosts hosts;
+    private final List<OverTime.Interval> overTime;
+    private final List<String> laterNotes;
+    private final List<String> notes;
+    // Read by the report classes until they use the accessors.
+    public final PointSummary summary;
+    public final Map<String, org.orbscope.postprocess.stats.Distribution> distributions;
+    public final org.orbscope.postprocess.stats.Distribution clientResponse;
+    public final OrderedSample responseSeries;
+    public final Map<String, OrderedSample> stageSeries;
+    public final double[][] utilizationSeries;
+    public final String scenarioText;
+    public final Scenario scenario;
     /** {@link ModelCurve#of}'s answer once asked (it simulates a dozen rates). */
-    ModelCurve.Curve modelCurve;
-    boolean modelCurveDone;
-    /** Server CPU utilization per sampling interval: {epoch ns, fraction}. */
-    public double[][] utilizationSeries = new double[0][];
-    /** The process samples the utilization comes from (system.csv, or the trace's own), or null. */
-    public org.orbscope.run.SystemSamples system;
-    public String scenarioText = "";
-    /** The point's scenario, or null when its point.yaml is missing or does not load. */
-    public Scenario scenario;
+    private ModelCurve.Curve modelCurve;
+    private boolean modelCurveDone;
+
+    /**
+     * @param server the sole server's stages ({@link ServerStages#NONE} for several servers)
+     * @param utilization the sole server's ({@link Utilization#NONE} for several servers)
+     * @param servers each of several servers by name in the scenario's order; null for one server
+     * @param breakdown the requests by object, operation, process and client
+     * @param timeline the point over time; null without client records
+     * @param overTime a trace on its own over its whole recording, when asked; else null
+     * @param laterNotes notes about the analysis as a whole, said after the parts' own
+     */
+    PointAnalysis(PointInputs inputs, ClientPart client, ServerStages server, Utilization utilization,
+                  Prediction prediction, Map<String, ServerAnalysis> servers,
+                  Map<String, List<Breakdown.GroupFigures>> breakdown, Timeline timeline, Hosts hosts,
+                  List<OverTime.Interval> overTime, List<String> laterNotes) {
+        this.inputs = inputs;
+        Scenario s = inputs.scenario();
+        this.facts = s == null ? List.of() : List.copyOf(ScenarioFacts.of(s));
+        double offered = s == null ? Double.NaN : PointAnalyzer.offeredRatePerSec(s);
+        this.offeredRatePerMs = Double.isNaN(offered) ? null : offered / 1000;
+        this.client = client;
+        this.server = server;
+        this.utilization = utilization;
+        this.prediction = prediction;
+        this.servers = Frozen.map(servers);
+        this.breakdown = Frozen.map(breakdown);
+        this.timeline = timeline;
+        this.hosts = hosts;
+        this.overTime = Frozen.list(overTime);
+        this.laterNotes = List.copyOf(laterNotes);
+        this.notes = List.copyOf(assembleNotes());
+        this.distributions = server.distributions();
+        this.clientResponse = client.responseDistribution();
+        this.responseSeries = client.responseSeries();
+        this.stageSeries = server.stageSeries();
+        this.utilizationSeries = utilization.series();
+        this.scenarioText = inputs.scenarioText();
+        this.scenario = inputs.scenario();
+        this.summary = PointSummary.of(this);
+    }
+
+    /** The notes in the order {@link #notes()} says. */
+    private List<String> assembleNotes() {
+        List<String> all = new ArrayList<>(inputs.notes());
+        if (servers == null) {
+            inputs.servers().forEach(s -> all.addAll(s.notes()));
+        }
+        all.addAll(client.notes());
+        all.addAll(server.notes());
+        if (timeline != null) {
+            all.addAll(timeline.problems());
+        }
+        all.addAll(utilization.notes());
+        all.addAll(hosts.notes());
+        all.addAll(laterNotes);
+        return all;
+    }
+
+    /** This analysis with {@code note} said after all others (a report's word on what it covers). */
+    public PointAnalysis withNote(String note) {
+        List<String> later = new ArrayList<>(laterNotes);
+        later.add(note);
+        return new PointAnalysis(inputs, client, server, utilization, prediction, servers, breakdown, timeline, hosts,
+                overTime, later);
+    }
+
+    /** What was read. */
+    public PointInputs inputs() {
+        return inputs;
+    }
+
+    public String name() {
+        return inputs.name();
+    }
+
+    /** Swept path -&gt; value as written in the scenario (empty without a sweep). */
+    public Map<String, String> params() {
+        return inputs.params();
+    }
+
+    /** How the run of this point ended: ok, failed, interrupted (status.json), unknown; trace for a trace alone. */
+    public String status() {
+        return inputs.status();
+    }
+
+    /** Why the point did not end ok, or null. */
+    public String error() {
+        return inputs.error();
+    }
+
+    /** The point's scenario, or null when unknown. */
+    public Scenario scenario() {
+        return inputs.scenario();
+    }
+
+    /** The scenario's name, or null when unknown. */
+    public String scenarioName() {
+        return scenario() == null ? null : scenario().name();
+    }
+
+    /** The scenario as written ("" when unknown). */
+    public String scenarioText() {
+        return inputs.scenarioText();
+    }
+
+    /** What ran, one line per fact (empty when the scenario is unknown). */
+    public List<String> facts() {
+        return facts;
+    }
+
+    /** The offered arrival rate (requests/ms): the sum of the scenario's open processes; null when none is open. */
+    public Double offeredRatePerMs() {
+        return offeredRatePerMs;
+    }
+
+    public ClientPart client() {
+        return client;
+    }
+
+    /** The sole server's stages ({@link ServerStages#NONE} for a point of several servers: see {@link #servers}). */
+    public ServerStages server() {
+        return server;
+    }
+
+    /** The sole server's utilization ({@link Utilization#NONE} for a point of several servers). */
+    public Utilization utilization() {
+        return utilization;
+    }
+
+    public Prediction prediction() {
+        return prediction;
+    }
+
+    /** Each of several servers by name, in the scenario's order; null for one server. */
+    public Map<String, ServerAnalysis> servers() {
+        return servers;
+    }
+
+    /**
+     * The point's requests by target object, operation, arrival process and client JVM (keys of
+     * {@link Breakdown#DIMENSIONS}): counts, throughput, response and completion times, share of server CPU.
+     */
+    public Map<String, List<Breakdown.GroupFigures>> breakdown() {
+        return breakdown;
+    }
+
+    /** The point over time (per second percentiles, CPU, GC); null without client records. */
+    public Timeline timeline() {
+        return timeline;
+    }
+
+    public Hosts hosts() {
+        return hosts;
+    }
+
+    /** A trace on its own over its whole recording, interval by interval, when the options asked; else null. */
+    public List<OverTime.Interval> overTime() {
+        return overTime;
+    }
+
+    /**
+     * What is missing or suspicious about the point, one line each: what was missing in its files, then what each
+     * part found (client, server, timeline, utilization, hosts), then the notes about the analysis as a whole.
+     */
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** Mean client response time minus mean server completion time (network + client ORB), or null. */
+    public Double networkAndClientMs() {
+        Summary response = client.response();
+        Double serverMean = server.mean("completion");
+        return response == null || response.meanMs() == null || serverMean == null ? null
+                : response.meanMs() - serverMean;
+    }
+
+    /** The model's response time against throughput ({@link ModelCurve}), computed once when first asked. */
+    public synchronized ModelCurve.Curve modelCurve() {
+        if (!modelCurveDone) {
+            modelCurve = ModelCurve.of(this);
+            modelCurveDone = true;
+        }
+        return modelCurve;
+    }
 }

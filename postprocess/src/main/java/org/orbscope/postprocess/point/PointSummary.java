@@ -62,6 +62,135 @@ public final class PointSummary {
     public Double firstRequestSpreadMs;
     public List<String> notes = new ArrayList<>();
 
+    /** The summary of an analysis, as summary.json holds it. */
+    static PointSummary of(PointAnalysis a) {
+        PointSummary p = new PointSummary();
+        p.name = a.name();
+        p.params.putAll(a.params());
+        p.status = a.status();
+        p.error = a.error();
+        p.scenario = a.scenarioName();
+        p.description = a.scenario() == null ? null : a.scenario().description();
+        p.facts.addAll(a.facts());
+        p.offeredRatePerMs = a.offeredRatePerMs();
+        p.client = client(a.client());
+        p.serverRatePerMs = a.server().serverRatePerMs();
+        p.server = server(a.server());
+        p.stages.putAll(a.server().stages());
+        p.makeUp.putAll(a.server().makeUp());
+        p.cpuPerRequestMs = a.server().cpuPerRequestMs();
+        p.psPredictionMs = a.prediction().psPredictionMs();
+        p.utilization = utilization(a.utilization());
+        p.networkAndClientMs = a.networkAndClientMs();
+        Prediction.Simulated sim = a.prediction().simulated();
+        if (sim != null) {
+            p.simulated = new Simulated();
+            p.simulated.queueMs = sim.queueMs();
+            p.simulated.completionMs = sim.completionMs();
+            p.simulated.utilization = sim.utilization();
+            p.simulated.queueRelativeError = sim.queueRelativeError();
+            p.simulated.completionRelativeError = sim.completionRelativeError();
+            p.simulated.note = sim.note();
+        }
+        if (a.servers() != null) {
+            p.servers = new LinkedHashMap<>();
+            a.servers().forEach((name, s) -> {
+                ServerFigures f = new ServerFigures();
+                f.server = server(s.stages());
+                f.serverRatePerMs = s.stages().serverRatePerMs();
+                f.stages = new LinkedHashMap<>(s.stages().stages());
+                f.makeUp = new LinkedHashMap<>(s.stages().makeUp());
+                f.cpuPerRequestMs = s.stages().cpuPerRequestMs();
+                f.utilization = utilization(s.utilization());
+                f.notes = new ArrayList<>(s.notes());
+                p.servers.put(name, f);
+            });
+        }
+        p.breakdown.putAll(a.breakdown());
+        p.clientSpectrum = a.client().spectrum();
+        if (a.hosts().hosts() != null) {
+            p.hosts = new ArrayList<>();
+            for (Hosts.Host h : a.hosts().hosts()) {
+                Host o = new Host();
+                o.name = h.name();
+                o.role = h.role();
+                o.status = h.status();
+                o.error = h.error();
+                o.address = h.address();
+                o.instances = h.instances();
+                o.clockOffsetMs = h.clockOffsetMs();
+                o.roundTripMs = h.roundTripMs();
+                o.records = h.records();
+                o.ok = h.ok();
+                o.failed = h.failed();
+                o.notSent = h.notSent();
+                o.missing = h.missing();
+                o.response = h.response();
+                o.startMs = h.startMs();
+                o.barrierToFirstRequestMs = h.barrierToFirstRequestMs();
+                o.gateLeadMs = h.gateLeadMs();
+                p.hosts.add(o);
+            }
+        }
+        p.startSpreadMs = a.hosts().startSpreadMs();
+        p.firstRequestSpreadMs = a.hosts().firstRequestSpreadMs();
+        p.notes.addAll(a.notes());
+        return p;
+    }
+
+    private static Client client(ClientPart c) {
+        Client o = new Client();
+        o.records = c.records();
+        o.ok = c.ok();
+        o.failed = c.failed();
+        o.notSent = c.notSent();
+        o.outcomes.putAll(c.outcomes());
+        o.response = c.response();
+        o.lateness = c.lateness();
+        o.complete = c.complete();
+        o.interrupted = c.interrupted();
+        o.instances = c.instances();
+        o.error = c.error();
+        o.achievedRatePerSec = c.achievedRatePerSec();
+        return o;
+    }
+
+    private static Server server(ServerStages s) {
+        Server o = new Server();
+        o.trace = s.trace();
+        o.roles = s.roles();
+        o.traceNote = s.traceNote();
+        o.requests = s.requests();
+        o.complete = s.complete();
+        o.rejected = s.rejected();
+        o.incomplete = s.incomplete();
+        o.measured = s.measured();
+        o.requestSample = s.requestSample();
+        o.droppedEvents = s.droppedEvents();
+        o.truncated = s.truncated();
+        o.gcPauses = s.gcPauses();
+        o.gcTotalMs = s.gcTotalMs();
+        o.matchedToClient = s.matchedToClient();
+        o.probes = s.probes();
+        o.received = s.received();
+        return o;
+    }
+
+    private static Utilization utilization(org.orbscope.postprocess.point.Utilization u) {
+        Utilization o = new Utilization();
+        o.cpus = u.cpus();
+        o.windowSec = u.windowSec();
+        o.measured = u.measured();
+        o.basis = u.basis();
+        o.process = u.process();
+        o.tooling = u.tooling();
+        o.jvm = u.jvm();
+        o.calculated = u.calculated();
+        o.relativeDifference = u.relativeDifference();
+        o.agree = u.agree();
+        return o;
+    }
+
     /** What one of several servers measured: its trace, stages and utilization, as a one-server point has them. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public static final class ServerFigures {
@@ -73,19 +202,6 @@ public final class PointSummary {
         public Double cpuPerRequestMs;
         public Utilization utilization;
         public List<String> notes;
-
-        /** The server figures of an analysis of one server's files. */
-        static ServerFigures of(PointSummary s) {
-            ServerFigures f = new ServerFigures();
-            f.server = s.server;
-            f.serverRatePerMs = s.serverRatePerMs;
-            f.stages = s.stages;
-            f.makeUp = s.makeUp;
-            f.cpuPerRequestMs = s.cpuPerRequestMs;
-            f.utilization = s.utilization;
-            f.notes = s.notes;
-            return f;
-        }
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

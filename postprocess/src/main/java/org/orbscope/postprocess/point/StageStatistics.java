@@ -1,6 +1,8 @@
 package org.orbscope.postprocess.point;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stats.Distribution;
@@ -13,14 +15,14 @@ import org.orbscope.run.StageColumn;
  * HdrHistogram, make-up sums and the arrival window, so that a trace of any length is summarized in fixed memory.
  */
 final class StageStatistics {
-    private final Map<String, Distribution> dist;
+    private final Map<String, Distribution> dist = new LinkedHashMap<>();
+    private final Map<String, OrderedSample> series = new LinkedHashMap<>();
     private final Map<String, double[]> makeUpSums = new LinkedHashMap<>();
     private final Map<String, long[]> makeUpCounts = new LinkedHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     private long measured;
     private long cpuRows;
-    private final PointAnalysis analysis;
     /** Requests whose times go into the point's stage series (which keeps every one it is given). */
     private final long seriesLimit;
     private static final StageColumn[] CPU_PARTS = {StageColumn.CPU_RECEIVER, StageColumn.CPU_CONTROLLER,
@@ -29,17 +31,26 @@ final class StageStatistics {
     private final long[] partCounts = new long[CPU_PARTS.length];
 
     /**
-     * Statistics into {@code a}'s distributions; the first {@code seriesLimit} measured requests also go into its
-     * stage series, in arrival order.
+     * The statistics of a point's measured requests and the trace's counts.
+     *
+     * @param windowFromNs the first measured arrival (epoch ns), Long.MAX_VALUE when unknown
+     * @param windowToNs the last measured arrival, Long.MIN_VALUE when unknown
+     * @param notes what the counts say is missing or suspicious
      */
-    StageStatistics(PointAnalysis a, long seriesLimit) {
-        this.analysis = a;
+    record Figures(long requests, long complete, long rejected, long incomplete, long measured,
+                   Integer requestSample, long droppedEvents, boolean truncated, int gcPauses, Double gcTotalMs,
+                   Double serverRatePerMs, Map<String, Summary> stages, Map<String, Map<String, Double>> makeUp,
+                   Double cpuPerRequestMs, Map<String, Distribution> distributions,
+                   Map<String, OrderedSample> stageSeries, long windowFromNs, long windowToNs, List<String> notes) {
+    }
+
+    /** Statistics whose first {@code seriesLimit} measured requests also go into the stage series, in arrival order. */
+    StageStatistics(long seriesLimit) {
         this.seriesLimit = seriesLimit;
-        dist = a.distributions;
-        PointAnalyzer.STAGES.keySet().forEach(k -> dist.put(k, new Distribution()));
-        PointAnalyzer.MAKE_UP.keySet().forEach(k -> {
-            makeUpSums.put(k, new double[PointAnalyzer.PARTS.length]);
-            makeUpCounts.put(k, new long[PointAnalyzer.PARTS.length]);
+        ServerStages.STAGES.keySet().forEach(k -> dist.put(k, new Distribution()));
+        ServerStages.MAKE_UP.keySet().forEach(k -> {
+            makeUpSums.put(k, new double[ServerStages.PARTS.size()]);
+            makeUpCounts.put(k, new long[ServerStages.PARTS.size()]);
         });
     }
 
@@ -48,11 +59,11 @@ final class StageStatistics {
         measured++;
         first = Math.min(first, r.get(StageColumn.ARRIVAL));
         last = Math.max(last, r.get(StageColumn.ARRIVAL));
-        for (Map.Entry<String, StageColumn> e : PointAnalyzer.STAGES.entrySet()) {
+        for (Map.Entry<String, StageColumn> e : ServerStages.STAGES.entrySet()) {
             if (r.has(e.getValue())) {
                 dist.get(e.getKey()).add(r.get(e.getValue()));
-                if (measured <= seriesLimit && PointAnalyzer.COMPARED_STAGES.contains(e.getKey())) {
-                    analysis.stageSeries.computeIfAbsent(e.getKey(), k -> new OrderedSample())
+                if (measured <= seriesLimit && ServerStages.COMPARED_STAGES.contains(e.getKey())) {
+                    series.computeIfAbsent(e.getKey(), k -> new OrderedSample())
                             .add(r.get(StageColumn.ARRIVAL), r.get(e.getValue()));
                 }
             }
@@ -66,10 +77,10 @@ final class StageStatistics {
                 partCounts[i]++;
             }
         }
-        for (Map.Entry<String, StageColumn> e : PointAnalyzer.MAKE_UP.entrySet()) {
+        for (Map.Entry<String, StageColumn> e : ServerStages.MAKE_UP.entrySet()) {
             double[] sums = makeUpSums.get(e.getKey());
             long[] counts = makeUpCounts.get(e.getKey());
-            for (int i = 0; i < PointAnalyzer.PARTS.length; i++) {
+            for (int i = 0; i < ServerStages.PARTS.size(); i++) {
                 StageColumn c = StageColumn.makeUp(e.getValue(), i);
                 if (r.has(c)) {
                     sums[i] += r.get(c);
@@ -79,88 +90,98 @@ final class StageStatistics {
         }
     }
 
-    /** Fills the point's stage figures and notes; returns the measurement window {first, last arrival} or null. */
-    long[] finish(PointSummary p, StageDiagnostics d) {
-        p.server.requests = d.requests;
-        p.server.complete = d.complete;
-        p.server.rejected = d.rejected;
-        p.server.incomplete = d.incomplete;
-        p.server.droppedEvents = d.droppedEvents;
-        p.server.truncated = d.truncated;
-        p.server.gcPauses = d.gcPauses;
-        p.server.gcTotalMs = d.gcTotalNs / 1e6;
+    /** The figures of the requests added, with the counts of {@code d}. */
+    Figures finish(StageDiagnostics d) {
+        List<String> notes = new ArrayList<>();
+        countNotes(d, notes);
+        Map<String, Summary> stages = new LinkedHashMap<>();
+        for (Map.Entry<String, Distribution> e : dist.entrySet()) {
+            if (!e.getValue().isEmpty()) {
+                stages.put(e.getKey(), Summary.of(e.getValue()));
+            }
+        }
+        Double cpuPerRequestMs = cpuPerRequestMs(notes);
+        boolean windowKnown = measured >= 2 && last > first;
+        Double rate = windowKnown ? (measured - 1) * (double) d.requestSample / ((last - first) / 1e6) : null;
+        return new Figures(d.requests, d.complete, d.rejected, d.incomplete, measured,
+                d.requestSample > 1 ? d.requestSample : null, d.droppedEvents, d.truncated, d.gcPauses,
+                d.gcTotalNs / 1e6, rate, stages, makeUp(), cpuPerRequestMs, dist, series,
+                windowKnown ? first : Long.MAX_VALUE, windowKnown ? last : Long.MIN_VALUE, notes);
+    }
+
+    /** What the trace's counts say is missing or suspicious. */
+    private static void countNotes(StageDiagnostics d, List<String> notes) {
         if (d.requestSample > 1) {
-            p.server.requestSample = d.requestSample;
-            p.notes.add("the agent recorded one request in " + d.requestSample + ", drawn at random (request.sample): "
+            notes.add("the agent recorded one request in " + d.requestSample + ", drawn at random (request.sample): "
                     + "the stage figures are over the recorded requests, the counts are theirs, and the server's rate is "
                     + "scaled up by " + d.requestSample);
         }
         if (d.truncated) {
-            p.notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
+            notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
         }
         if (d.lostChunks > 0) {
-            p.notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
+            notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
                     + "requests with events there are incomplete");
         }
         if (d.profilePicked != null) {
-            p.notes.add("stage roles from " + d.profilePicked);
+            notes.add("stage roles from " + d.profilePicked);
         }
         if (d.requests == 0) {
-            p.notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: " + (d.profileMismatch
+            notes.add(d.boundaryEvents == 0 ? "the server trace has no request-stage events: " + (d.profileMismatch
                     != null ? d.profileMismatch : "was the agent started with the ORB's profile (monitoring.profile)?")
                     : "the server trace has stage events but no request could be assembled from them");
         }
         if (d.droppedEvents > 0) {
-            p.notes.add("the agent dropped " + d.droppedEvents + " events; affected requests are incomplete");
+            notes.add("the agent dropped " + d.droppedEvents + " events; affected requests are incomplete");
         }
         if (d.incomplete > 0) {
-            p.notes.add(d.incomplete + " of " + d.requests + " server requests are incomplete (markers missing; "
+            notes.add(d.incomplete + " of " + d.requests + " server requests are incomplete (markers missing; "
                     + "see status/missing in stages.csv) and are left out of the statistics");
         }
         if (d.expiredRequests > 0) {
-            p.notes.add(d.expiredRequests + " requests stayed open longer than the join allows and were ended "
+            notes.add(d.expiredRequests + " requests stayed open longer than the join allows and were ended "
                     + "incomplete");
         }
         if (d.rejected > 0) {
-            p.notes.add(d.rejected + " requests were rejected by the server (dispatcher queue full)");
+            notes.add(d.rejected + " requests were rejected by the server (dispatcher queue full)");
         }
-        p.server.measured = measured;
-        for (Map.Entry<String, Distribution> e : dist.entrySet()) {
-            if (!e.getValue().isEmpty()) {
-                p.stages.put(e.getKey(), Summary.of(e.getValue()));
-            }
-        }
-        for (String stage : PointAnalyzer.MAKE_UP.keySet()) {
+    }
+
+    /** Per make-up stage, the mean of each part its measured requests have (ms). */
+    private Map<String, Map<String, Double>> makeUp() {
+        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+        for (String stage : ServerStages.MAKE_UP.keySet()) {
             Map<String, Double> parts = new LinkedHashMap<>();
-            for (int i = 0; i < PointAnalyzer.PARTS.length; i++) {
+            for (int i = 0; i < ServerStages.PARTS.size(); i++) {
                 long n = makeUpCounts.get(stage)[i];
                 if (n > 0) {
-                    parts.put(PointAnalyzer.PARTS[i], makeUpSums.get(stage)[i] / n / 1e6);
+                    parts.put(ServerStages.PARTS.get(i), makeUpSums.get(stage)[i] / n / 1e6);
                 }
             }
             if (!parts.isEmpty()) {
-                p.makeUp.put(stage, parts);
+                out.put(stage, Frozen.map(parts));
             }
         }
+        return out;
+    }
+
+    /** The CPU time per request (ms), or null when the trace has no thread CPU times (said in {@code notes}). */
+    private Double cpuPerRequestMs(List<String> notes) {
         if (cpuRows == measured && cpuRows > 0) {
-            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
+            return dist.get("cpu").mean() / 1e6;
         } else if (partCounts[0] > 0 && partCounts[2] > 0) {
             // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
             double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
                     + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
-            p.cpuPerRequestMs = ns / 1e6;
-            p.notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
+            notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
                     + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
                     + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));
+            return ns / 1e6;
         } else if (cpuRows > 0) {
-            p.cpuPerRequestMs = dist.get("cpu").mean() / 1e6;
+            return dist.get("cpu").mean() / 1e6;
         } else if (measured > 0) {
-            p.notes.add("the trace has no thread CPU times: CPU columns are empty");
+            notes.add("the trace has no thread CPU times: CPU columns are empty");
         }
-        if (measured < 2 || last <= first) {
-            return null;
-        }
-        p.serverRatePerMs = (measured - 1) * (double) d.requestSample / ((last - first) / 1e6);
-        return new long[] {first, last};
+        return null;
     }
 }

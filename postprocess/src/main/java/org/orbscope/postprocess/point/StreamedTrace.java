@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.orbscope.postprocess.stages.RowSink;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stages.StageResult;
@@ -25,15 +26,13 @@ final class StreamedTrace {
      */
     static final int SAMPLE = 200_000;
 
-    private final PointAnalysis analysis;
-    private final StageStatistics stats;
+    private final StageStatistics stats = new StageStatistics(SAMPLE);
     private final long warmup;
     private Measured measured;
     private long skip;
     private final List<RequestStages> sample;
     private long probes;
     private long measuredCount;
-    private long[] window;
     private final TraceWindow only;
     private final OverTime overTime;
     /** The requests in the window, counted as the whole trace's are. */
@@ -45,14 +44,25 @@ final class StreamedTrace {
     private boolean named;
 
     /**
+     * What the trace gave.
+     *
+     * @param trace its diagnostics, process samples and GC pauses (its rows empty)
+     * @param breakdown its requests by object and operation, or null when it names none
+     * @param sample the measured requests kept for the model (at most {@link #SAMPLE})
+     */
+    record Result(StageResult trace, long probes, StageStatistics.Figures figures,
+                  Map<String, List<Breakdown.GroupFigures>> breakdown, List<RequestStages> sample) {
+    }
+
+    /**
+     * @param skip requests at the start that are not the workload's
+     * @param keepSample whether the measured requests are kept for the model
      * @param only the requests that count (by arrival); the others are read past
      * @param overTime where every request and GC pause of the trace goes, or null
      */
-    StreamedTrace(PointAnalysis a, long skip, long warmup, boolean keepSample, TraceWindow only, OverTime overTime) {
+    StreamedTrace(long skip, long warmup, boolean keepSample, TraceWindow only, OverTime overTime) {
         this.only = only;
         this.overTime = overTime;
-        this.analysis = a;
-        this.stats = new StageStatistics(a, SAMPLE);
         this.warmup = warmup;
         this.measured = new Measured(warmup);
         this.skip = skip;
@@ -60,12 +70,12 @@ final class StreamedTrace {
     }
 
     /**
-     * Reads the trace, writes {@code stagesCsv} (and with {@code parquet} the stages.parquet beside it), and fills
-     * the point's server figures.
+     * Reads the trace and writes {@code stagesCsv} (and with {@code parquet} the stages.parquet beside it), if
+     * not null; what is missing or suspicious goes to {@code notes} as it is found.
      */
-    StageResult read(StageSource traces, Path trace, Path stagesCsv, boolean parquet) throws IOException {
-        PointSummary p = analysis.summary;
-        StageTableFiles out = stagesCsv == null ? null : StageTableFiles.open(stagesCsv, parquet, p.notes::add);
+    Result read(StageSource traces, Path trace, Path stagesCsv, boolean parquet, List<String> notes)
+            throws IOException {
+        StageTableFiles out = stagesCsv == null ? null : StageTableFiles.open(stagesCsv, parquet, notes::add);
         StageResult result;
         try {
             result = traces.stream(trace, new RowSink() {
@@ -93,8 +103,6 @@ final class StreamedTrace {
                 out.close();
             }
         }
-        p.server.roles = result.diagnostics().roles;
-        p.server.probes = probes;
         StageDiagnostics d = result.diagnostics();
         if (!only.all()) {
             d = d.copy();
@@ -103,19 +111,18 @@ final class StreamedTrace {
             d.rejected = rejected;
             d.incomplete = requests - complete - rejected;
         }
-        window = stats.finish(p, d);
-        if (named) {
-            p.breakdown = breakdown.figures(Double.NaN);
-        }
+        StageStatistics.Figures figures = stats.finish(d);
+        notes.addAll(figures.notes());
         if (sample != null && measuredCount > sample.size()) {
-            p.notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
+            notes.add("the model is calibrated from the first " + sample.size() + " of the " + measuredCount
                     + " measured requests");
         }
         if (measuredCount > SAMPLE) {
-            p.notes.add("the spread of the stage means (batch means) is taken over the first " + SAMPLE + " of the "
+            notes.add("the spread of the stage means (batch means) is taken over the first " + SAMPLE + " of the "
                     + measuredCount + " measured requests");
         }
-        return result;
+        return new Result(result, probes, figures, named ? breakdown.figures(Double.NaN) : null,
+                sample == null ? List.of() : sample);
     }
 
     private void take(RequestStages row, StageTableFiles table) {
@@ -153,15 +160,5 @@ final class StreamedTrace {
                 sample.add(row);
             }
         }
-    }
-
-    /** The measurement window {first, last arrival} of the measured requests, or null. */
-    long[] window() {
-        return window;
-    }
-
-    /** The measured requests kept for the model. */
-    List<RequestStages> sampled() {
-        return sample == null ? List.of() : sample;
     }
 }

@@ -15,8 +15,13 @@ import org.orbscope.run.SystemSamples;
  * A point over time, on one axis of seconds from the clients' first interval: per second the response-time
  * percentiles of every client's {@code latency.hlog} together, the server's CPU utilization, and its GC pauses
  * (from the trace, else from the GC time {@code system.csv} counts between two samples).
+ *
+ * @param baseEpochMs epoch ms of second 0
+ * @param pauseSource where the GC pauses come from: {@code trace} or {@code system.csv} (none: no pause was seen)
+ * @param problems what is missing or damaged in the clients' latency logs
  */
-public final class Timeline {
+public record Timeline(long baseEpochMs, List<Second> seconds, List<Pause> pauses, List<Cpu> cpu, String pauseSource,
+                       List<String> problems) {
     /** One second of the clients' responses: how many ended ok, their 50th and 99th percentile and maximum. */
     public record Second(double startSec, long requests, double p50Ms, double p99Ms, double maxMs) {
     }
@@ -29,17 +34,14 @@ public final class Timeline {
     public record Cpu(double sec, double utilization) {
     }
 
-    /** Epoch ms of second 0. */
-    public final long baseEpochMs;
-    public final List<Second> seconds = new ArrayList<>();
-    public final List<Pause> pauses = new ArrayList<>();
-    public final List<Cpu> cpu = new ArrayList<>();
-    /** Where the GC pauses come from: {@code trace} or {@code system.csv} (none: no pause was seen). */
-    public String pauseSource = "none";
-    public final List<String> problems = new ArrayList<>();
+    /** Seconds shown before the first and after the last second of the workload. */
+    static final double MARGIN_SEC = 2;
 
-    private Timeline(long baseEpochMs) {
-        this.baseEpochMs = baseEpochMs;
+    public Timeline {
+        seconds = List.copyOf(seconds);
+        pauses = List.copyOf(pauses);
+        cpu = List.copyOf(cpu);
+        problems = List.copyOf(problems);
     }
 
     /**
@@ -65,21 +67,21 @@ public final class Timeline {
             }
             long base = current.stream().filter(h -> h != null).mapToLong(Histogram::getStartTimeStamp).min()
                     .orElse(fallbackBaseEpochMs);
-            Timeline t = new Timeline(base);
-            t.problems.addAll(problems);
-            t.mergeSeconds(readers, current);
+            List<Second> seconds = mergeSeconds(base, readers, current);
             for (int i = 0; i < readers.size(); i++) {
                 if (readers.get(i).damaged()) {
-                    t.problems.add(clients.get(i).dir().getFileName() + "/latency.hlog ends in a damaged line: the "
+                    problems.add(clients.get(i).dir().getFileName() + "/latency.hlog ends in a damaged line: the "
                             + "intervals before it are shown");
                 }
             }
-            t.addPauses(system, tracePauses);
+            List<Pause> pauses = new ArrayList<>();
+            String pauseSource = addPauses(base, system, tracePauses, pauses);
+            List<Cpu> cpu = new ArrayList<>();
             for (double[] c : cpuSeries) {
-                t.cpu.add(new Cpu((c[0] / 1e6 - base) / 1000, c[1]));
+                cpu.add(new Cpu((c[0] / 1e6 - base) / 1000, c[1]));
             }
-            t.clipToWorkload();
-            return t;
+            clipToWorkload(seconds, cpu, pauses);
+            return new Timeline(base, seconds, pauses, cpu, pauseSource, problems);
         } finally {
             readers.forEach(LatencyLog.Reader::close);
         }
@@ -89,7 +91,7 @@ public final class Timeline {
      * Keeps the CPU samples and GC pauses of the seconds around the workload: the server's start-up and the time
      * after the last answer would squeeze the workload into a sliver of the time axis.
      */
-    private void clipToWorkload() {
+    private static void clipToWorkload(List<Second> seconds, List<Cpu> cpu, List<Pause> pauses) {
         if (seconds.isEmpty()) {
             return;
         }
@@ -99,24 +101,23 @@ public final class Timeline {
         pauses.removeIf(p -> p.startSec() + p.lengthSec() < from || p.startSec() > to);
     }
 
-    /** Seconds shown before the first and after the last second of the workload. */
-    static final double MARGIN_SEC = 2;
-
     /** Merges the clients' intervals second by second, reading each log once in time order. */
-    private void mergeSeconds(List<LatencyLog.Reader> readers, List<Histogram> current) {
+    private static List<Second> mergeSeconds(long baseEpochMs, List<LatencyLog.Reader> readers,
+                                             List<Histogram> current) {
+        List<Second> seconds = new ArrayList<>();
         while (true) {
             long second = Long.MAX_VALUE;
             for (Histogram h : current) {
                 if (h != null) {
-                    second = Math.min(second, secondOf(h));
+                    second = Math.min(second, secondOf(baseEpochMs, h));
                 }
             }
             if (second == Long.MAX_VALUE) {
-                return;
+                return seconds;
             }
             Histogram merged = new Histogram(3);
             for (int i = 0; i < current.size(); i++) {
-                while (current.get(i) != null && secondOf(current.get(i)) == second) {
+                while (current.get(i) != null && secondOf(baseEpochMs, current.get(i)) == second) {
                     merged.add(current.get(i));
                     current.set(i, readers.get(i).next());
                 }
@@ -128,25 +129,28 @@ public final class Timeline {
         }
     }
 
-    private long secondOf(Histogram h) {
+    private static long secondOf(long baseEpochMs, Histogram h) {
         return Math.floorDiv(h.getStartTimeStamp() - baseEpochMs, 1000);
     }
 
-    private void addPauses(SystemSamples system, List<StageResult.GcPause> tracePauses) {
+    /** Adds the GC pauses to {@code pauses}; returns where they come from. */
+    private static String addPauses(long baseEpochMs, SystemSamples system, List<StageResult.GcPause> tracePauses,
+                                    List<Pause> pauses) {
         if (!tracePauses.isEmpty()) {
-            pauseSource = "trace";
             for (StageResult.GcPause p : tracePauses) {
                 pauses.add(new Pause((p.startEpochNs() / 1e6 - baseEpochMs) / 1000, p.durationNs() / 1e9));
             }
-            return;
+            return "trace";
         }
+        String source = "none";
         List<SystemSample> samples = system.samples();
         for (int i = 1; i < samples.size(); i++) {
             long gcMs = samples.get(i).gcTimeMs() - samples.get(i - 1).gcTimeMs();
             if (gcMs > 0) {
-                pauseSource = "system.csv";
+                source = "system.csv";
                 pauses.add(new Pause((samples.get(i - 1).epochMs() - baseEpochMs) / 1000.0, gcMs / 1000.0));
             }
         }
+        return source;
     }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.ServerStages;
 import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
@@ -219,7 +219,7 @@ public final class HtmlReport {
             b.append(LatencyFigures.spectrumChart("spectrum-" + anchor(p.name), "Percentile spectrum: client "
                     + "response time", List.of(new LatencyFigures.Named(p.name, p.clientSpectrum))));
         }
-        if (a.timeline != null && !a.timeline.seconds.isEmpty()) {
+        if (a.timeline != null && !a.timeline.seconds().isEmpty()) {
             b.append(LatencyFigures.timelineChart("timeline-" + anchor(p.name), a.timeline));
         }
         for (String stage : new String[] {"completion", "queue", "receiver", "dispatcher", "servant"}) {
@@ -234,14 +234,14 @@ public final class HtmlReport {
         }
         if (!p.makeUp.isEmpty()) {
             List<String> cats = new ArrayList<>(p.makeUp.keySet());
-            double[][] v = new double[cats.size()][PointAnalyzer.PARTS.length];
+            double[][] v = new double[cats.size()][ServerStages.PARTS.size()];
             for (int i = 0; i < cats.size(); i++) {
-                for (int j = 0; j < PointAnalyzer.PARTS.length; j++) {
-                    Double d = p.makeUp.get(cats.get(i)).get(PointAnalyzer.PARTS[j]);
+                for (int j = 0; j < ServerStages.PARTS.size(); j++) {
+                    Double d = p.makeUp.get(cats.get(i)).get(ServerStages.PARTS.get(j));
                     v[i][j] = d == null ? Double.NaN : d;
                 }
             }
-            b.append(Svg.stackedBars("Stage make-up (mean)", "ms", cats, PointAnalyzer.PARTS, v));
+            b.append(Svg.stackedBars("Stage make-up (mean)", "ms", cats, ServerStages.PARTS.toArray(String[]::new), v));
         }
         if (a.utilizationSeries.length > 1) {
             double t0 = a.utilizationSeries[0][0];
@@ -330,13 +330,13 @@ public final class HtmlReport {
 
     private static void makeUpTable(StringBuilder b, Map<String, Map<String, Double>> makeUp) {
         b.append("<table class=\"makeup\"><thead><tr><th>stage</th>");
-        for (String part : PointAnalyzer.PARTS) {
+        for (String part : ServerStages.PARTS) {
             b.append("<th>").append(part).append("</th>");
         }
         b.append("</tr></thead><tbody>");
         for (Map.Entry<String, Map<String, Double>> e : makeUp.entrySet()) {
             b.append("<tr><td>").append(e.getKey()).append("</td>");
-            for (String part : PointAnalyzer.PARTS) {
+            for (String part : ServerStages.PARTS) {
                 b.append("<td>").append(SweepTable.format(e.getValue().get(part))).append("</td>");
             }
             b.append("</tr>");

@@ -60,27 +60,27 @@ final class LatencyFigures {
 
     /** The percentiles per second, GC pauses shaded, the server's CPU below. */
     static String timelineChart(String figure, Timeline t) {
-        int n = t.seconds.size();
+        int n = t.seconds().size();
         double[] x = new double[n];
         double[] p50 = new double[n];
         double[] p99 = new double[n];
         double[] max = new double[n];
         for (int i = 0; i < n; i++) {
-            Timeline.Second s = t.seconds.get(i);
+            Timeline.Second s = t.seconds().get(i);
             x[i] = s.startSec() + 0.5;
             p50[i] = s.p50Ms();
             p99[i] = s.p99Ms();
             max[i] = s.maxMs();
         }
-        double[] cx = t.cpu.stream().mapToDouble(Timeline.Cpu::sec).toArray();
-        double[] cy = t.cpu.stream().mapToDouble(c -> 100 * c.utilization()).toArray();
-        List<double[]> marks = t.pauses.stream().map(p -> new double[] {p.startSec(), p.lengthSec()}).toList();
+        double[] cx = t.cpu().stream().mapToDouble(Timeline.Cpu::sec).toArray();
+        double[] cy = t.cpu().stream().mapToDouble(c -> 100 * c.utilization()).toArray();
+        List<double[]> marks = t.pauses().stream().map(p -> new double[] {p.startSec(), p.lengthSec()}).toList();
         return Svg.timeline(figure, "Response time per second, server CPU and GC pauses", "seconds into the run",
                 "ms", List.of(new Svg.Series("p50", x, p50, null, null, false),
                         new Svg.Series("p99", x, p99, null, null, false),
                         new Svg.Series("max", x, max, null, null, false)),
                 "CPU %", List.of(new Svg.Series("server process CPU", cx, cy, null, null, false)), marks,
-                "GC pause (" + t.pauseSource + ")");
+                "GC pause (" + t.pauseSource() + ")");
     }
 
     /** The spectrum table: one row per point, the response time at the tail's percentiles (ms). */

@@ -3,7 +3,7 @@ package org.orbscope.postprocess.report;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.ServerStages;
 import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
@@ -70,13 +70,13 @@ public final class MarkdownReport {
             }
             if (!p.makeUp.isEmpty()) {
                 b.append("| make-up (mean ms) |");
-                for (String part : PointAnalyzer.PARTS) {
+                for (String part : ServerStages.PARTS) {
                     b.append(' ').append(part).append(" |");
                 }
-                b.append("\n|---|").append("---:|".repeat(PointAnalyzer.PARTS.length)).append('\n');
+                b.append("\n|---|").append("---:|".repeat(ServerStages.PARTS.size())).append('\n');
                 for (Map.Entry<String, Map<String, Double>> e : p.makeUp.entrySet()) {
                     b.append("| ").append(e.getKey()).append(" |");
-                    for (String part : PointAnalyzer.PARTS) {
+                    for (String part : ServerStages.PARTS) {
                         b.append(' ').append(SweepTable.format(e.getValue().get(part))).append(" |");
                     }
                     b.append('\n');

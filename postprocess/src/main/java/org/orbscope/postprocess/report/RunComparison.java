@@ -239,10 +239,10 @@ public final class RunComparison {
             return null;
         }
         Timeline t = a.timeline;
-        if (t == null || t.seconds.size() < 5) {
+        if (t == null || t.seconds().size() < 5) {
             return new BatchMeans.Estimate(rate, Double.NaN);
         }
-        double[] counts = t.seconds.subList(1, t.seconds.size() - 1).stream().mapToDouble(Timeline.Second::requests)
+        double[] counts = t.seconds().subList(1, t.seconds().size() - 1).stream().mapToDouble(Timeline.Second::requests)
                 .toArray();
         return new BatchMeans.Estimate(rate, BatchMeans.meanOfCounts(counts).halfWidth());
     }

@@ -156,12 +156,12 @@ public final class SummaryFiles {
             if (t == null) {
                 continue;
             }
-            for (Timeline.Second s : t.seconds) {
+            for (Timeline.Second s : t.seconds()) {
                 double from = s.startSec();
                 double to = from + 1;
-                double cpu = t.cpu.stream().filter(c -> c.sec() >= from && c.sec() < to)
+                double cpu = t.cpu().stream().filter(c -> c.sec() >= from && c.sec() < to)
                         .mapToDouble(Timeline.Cpu::utilization).average().orElse(Double.NaN);
-                double gc = t.pauses.stream().mapToDouble(p -> Math.max(0, Math.min(to, p.startSec() + p.lengthSec())
+                double gc = t.pauses().stream().mapToDouble(p -> Math.max(0, Math.min(to, p.startSec() + p.lengthSec())
                         - Math.max(from, p.startSec()))).sum();
                 rows.add(new Object[] {a.summary.name, s.startSec(), s.requests(), s.p50Ms(), s.p99Ms(), s.maxMs(),
                         Double.isNaN(cpu) ? null : 100 * cpu, 1000 * gc});

@@ -52,7 +52,7 @@ final class ThroughputFigure {
             }
             PointAnalysis source = g.getValue().stream().max(Comparator.comparingLong(a -> a.summary.server.measured
                     + a.summary.client.ok)).orElseThrow();
-            ModelCurve.Curve c = ModelCurve.of(source);
+            ModelCurve.Curve c = source.modelCurve();
             if (c != null) {
                 out.add(new SeriesCurve(g.getKey(), c));
             }
