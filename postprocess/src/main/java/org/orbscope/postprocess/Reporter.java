@@ -9,8 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.CompareReport;
 import org.orbscope.postprocess.report.HtmlReport;
@@ -20,6 +18,7 @@ import org.orbscope.postprocess.report.RunData;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.PointJson;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.PointDirectory;
@@ -31,8 +30,6 @@ import org.orbscope.scenario.SweepPoint;
 
 /** Entry point of post-processing: turns a run directory into its {@code report/} folder. */
 public final class Reporter {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     /** A written report: its directory and the analysis of every point, in report order. */
     public record Report(Path dir, List<PointAnalysis> points, List<String> sweptPaths) {
     }
@@ -57,7 +54,7 @@ public final class Reporter {
         RunDirectory run = RunDirectory.open(runDir);
         RunData data = analyze(runDir, options.toBuilder().stageTablesInPoints(true).build());
         for (PointAnalysis a : data.points()) {
-            AtomicFiles.write(run.point(a.summary.name).pointJson(), JSON.writeValueAsString(a.summary) + "\n");
+            PointJson.write(run.point(a.name()).pointJson(), a);
         }
         write(data, run.reportDir());
         return new Report(run.reportDir(), data.points(), data.sweptPaths());
@@ -77,12 +74,12 @@ public final class Reporter {
             analyses.add(PointAnalyzer.analyze(p, sweep.params(p.name()), options));
         }
         List<Map<String, String>> runOrder = new ArrayList<>();
-        analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.summary.name)))
-                .forEach(a -> runOrder.add(a.summary.params));
-        analyses.sort(Comparator.comparing((PointAnalysis a) -> a.summary.offeredRatePerMs == null ? Double.MAX_VALUE
-                : a.summary.offeredRatePerMs).thenComparing(a -> sweep.order(a.summary.name)));
+        analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.name())))
+                .forEach(a -> runOrder.add(a.params()));
+        analyses.sort(Comparator.comparing((PointAnalysis a) -> a.offeredRatePerMs() == null ? Double.MAX_VALUE
+                : a.offeredRatePerMs()).thenComparing(a -> sweep.order(a.name())));
         return new RunData(run.name(), sweep.name.isEmpty() && !analyses.isEmpty()
-                ? String.valueOf(analyses.get(0).summary.scenario) : sweep.name, sweep.description, sweep.text,
+                ? String.valueOf(analyses.get(0).scenarioName()) : sweep.name, sweep.description, sweep.text,
                 SweepAxes.of(sweep.labels, runOrder, sweep.zip), analyses,
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     }

@@ -1,7 +1,5 @@
 package org.orbscope.postprocess;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,6 +16,7 @@ import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
 import org.orbscope.postprocess.point.PointInputs;
+import org.orbscope.postprocess.point.PointJson;
 import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
@@ -30,8 +29,6 @@ import org.orbscope.run.AtomicFiles;
  * the server.
  */
 public final class TraceReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private TraceReport() {
     }
 
@@ -56,7 +53,7 @@ public final class TraceReport {
                     + " shows the whole recording");
         }
         OverTimeReport.write(out, traceName(trace), a.overTime(), in.recording().startNs());
-        AtomicFiles.write(out.resolve("point.json"), JSON.writeValueAsString(a.summary) + "\n");
+        PointJson.write(out.resolve("point.json"), a);
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),
                 "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), SweepAxes.NONE, List.of(a),

@@ -20,20 +20,11 @@ public final class PointAnalysis {
     private final Prediction prediction;
     private final Map<String, ServerAnalysis> servers;
     private final Map<String, List<Breakdown.GroupFigures>> breakdown;
-    public final Timeline timeline;
+    private final Timeline timeline;
     private final Hosts hosts;
     private final List<OverTime.Interval> overTime;
     private final List<String> laterNotes;
     private final List<String> notes;
-    // Read by the report classes until they use the accessors.
-    public final PointSummary summary;
-    public final Map<String, org.orbscope.postprocess.stats.Distribution> distributions;
-    public final org.orbscope.postprocess.stats.Distribution clientResponse;
-    public final OrderedSample responseSeries;
-    public final Map<String, OrderedSample> stageSeries;
-    public final double[][] utilizationSeries;
-    public final String scenarioText;
-    public final Scenario scenario;
     /** {@link ModelCurve#of}'s answer once asked (it simulates a dozen rates). */
     private ModelCurve.Curve modelCurve;
     private boolean modelCurveDone;
@@ -67,14 +58,6 @@ public final class PointAnalysis {
         this.overTime = Frozen.list(overTime);
         this.laterNotes = List.copyOf(laterNotes);
         this.notes = List.copyOf(assembleNotes());
-        this.distributions = server.distributions();
-        this.clientResponse = client.responseDistribution();
-        this.responseSeries = client.responseSeries();
-        this.stageSeries = server.stageSeries();
-        this.utilizationSeries = utilization.series();
-        this.scenarioText = inputs.scenarioText();
-        this.scenario = inputs.scenario();
-        this.summary = PointSummary.of(this);
     }
 
     /** The notes in the order {@link #notes()} says. */

@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.orbscope.postprocess.point.Breakdown;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.stats.Summary;
 
 /**
@@ -33,10 +33,10 @@ final class BreakdownTables {
      * The point's tables; {@code shown} keeps only dimensions with two groups or more (one group repeats the
      * point's own figures).
      */
-    static List<Table> of(PointSummary p, boolean shown) {
+    static List<Table> of(PointAnalysis p, boolean shown) {
         List<Table> out = new ArrayList<>();
-        for (Map.Entry<String, List<Breakdown.GroupFigures>> e : p.breakdown.entrySet()) {
-            if (shown && (e.getValue().size() < 2 || Breakdown.redundant(p.breakdown, e.getKey()))) {
+        for (Map.Entry<String, List<Breakdown.GroupFigures>> e : p.breakdown().entrySet()) {
+            if (shown && (e.getValue().size() < 2 || Breakdown.redundant(p.breakdown(), e.getKey()))) {
                 continue;
             }
             boolean traceOnly = traceOnly(e.getValue());
@@ -52,7 +52,7 @@ final class BreakdownTables {
                 note = "The " + SHOWN_GROUPS + " of " + e.getValue().size() + " groups with the most requests; "
                         + "report/breakdown.csv has them all.";
             }
-            Table.Builder t = new Table.Builder("breakdown-" + HtmlReport.anchor(p.name) + "-" + e.getKey(),
+            Table.Builder t = new Table.Builder("breakdown-" + HtmlReport.anchor(p.name()) + "-" + e.getKey(),
                     "By " + e.getKey(), note, headers);
             for (Breakdown.GroupFigures g : groups) {
                 Summary r = g.response();
@@ -77,7 +77,7 @@ final class BreakdownTables {
     }
 
     /** Whether the point's breakdown comes from a server trace alone. */
-    static boolean traceOnly(PointSummary p) {
-        return p.breakdown.values().stream().allMatch(BreakdownTables::traceOnly);
+    static boolean traceOnly(PointAnalysis p) {
+        return p.breakdown().values().stream().allMatch(BreakdownTables::traceOnly);
     }
 }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
@@ -90,7 +89,7 @@ public final class CompareReport {
         if (axes.isEmpty() || axes.rateSweep()) {
             List<Svg.Series> series = new ArrayList<>();
             for (int i = 0; i < c.runs().size(); i++) {
-                series.add(byRate(c.names().get(i), c.runs().get(i).points(), p -> p.client.response));
+                series.add(byRate(c.names().get(i), c.runs().get(i).points(), p -> p.client().response()));
             }
             out.add(Svg.lineChart("compare-rate-response", "Client response time", Svg.XAxis.linear(
                     "arrival rate (requests/ms)"), "ms", series));
@@ -101,7 +100,7 @@ public final class CompareReport {
                 List<Svg.Series> series = new ArrayList<>();
                 for (int i = 0; i < c.runs().size(); i++) {
                     for (Svg.Series s : SweepFigures.axisSeries(axis, others, c.runs().get(i).points(),
-                            p -> p.client.response, c.names().get(i))) {
+                            p -> p.client().response(), c.names().get(i))) {
                         // The first run solid, the others dashed: the runs tell apart whatever the colours.
                         series.add(i == 0 ? s : new Svg.Series(s.name(), s.x(), s.y(), s.lo(), s.hi(), true,
                                 s.band()));
@@ -114,8 +113,8 @@ public final class CompareReport {
         List<Svg.Series> throughput = new ArrayList<>();
         for (int i = 0; i < c.runs().size(); i++) {
             List<PointAnalysis> pts = new ArrayList<>(c.runs().get(i).points());
-            pts.sort(java.util.Comparator.comparingDouble(a -> ThroughputFigure.throughput(a.summary)));
-            throughput.add(ThroughputFigure.measured(c.names().get(i), pts, p -> p.client.response));
+            pts.sort(java.util.Comparator.comparingDouble(ThroughputFigure::throughput));
+            throughput.add(ThroughputFigure.measured(c.names().get(i), pts, p -> p.client().response()));
         }
         out.add(Svg.lineChart("compare-throughput", "Client response time against achieved throughput",
                 Svg.XAxis.linear("achieved throughput (requests/s)"), "ms", throughput));
@@ -127,7 +126,7 @@ public final class CompareReport {
             List<LatencyFigures.Named> spectra = new ArrayList<>();
             for (int i = 0; i < c.runs().size(); i++) {
                 PointAnalysis a = c.point(i, point);
-                spectra.add(new LatencyFigures.Named(c.names().get(i), a == null ? null : a.summary.clientSpectrum));
+                spectra.add(new LatencyFigures.Named(c.names().get(i), a == null ? null : a.client().spectrum()));
             }
             out.add(LatencyFigures.spectrumChart("compare-spectrum-" + HtmlReport.anchor(point),
                     "Percentile spectrum, point " + point, spectra));
@@ -136,15 +135,15 @@ public final class CompareReport {
     }
 
     /** A run's points against their offered rate (their order when a point has none). */
-    private static Svg.Series byRate(String name, List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+    private static Svg.Series byRate(String name, List<PointAnalysis> points, Function<PointAnalysis, Summary> stat) {
         int n = points.size();
         double[] x = new double[n];
         double[] y = new double[n];
         double[] lo = new double[n];
         double[] hi = new double[n];
         for (int i = 0; i < n; i++) {
-            PointSummary p = points.get(i).summary;
-            x[i] = p.offeredRatePerMs == null ? i : p.offeredRatePerMs;
+            PointAnalysis p = points.get(i);
+            x[i] = p.offeredRatePerMs() == null ? i : p.offeredRatePerMs();
             Summary s = stat.apply(p);
             y[i] = SweepFigures.value(s, Summary::meanMs);
             lo[i] = SweepFigures.value(s, Summary::p50Ms);

@@ -33,9 +33,9 @@ final class GroupSweepTables {
             boolean redundant = false;
             boolean mixed = false;
             for (PointAnalysis a : run.points()) {
-                List<Breakdown.GroupFigures> groups = a.summary.breakdown.getOrDefault(dim, List.of());
+                List<Breakdown.GroupFigures> groups = a.breakdown().getOrDefault(dim, List.of());
                 groups.forEach(g -> keys.add(g.key()));
-                redundant |= Breakdown.redundant(a.summary.breakdown, dim);
+                redundant |= Breakdown.redundant(a.breakdown(), dim);
                 mixed |= groups.size() > 1;
             }
             // A dimension whose group follows the swept values (the operation of a marshalling sweep) has one group
@@ -77,7 +77,7 @@ final class GroupSweepTables {
 
     private static Map<String, Breakdown.GroupFigures> groups(PointAnalysis a, String dim) {
         Map<String, Breakdown.GroupFigures> out = new java.util.LinkedHashMap<>();
-        a.summary.breakdown.getOrDefault(dim, List.of()).forEach(g -> out.put(g.key(), g));
+        a.breakdown().getOrDefault(dim, List.of()).forEach(g -> out.put(g.key(), g));
         return out;
     }
 

@@ -2,7 +2,8 @@ package org.orbscope.postprocess.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.Hosts;
+import org.orbscope.postprocess.point.PointAnalysis;
 
 /** The table of a point's hosts, as the HTML and Markdown reports show it: a header and one row per host. */
 final class HostsTable {
@@ -12,25 +13,26 @@ final class HostsTable {
     private HostsTable() {
     }
 
-    static List<String[]> rows(PointSummary p) {
+    static List<String[]> rows(PointAnalysis p) {
         List<String[]> rows = new ArrayList<>();
-        for (PointSummary.Host h : p.hosts) {
-            rows.add(new String[] {h.name, h.role, h.status, SweepTable.format(h.clockOffsetMs),
-                    SweepTable.format(h.roundTripMs), SweepTable.format(h.records), SweepTable.format(h.ok),
-                    SweepTable.format(h.failed), SweepTable.format(h.notSent), SweepTable.format(h.missing),
-                    SweepTable.format(h.response == null ? null : h.response.meanMs()),
-                    SweepTable.format(h.response == null ? null : h.response.p99Ms()), SweepTable.format(h.startMs),
-                    SweepTable.format(h.barrierToFirstRequestMs)});
+        for (Hosts.Host h : p.hosts().hosts()) {
+            rows.add(new String[] {h.name(), h.role(), h.status(), SweepTable.format(h.clockOffsetMs()),
+                    SweepTable.format(h.roundTripMs()), SweepTable.format(h.records()), SweepTable.format(h.ok()),
+                    SweepTable.format(h.failed()), SweepTable.format(h.notSent()), SweepTable.format(h.missing()),
+                    SweepTable.format(h.response() == null ? null : h.response().meanMs()),
+                    SweepTable.format(h.response() == null ? null : h.response().p99Ms()),
+                    SweepTable.format(h.startMs()), SweepTable.format(h.barrierToFirstRequestMs())});
         }
         return rows;
     }
 
     /** The line under the table: how far apart the hosts started. */
-    static String spread(PointSummary p) {
-        return "Start instants of the client JVMs within " + SweepTable.format(p.startSpreadMs) + " ms of each other "
-                + "on the common time axis; first requests of the hosts within "
-                + SweepTable.format(p.firstRequestSpreadMs) + " ms. Clock offsets: the coordinator's clock minus the "
-                + "host's, from the ping with the shortest round trip; start: the host's first schedule start after "
-                + "the point's start instant.";
+    static String spread(PointAnalysis p) {
+        Hosts h = p.hosts();
+        return "Start instants of the client JVMs within " + SweepTable.format(h.startSpreadMs()) + " ms of each "
+                + "other on the common time axis; first requests of the hosts within "
+                + SweepTable.format(h.firstRequestSpreadMs()) + " ms. Clock offsets: the coordinator's clock minus "
+                + "the host's, from the ping with the shortest round trip; start: the host's first schedule start "
+                + "after the point's start instant.";
     }
 }

@@ -3,9 +3,11 @@ package org.orbscope.postprocess.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.postprocess.point.ClientPart;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.ServerStages;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.Utilization;
+import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Summary;
 
 /** report/index.html: one self-contained page (inline CSS and SVG, no scripts, no network). */
@@ -53,7 +55,7 @@ public final class HtmlReport {
                 + "columns come from Harkema et al.'s queueing model calibrated with this point's stage table "
                 + "(relative error against the measurement in brackets).</p>");
         b.append("<div class=\"wide\">");
-        table(b, "sweep-table", SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
+        table(b, "sweep-table", SweepTable.shown(run.points()), run.points());
         b.append("</div>");
         SweepFigures.render(b, run);
         pivots(b, run);
@@ -83,9 +85,9 @@ public final class HtmlReport {
             b.append("<p class=\"warn\">The run directory has no points.</p>");
             return;
         }
-        PointSummary first = run.points().get(0).summary;
+        PointAnalysis first = run.points().get(0);
         b.append("<ul>");
-        for (String f : first.facts) {
+        for (String f : first.facts()) {
             b.append("<li>").append(Svg.esc(f)).append("</li>");
         }
         b.append("</ul>");
@@ -108,8 +110,8 @@ public final class HtmlReport {
     static List<String> notesByText(List<PointAnalysis> points) {
         Map<String, List<String>> byText = new java.util.LinkedHashMap<>();
         for (PointAnalysis p : points) {
-            for (String n : p.summary.notes) {
-                byText.computeIfAbsent(n, k -> new ArrayList<>()).add(p.summary.name);
+            for (String n : p.notes()) {
+                byText.computeIfAbsent(n, k -> new ArrayList<>()).add(p.name());
             }
         }
         List<String> out = new ArrayList<>();
@@ -125,11 +127,11 @@ public final class HtmlReport {
         for (PointAnalysis p : points) {
             b.append("<tr>");
             for (SweepTable.Column c : cols) {
-                Object v = c.value().apply(p.summary);
+                Object v = c.value().apply(p);
                 String cls = "DIFFERS".equals(v) ? " class=\"warn\"" : "ok".equals(v) ? " class=\"ok\"" : "";
                 b.append("<td").append(cls).append('>');
                 if ("point".equals(c.csvName())) {
-                    b.append("<a href=\"#p-").append(anchor(p.summary.name)).append("\">")
+                    b.append("<a href=\"#p-").append(anchor(p.name())).append("\">")
                             .append(Svg.esc(SweepTable.format(v))).append("</a>");
                 } else {
                     b.append(Svg.esc(SweepTable.format(v)));
@@ -141,69 +143,95 @@ public final class HtmlReport {
         b.append("</tbody></table>");
     }
 
+    /** A point's drill-down: what ran, its notes, its requests, stages, breakdown and charts. */
     private static void point(StringBuilder b, PointAnalysis a) {
-        PointSummary p = a.summary;
-        b.append("<details id=\"p-").append(anchor(p.name)).append("\"><summary>Point ").append(Svg.esc(p.name))
-                .append(p.offeredRatePerMs != null ? " (" + SweepTable.format(p.offeredRatePerMs) + " req/ms)" : "")
+        b.append("<details id=\"p-").append(anchor(a.name())).append("\"><summary>Point ").append(Svg.esc(a.name()))
+                .append(a.offeredRatePerMs() != null ? " (" + SweepTable.format(a.offeredRatePerMs()) + " req/ms)" : "")
                 .append("</summary>");
         b.append("<ul>");
-        p.facts.forEach(f -> b.append("<li>").append(Svg.esc(f)).append("</li>"));
+        a.facts().forEach(f -> b.append("<li>").append(Svg.esc(f)).append("</li>"));
         b.append("</ul>");
-        if (!p.notes.isEmpty()) {
+        if (!a.notes().isEmpty()) {
             b.append("<ul class=\"warn\">");
-            p.notes.forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
+            a.notes().forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
             b.append("</ul>");
         }
-        b.append("<h4>Requests</h4><p>Client: ").append(p.client.records).append(" records, ").append(p.client.ok)
-                .append(" ok, ").append(p.client.failed).append(" failed, ").append(p.client.notSent)
-                .append(" not sent. Server trace: ").append(Svg.esc(p.server.trace)).append(", ")
-                .append(p.server.requests).append(" requests (").append(p.server.complete).append(" complete, ")
-                .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected).append(" rejected), ")
-                .append(p.server.probes).append(" before the workload (warm-up and reachability checks), ")
-                .append(p.server.matchedToClient).append(" paired with client records, ")
-                .append(p.server.measured).append(" measured, ").append(p.server.droppedEvents)
-                .append(" dropped events").append(p.server.truncated ? ", trace truncated" : "").append(".</p>");
-        if (p.hosts != null) {
-            b.append("<h4>Hosts</h4><table><thead><tr>");
-            for (String h : HostsTable.HEADER) {
-                b.append("<th>").append(Svg.esc(h)).append("</th>");
-            }
-            b.append("</tr></thead><tbody>");
-            for (String[] row : HostsTable.rows(p)) {
-                b.append("<tr>");
-                for (String c : row) {
-                    b.append("<td>").append(Svg.esc(c)).append("</td>");
-                }
-                b.append("</tr>");
-            }
-            b.append("</tbody></table><p>").append(Svg.esc(HostsTable.spread(p))).append("</p>");
+        requests(b, a);
+        if (a.hosts().hosts() != null) {
+            hosts(b, a);
         }
-        if (p.servers != null) {
-            servers(b, p);
-        } else if (!p.stages.isEmpty()) {
+        if (a.servers() != null) {
+            servers(b, a);
+        } else if (!a.server().stages().isEmpty()) {
             b.append("<h4>Stages (ms)</h4>");
-            statsTable(b, p.stages);
-            if (!p.makeUp.isEmpty()) {
+            statsTable(b, a.server().stages());
+            if (!a.server().makeUp().isEmpty()) {
                 b.append("<h4>Make-up of each stage (mean ms)</h4>");
-                makeUpTable(b, p.makeUp);
+                makeUpTable(b, a.server().makeUp());
             }
         } else {
             b.append("<p class=\"warn\">No stage data for this point.</p>");
         }
+        responseBesideCompletion(b, a);
+        if (a.servers() == null) {
+            utilization(b, a);
+        }
+        breakdown(b, a);
+        charts(b, a);
+        if (!a.scenarioText().isEmpty()) {
+            b.append("<h4>Scenario of this point (point.yaml)</h4><pre>").append(Svg.esc(a.scenarioText()))
+                    .append("</pre>");
+        }
+        b.append("</details>");
+    }
+
+    /** The point's requests as the client and the server trace counted them. */
+    private static void requests(StringBuilder b, PointAnalysis a) {
+        ClientPart c = a.client();
+        ServerStages s = a.server();
+        b.append("<h4>Requests</h4><p>Client: ").append(c.records()).append(" records, ").append(c.ok())
+                .append(" ok, ").append(c.failed()).append(" failed, ").append(c.notSent())
+                .append(" not sent. Server trace: ").append(Svg.esc(s.trace())).append(", ")
+                .append(s.requests()).append(" requests (").append(s.complete()).append(" complete, ")
+                .append(s.incomplete()).append(" incomplete, ").append(s.rejected()).append(" rejected), ")
+                .append(s.probes()).append(" before the workload (warm-up and reachability checks), ")
+                .append(s.matchedToClient()).append(" paired with client records, ")
+                .append(s.measured()).append(" measured, ").append(s.droppedEvents())
+                .append(" dropped events").append(s.truncated() ? ", trace truncated" : "").append(".</p>");
+    }
+
+    private static void hosts(StringBuilder b, PointAnalysis a) {
+        b.append("<h4>Hosts</h4><table><thead><tr>");
+        for (String h : HostsTable.HEADER) {
+            b.append("<th>").append(Svg.esc(h)).append("</th>");
+        }
+        b.append("</tr></thead><tbody>");
+        for (String[] row : HostsTable.rows(a)) {
+            b.append("<tr>");
+            for (String c : row) {
+                b.append("<td>").append(Svg.esc(c)).append("</td>");
+            }
+            b.append("</tr>");
+        }
+        b.append("</tbody></table><p>").append(Svg.esc(HostsTable.spread(a))).append("</p>");
+    }
+
+    /** The client's response time beside the server's completion time, and the difference of their means. */
+    private static void responseBesideCompletion(StringBuilder b, PointAnalysis a) {
         b.append("<h4>Client response beside server completion (ms)</h4><table class=\"compare\"><thead><tr><th></th>"
                 + "<th>mean</th><th>p50</th><th>p90</th><th>p99</th><th>max</th></tr></thead><tbody>");
-        compareRow(b, "client response", p.client.response);
-        compareRow(b, "server completion", p.stages.get("completion"));
+        compareRow(b, "client response", a.client().response());
+        compareRow(b, "server completion", a.server().stages().get("completion"));
         b.append("</tbody></table>");
-        if (p.networkAndClientMs != null) {
+        if (a.networkAndClientMs() != null) {
             b.append("<p>Difference of the means (network + client ORB + server 2nd phases not in completion): ")
-                    .append(SweepTable.format(p.networkAndClientMs)).append(" ms.</p>");
+                    .append(SweepTable.format(a.networkAndClientMs())).append(" ms.</p>");
         }
-        if (p.servers == null) {
-            utilization(b, p);
-        }
-        List<Table> breakdown = BreakdownTables.of(p, true);
-        if (!breakdown.isEmpty() && BreakdownTables.traceOnly(p)) {
+    }
+
+    private static void breakdown(StringBuilder b, PointAnalysis a) {
+        List<Table> breakdown = BreakdownTables.of(a, true);
+        if (!breakdown.isEmpty() && BreakdownTables.traceOnly(a)) {
             b.append("<h4>Requests by object and operation</h4><p>As the server trace names them (the ORB's request "
                     + "headers; (unknown) where it does not); times are the server's completion "
                     + "times (ms) of the measured requests.</p>");
@@ -214,55 +242,63 @@ public final class HtmlReport {
                     + "cover the requests paired with a client record.</p>");
             breakdown.forEach(t -> table(b, t, "h5"));
         }
+    }
+
+    /** The point's charts: spectrum, timeline, histograms, make-up and CPU over the run. */
+    private static void charts(StringBuilder b, PointAnalysis a) {
         b.append("<div class=\"charts\">");
-        if (p.clientSpectrum != null) {
-            b.append(LatencyFigures.spectrumChart("spectrum-" + anchor(p.name), "Percentile spectrum: client "
-                    + "response time", List.of(new LatencyFigures.Named(p.name, p.clientSpectrum))));
+        if (a.client().spectrum() != null) {
+            b.append(LatencyFigures.spectrumChart("spectrum-" + anchor(a.name()), "Percentile spectrum: client "
+                    + "response time", List.of(new LatencyFigures.Named(a.name(), a.client().spectrum()))));
         }
-        if (a.timeline != null && !a.timeline.seconds().isEmpty()) {
-            b.append(LatencyFigures.timelineChart("timeline-" + anchor(p.name), a.timeline));
+        if (a.timeline() != null && !a.timeline().seconds().isEmpty()) {
+            b.append(LatencyFigures.timelineChart("timeline-" + anchor(a.name()), a.timeline()));
         }
+        Map<String, Distribution> distributions = a.server().distributions();
         for (String stage : new String[] {"completion", "queue", "receiver", "dispatcher", "servant"}) {
-            if (a.distributions.containsKey(stage) && !a.distributions.get(stage).isEmpty()) {
-                Histograms.Bins bins = Histograms.of(a.distributions.get(stage));
+            if (distributions.containsKey(stage) && !distributions.get(stage).isEmpty()) {
+                Histograms.Bins bins = Histograms.of(distributions.get(stage));
                 b.append(Svg.histogram("Distribution: " + stage + " time", "ms", bins.counts(), bins.widthMs()));
             }
         }
-        if (a.clientResponse != null && !a.clientResponse.isEmpty()) {
-            Histograms.Bins bins = Histograms.of(a.clientResponse);
+        Distribution response = a.client().responseDistribution();
+        if (response != null && !response.isEmpty()) {
+            Histograms.Bins bins = Histograms.of(response);
             b.append(Svg.histogram("Distribution: client response time", "ms", bins.counts(), bins.widthMs()));
         }
-        if (!p.makeUp.isEmpty()) {
-            List<String> cats = new ArrayList<>(p.makeUp.keySet());
-            double[][] v = new double[cats.size()][ServerStages.PARTS.size()];
-            for (int i = 0; i < cats.size(); i++) {
-                for (int j = 0; j < ServerStages.PARTS.size(); j++) {
-                    Double d = p.makeUp.get(cats.get(i)).get(ServerStages.PARTS.get(j));
-                    v[i][j] = d == null ? Double.NaN : d;
-                }
-            }
-            b.append(Svg.stackedBars("Stage make-up (mean)", "ms", cats, ServerStages.PARTS.toArray(String[]::new), v));
+        if (!a.server().makeUp().isEmpty()) {
+            b.append(makeUpChart(a.server().makeUp()));
         }
-        if (a.utilizationSeries.length > 1) {
-            double t0 = a.utilizationSeries[0][0];
-            double[] x = new double[a.utilizationSeries.length];
+        double[][] series = a.utilization().series();
+        if (series.length > 1) {
+            double t0 = series[0][0];
+            double[] x = new double[series.length];
             double[] y = new double[x.length];
             for (int i = 0; i < x.length; i++) {
-                x[i] = (a.utilizationSeries[i][0] - t0) / 1e9;
-                y[i] = 100 * a.utilizationSeries[i][1];
+                x[i] = (series[i][0] - t0) / 1e9;
+                y[i] = 100 * series[i][1];
             }
             b.append(Svg.lineChart("Server CPU utilization over the run", "seconds", "%",
                     List.of(new Svg.Series("process CPU", x, y, null, null, false))));
         }
         b.append("</div>");
-        if (!a.scenarioText.isEmpty()) {
-            b.append("<h4>Scenario of this point (point.yaml)</h4><pre>").append(Svg.esc(a.scenarioText)).append("</pre>");
+    }
+
+    private static String makeUpChart(Map<String, Map<String, Double>> makeUp) {
+        List<String> cats = new ArrayList<>(makeUp.keySet());
+        List<String> parts = ServerStages.PARTS;
+        double[][] v = new double[cats.size()][parts.size()];
+        for (int i = 0; i < cats.size(); i++) {
+            for (int j = 0; j < parts.size(); j++) {
+                Double d = makeUp.get(cats.get(i)).get(parts.get(j));
+                v[i][j] = d == null ? Double.NaN : d;
+            }
         }
-        b.append("</details>");
+        return Svg.stackedBars("Stage make-up (mean)", "ms", cats, parts.toArray(String[]::new), v);
     }
 
     /** Each of several servers: a row of its figures, then its stages and notes when it was traced. */
-    private static void servers(StringBuilder b, PointSummary p) {
+    private static void servers(StringBuilder b, PointAnalysis p) {
         b.append("<h4>Servers</h4><table class=\"stages\"><thead><tr>");
         ServerTable.HEADERS.forEach(h -> b.append("<th>").append(Svg.esc(h)).append("</th>"));
         b.append("</tr></thead><tbody>");
@@ -272,38 +308,41 @@ public final class HtmlReport {
             b.append("</tr>");
         }
         b.append("</tbody></table>");
-        p.servers.forEach((name, f) -> {
-            if (!f.notes.isEmpty()) {
+        p.servers().forEach((name, f) -> {
+            if (!f.notes().isEmpty()) {
                 b.append("<ul class=\"warn\">");
-                f.notes.forEach(n -> b.append("<li>").append(Svg.esc(name)).append(": ").append(Svg.esc(n)).append("</li>"));
+                f.notes().forEach(n -> b.append("<li>").append(Svg.esc(name)).append(": ").append(Svg.esc(n))
+                        .append("</li>"));
                 b.append("</ul>");
             }
-            if (!f.stages.isEmpty()) {
+            if (!f.stages().stages().isEmpty()) {
                 b.append("<h4>Stages of server ").append(Svg.esc(name)).append(" (ms)</h4>");
-                statsTable(b, f.stages);
+                statsTable(b, f.stages().stages());
             }
         });
     }
 
-    private static void utilization(StringBuilder b, PointSummary p) {
-        PointSummary.Utilization u = p.utilization;
+    private static void utilization(StringBuilder b, PointAnalysis p) {
+        Utilization u = p.utilization();
         b.append("<h4>CPU utilization sanity check</h4><p>");
-        if (u.measured == null) {
+        if (u.measured() == null) {
             b.append("Measured utilization unknown (no usable server/system.csv samples).");
         } else {
-            b.append("Measured ").append(SweepTable.format(100 * u.measured)).append("% of ").append(u.cpus)
-                    .append(" CPU(s) by the ").append(Svg.esc(u.basis)).append(" over ")
-                    .append(SweepTable.format(u.windowSec)).append(" s");
-            if (u.process != null && u.tooling != null && u.jvm != null) {
-                b.append(" (whole process ").append(SweepTable.format(100 * u.process)).append("%: orbscope's threads ")
-                        .append(SweepTable.format(100 * u.tooling)).append("%, JVM-internal threads ")
-                        .append(SweepTable.format(100 * u.jvm)).append("%)");
+            b.append("Measured ").append(SweepTable.format(100 * u.measured())).append("% of ").append(u.cpus())
+                    .append(" CPU(s) by the ").append(Svg.esc(u.basis())).append(" over ")
+                    .append(SweepTable.format(u.windowSec())).append(" s");
+            if (u.process() != null && u.tooling() != null && u.jvm() != null) {
+                b.append(" (whole process ").append(SweepTable.format(100 * u.process()))
+                        .append("%: orbscope's threads ").append(SweepTable.format(100 * u.tooling()))
+                        .append("%, JVM-internal threads ")
+                        .append(SweepTable.format(100 * u.jvm())).append("%)");
             }
-            if (u.calculated != null) {
-                b.append("; arrival rate ").append(SweepTable.format(p.serverRatePerMs)).append(" req/ms &times; CPU ")
-                        .append(SweepTable.format(p.cpuPerRequestMs)).append(" ms = ")
-                        .append(SweepTable.format(100 * u.calculated)).append("%: ")
-                        .append(Boolean.TRUE.equals(u.agree) ? "<span class=\"ok\">agree within 5%</span>"
+            if (u.calculated() != null) {
+                b.append("; arrival rate ").append(SweepTable.format(p.server().serverRatePerMs()))
+                        .append(" req/ms &times; CPU ")
+                        .append(SweepTable.format(p.server().cpuPerRequestMs())).append(" ms = ")
+                        .append(SweepTable.format(100 * u.calculated())).append("%: ")
+                        .append(Boolean.TRUE.equals(u.agree()) ? "<span class=\"ok\">agree within 5%</span>"
                                 : "<span class=\"warn\">differ by more than 5%</span>");
             } else {
                 b.append("; no CPU time per request known, so the check cannot be made");
@@ -362,7 +401,7 @@ public final class HtmlReport {
                 + "so 90%, 99% and 99.9% are equally far apart and the tail is as wide as the body. Each point's "
                 + "drill-down has its own spectrum and its percentiles second by second.</p>");
         List<LatencyFigures.Named> spectra = new ArrayList<>();
-        run.points().forEach(a -> spectra.add(new LatencyFigures.Named(a.summary.name, a.summary.clientSpectrum)));
+        run.points().forEach(a -> spectra.add(new LatencyFigures.Named(a.name(), a.client().spectrum())));
         b.append(LatencyFigures.spectrumChart("spectrum-overlay", "Percentile spectrum of every point", spectra));
         table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "h3");
     }

@@ -94,9 +94,9 @@ final class LatencyFigures {
                 "the tail at each ninth: 90%, 99%, 99.9%, 99.99% (HdrHistogram percentiles, three significant digits)",
                 headers);
         for (PointAnalysis a : points) {
-            Distribution d = a.clientResponse;
+            Distribution d = a.client().responseDistribution();
             Object[] row = new Object[headers.size()];
-            row[0] = a.summary.name;
+            row[0] = a.name();
             row[1] = d == null ? 0L : d.count();
             for (int i = 0; i < LEVELS.length; i++) {
                 row[2 + i] = d == null || d.isEmpty() ? null : d.percentile(LEVELS[i]) / 1e6;

@@ -2,9 +2,9 @@ package org.orbscope.postprocess.report;
 
 import java.util.List;
 import java.util.Map;
+import org.orbscope.postprocess.point.ClientPart;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.ServerStages;
-import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 
 /** report/report.md: the tables of the HTML report, for terminals and diffs. */
@@ -20,11 +20,11 @@ public final class MarkdownReport {
             b.append(run.description()).append("\n\n");
         }
         if (!run.points().isEmpty()) {
-            run.points().get(0).summary.facts.forEach(f -> b.append("- ").append(f).append('\n'));
+            run.points().get(0).facts().forEach(f -> b.append("- ").append(f).append('\n'));
             b.append('\n');
         }
         b.append("## Sweep table\n\n");
-        table(b, SweepTable.shown(run.points().stream().map(a -> a.summary).toList()), run.points());
+        table(b, SweepTable.shown(run.points()), run.points());
         List<PivotTables.Pivot> pivots = PivotTables.of(run);
         if (!pivots.isEmpty()) {
             b.append("\n## Matrices\n\nCells: mean (5th-95th percentile), ms.\n");
@@ -43,63 +43,73 @@ public final class MarkdownReport {
             regression.forEach(t -> table(b, t, "###"));
         }
         for (PointAnalysis a : run.points()) {
-            PointSummary p = a.summary;
-            b.append("\n## Point ").append(p.name).append("\n\n");
-            p.notes.forEach(n -> b.append("- **note:** ").append(n).append('\n'));
-            b.append("- client: ").append(p.client.records).append(" records, ").append(p.client.ok).append(" ok, ")
-                    .append(p.client.failed).append(" failed, ").append(p.client.notSent).append(" not sent\n");
-            if (p.servers == null) {
-                // Several servers have a trace each: their rows in the server table below say what they hold.
-                b.append("- server trace: ").append(p.server.trace).append(", ").append(p.server.requests)
-                        .append(" requests, ").append(p.server.complete).append(" complete, ")
-                        .append(p.server.incomplete).append(" incomplete, ").append(p.server.rejected)
-                        .append(" rejected, ").append(p.server.probes).append(" before the workload, ")
-                        .append(p.server.matchedToClient).append(" paired with client records, ")
-                        .append(p.server.measured).append(" measured\n");
-            }
-            b.append('\n');
-            servers(b, p);
-            if (p.hosts != null) {
-                b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")
-                        .append("---|".repeat(HostsTable.HEADER.length)).append('\n');
-                HostsTable.rows(p).forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
-                b.append('\n').append(HostsTable.spread(p)).append("\n\n");
-            }
-            if (!p.stages.isEmpty()) {
-                stages(b, p.stages);
-            }
-            if (!p.makeUp.isEmpty()) {
-                b.append("| make-up (mean ms) |");
-                for (String part : ServerStages.PARTS) {
-                    b.append(' ').append(part).append(" |");
-                }
-                b.append("\n|---|").append("---:|".repeat(ServerStages.PARTS.size())).append('\n');
-                for (Map.Entry<String, Map<String, Double>> e : p.makeUp.entrySet()) {
-                    b.append("| ").append(e.getKey()).append(" |");
-                    for (String part : ServerStages.PARTS) {
-                        b.append(' ').append(SweepTable.format(e.getValue().get(part))).append(" |");
-                    }
-                    b.append('\n');
-                }
-                b.append('\n');
-            }
-            BreakdownTables.of(p, true).forEach(t -> table(b, t, "###"));
-            Summary c = p.client.response;
-            if (c != null && c.count() > 0) {
-                b.append("Client response: mean ").append(SweepTable.format(c.meanMs())).append(" ms, p99 ")
-                        .append(SweepTable.format(c.p99Ms())).append(" ms");
-                if (p.networkAndClientMs != null) {
-                    b.append(" (mean minus server completion: ").append(SweepTable.format(p.networkAndClientMs))
-                            .append(" ms)");
-                }
-                b.append(".\n");
-            }
+            point(b, a);
         }
         return b.toString();
     }
 
+    /** A point's section: its notes, requests, servers, hosts, stages, make-up, breakdown and response. */
+    private static void point(StringBuilder b, PointAnalysis p) {
+        b.append("\n## Point ").append(p.name()).append("\n\n");
+        p.notes().forEach(n -> b.append("- **note:** ").append(n).append('\n'));
+        ClientPart c = p.client();
+        b.append("- client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
+                .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent\n");
+        if (p.servers() == null) {
+            // Several servers have a trace each: their rows in the server table below say what they hold.
+            ServerStages s = p.server();
+            b.append("- server trace: ").append(s.trace()).append(", ").append(s.requests())
+                    .append(" requests, ").append(s.complete()).append(" complete, ")
+                    .append(s.incomplete()).append(" incomplete, ").append(s.rejected())
+                    .append(" rejected, ").append(s.probes()).append(" before the workload, ")
+                    .append(s.matchedToClient()).append(" paired with client records, ")
+                    .append(s.measured()).append(" measured\n");
+        }
+        b.append('\n');
+        servers(b, p);
+        if (p.hosts().hosts() != null) {
+            b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")
+                    .append("---|".repeat(HostsTable.HEADER.length)).append('\n');
+            HostsTable.rows(p).forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
+            b.append('\n').append(HostsTable.spread(p)).append("\n\n");
+        }
+        if (!p.server().stages().isEmpty()) {
+            stages(b, p.server().stages());
+        }
+        if (!p.server().makeUp().isEmpty()) {
+            makeUp(b, p.server().makeUp());
+        }
+        BreakdownTables.of(p, true).forEach(t -> table(b, t, "###"));
+        Summary r = c.response();
+        if (r != null && r.count() > 0) {
+            b.append("Client response: mean ").append(SweepTable.format(r.meanMs())).append(" ms, p99 ")
+                    .append(SweepTable.format(r.p99Ms())).append(" ms");
+            if (p.networkAndClientMs() != null) {
+                b.append(" (mean minus server completion: ").append(SweepTable.format(p.networkAndClientMs()))
+                        .append(" ms)");
+            }
+            b.append(".\n");
+        }
+    }
+
+    private static void makeUp(StringBuilder b, Map<String, Map<String, Double>> makeUp) {
+        b.append("| make-up (mean ms) |");
+        for (String part : ServerStages.PARTS) {
+            b.append(' ').append(part).append(" |");
+        }
+        b.append("\n|---|").append("---:|".repeat(ServerStages.PARTS.size())).append('\n');
+        for (Map.Entry<String, Map<String, Double>> e : makeUp.entrySet()) {
+            b.append("| ").append(e.getKey()).append(" |");
+            for (String part : ServerStages.PARTS) {
+                b.append(' ').append(SweepTable.format(e.getValue().get(part))).append(" |");
+            }
+            b.append('\n');
+        }
+        b.append('\n');
+    }
+
     /** Each of several servers: its row of figures, then its stage table when it was traced. */
-    private static void servers(StringBuilder b, PointSummary p) {
+    private static void servers(StringBuilder b, PointAnalysis p) {
         List<List<String>> rows = ServerTable.rows(p);
         if (rows.isEmpty()) {
             return;
@@ -108,10 +118,10 @@ public final class MarkdownReport {
                 .append("---|".repeat(ServerTable.HEADERS.size())).append('\n');
         rows.forEach(r -> b.append("| ").append(String.join(" | ", r)).append(" |\n"));
         b.append('\n');
-        p.servers.forEach((name, f) -> {
-            if (!f.stages.isEmpty()) {
+        p.servers().forEach((name, f) -> {
+            if (!f.stages().stages().isEmpty()) {
                 b.append("Stages of server ").append(name).append(" (stages-").append(name).append(".csv):\n\n");
-                stages(b, f.stages);
+                stages(b, f.stages().stages());
             }
         });
     }
@@ -158,7 +168,7 @@ public final class MarkdownReport {
         b.append('\n');
         for (PointAnalysis p : points) {
             b.append('|');
-            cols.forEach(c -> b.append(' ').append(SweepTable.format(c.value().apply(p.summary))).append(" |"));
+            cols.forEach(c -> b.append(' ').append(SweepTable.format(c.value().apply(p))).append(" |"));
             b.append('\n');
         }
     }

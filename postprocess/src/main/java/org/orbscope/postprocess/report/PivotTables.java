@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
@@ -36,19 +35,19 @@ final class PivotTables {
         SweepAxis rows = axes.axes().get(0);
         SweepAxis cols = axes.axes().get(n - 1);
         List<SweepAxis> fixed = axes.axes().subList(1, n - 1);
-        boolean traced = run.points().stream().anyMatch(p -> p.summary.stages.containsKey("completion"));
-        Map<String, List<PointAnalysis>> blocks = SweepAxes.group(fixed, run.points(), a -> a.summary.params);
+        boolean traced = run.points().stream().anyMatch(p -> p.server().stages().containsKey("completion"));
+        Map<String, List<PointAnalysis>> blocks = SweepAxes.group(fixed, run.points(), PointAnalysis::params);
         int i = 0;
         for (Map.Entry<String, List<PointAnalysis>> block : blocks.entrySet()) {
             Map<String, String> fixedValues = new java.util.LinkedHashMap<>();
-            fixed.forEach(a -> fixedValues.put(a.label(), a.valueOf(block.getValue().get(0).summary.params)));
+            fixed.forEach(a -> fixedValues.put(a.label(), a.valueOf(block.getValue().get(0).params())));
             out.add(new Pivot(fixedValues, "client response",
                     matrix("pivot-" + i, "Client response time (ms)", block.getKey(), rows, cols, block.getValue(),
-                            p -> p.client.response)));
+                            p -> p.client().response())));
             if (traced) {
                 out.add(new Pivot(fixedValues, "server completion",
                         matrix("pivot-completion-" + i, "Server completion time (ms)", block.getKey(), rows, cols,
-                                block.getValue(), p -> p.stages.get("completion"))));
+                                block.getValue(), p -> p.server().stages().get("completion"))));
             }
             i++;
         }
@@ -56,7 +55,7 @@ final class PivotTables {
     }
 
     private static Table matrix(String id, String what, String fixedKey, SweepAxis rows, SweepAxis cols,
-                                List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+                                List<PointAnalysis> points, Function<PointAnalysis, Summary> stat) {
         List<String> headers = new ArrayList<>();
         headers.add(rows.label() + " \\ " + cols.title());
         headers.addAll(cols.values());
@@ -67,9 +66,9 @@ final class PivotTables {
             cells[0] = r;
             for (int c = 0; c < cols.values().size(); c++) {
                 for (PointAnalysis a : points) {
-                    Map<String, String> params = a.summary.params;
+                    Map<String, String> params = a.params();
                     if (r.equals(rows.valueOf(params)) && cols.values().get(c).equals(cols.valueOf(params))) {
-                        Summary s = stat.apply(a.summary);
+                        Summary s = stat.apply(a);
                         cells[c + 1] = s == null || s.meanMs() == null ? null
                                 : new Table.Spread(s.meanMs(), s.p5Ms(), s.p95Ms());
                     }

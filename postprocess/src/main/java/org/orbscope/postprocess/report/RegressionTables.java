@@ -16,8 +16,8 @@ final class RegressionTables {
 
     /** The regressions of a run's points: mean client response time on the numeric swept axes. */
     static List<SweepRegression.Group> groups(RunData run) {
-        return SweepRegression.of(run.axes(), run.points(), a -> a.summary.params,
-                a -> a.summary.client.response == null ? null : a.summary.client.response.meanMs(),
+        return SweepRegression.of(run.axes(), run.points(), a -> a.params(),
+                a -> a.client().response() == null ? null : a.client().response().meanMs(),
                 "client response time");
     }
 

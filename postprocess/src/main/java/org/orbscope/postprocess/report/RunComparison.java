@@ -35,20 +35,16 @@ public final class RunComparison {
     /** The measures compared, in report order. */
     public static final List<Measure> MEASURES = List.of(
             new Measure("response_mean_ms", "Client mean response time", "ms",
-                    a -> series(a.responseSeries, s -> BatchMeans.mean(s), a.summary.client.response, Summary::meanMs)),
+                    a -> series(a.client().responseSeries(), s -> BatchMeans.mean(s), a.client().response(),
+                            Summary::meanMs)),
             new Measure("response_p99_ms", "Client 99th percentile response time", "ms",
-                    a -> series(a.responseSeries, s -> BatchMeans.percentile(s, 99), a.summary.client.response,
+                    a -> series(a.client().responseSeries(), s -> BatchMeans.percentile(s, 99), a.client().response(),
                             Summary::p99Ms)),
             new Measure("throughput_per_s", "Achieved throughput", "req/s", RunComparison::throughput),
             new Measure("completion_mean_ms", "Server mean completion time", "ms",
-                    a -> series(a.stageSeries.get("completion"), s -> BatchMeans.mean(s),
-                            a.summary.stages.get("completion"), Summary::meanMs)),
-            new Measure("queue_mean_ms", "Server mean queueing time", "ms",
-                    a -> series(a.stageSeries.get("queue"), s -> BatchMeans.mean(s), a.summary.stages.get("queue"),
-                            Summary::meanMs)),
-            new Measure("cpu_per_request_ms", "Server CPU per request", "ms",
-                    a -> series(a.stageSeries.get("cpu"), s -> BatchMeans.mean(s), a.summary.stages.get("cpu"),
-                            Summary::meanMs)));
+                    a -> stageMean(a, "completion")),
+            new Measure("queue_mean_ms", "Server mean queueing time", "ms", a -> stageMean(a, "queue")),
+            new Measure("cpu_per_request_ms", "Server CPU per request", "ms", a -> stageMean(a, "cpu")));
 
     private final List<RunData> runs;
     private final List<String> names;
@@ -69,7 +65,7 @@ public final class RunComparison {
         }
         this.names = List.copyOf(n);
         Set<String> pts = new LinkedHashSet<>();
-        runs.forEach(r -> r.points().forEach(p -> pts.add(p.summary.name)));
+        runs.forEach(r -> r.points().forEach(p -> pts.add(p.name())));
         this.points = List.copyOf(pts);
     }
 
@@ -89,7 +85,7 @@ public final class RunComparison {
 
     /** The point named {@code name} of run {@code i}, or null. */
     public PointAnalysis point(int run, String name) {
-        return runs.get(run).points().stream().filter(p -> p.summary.name.equals(name)).findFirst().orElse(null);
+        return runs.get(run).points().stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);
     }
 
     /** Every measure of every point that some run has a figure for. */
@@ -175,13 +171,13 @@ public final class RunComparison {
                     PointAnalysis a = point(i, point);
                     Map<String, Breakdown.GroupFigures> groups = new LinkedHashMap<>();
                     if (a != null) {
-                        a.summary.breakdown.getOrDefault(dim, List.of()).forEach(g -> groups.put(g.key(), g));
+                        a.breakdown().getOrDefault(dim, List.of()).forEach(g -> groups.put(g.key(), g));
                     }
                     byRun.add(groups);
                     keys.addAll(groups.keySet());
                 }
                 PointAnalysis first = point(0, point);
-                if (keys.size() < 2 || first != null && Breakdown.redundant(first.summary.breakdown, dim)) {
+                if (keys.size() < 2 || first != null && Breakdown.redundant(first.breakdown(), dim)) {
                     continue;
                 }
                 List<String> headers = new ArrayList<>(List.of(dim));
@@ -219,6 +215,12 @@ public final class RunComparison {
         return g == null || g.response() == null ? null : g.response().meanMs();
     }
 
+    /** The mean of a server stage with its spread. */
+    private static BatchMeans.Estimate stageMean(PointAnalysis a, String stage) {
+        return series(a.server().stageSeries().get(stage), s -> BatchMeans.mean(s), a.server().stages().get(stage),
+                Summary::meanMs);
+    }
+
     /** A statistic of a series in time order with its spread; without the series, the summary's with none. */
     private static BatchMeans.Estimate series(OrderedSample sample, Function<long[], BatchMeans.Estimate> stat,
                                               Summary summary, Function<Summary, Double> fallback) {
@@ -234,11 +236,11 @@ public final class RunComparison {
      * logged (the first and last, cut short, left out).
      */
     static BatchMeans.Estimate throughput(PointAnalysis a) {
-        Double rate = a.summary.client.achievedRatePerSec;
+        Double rate = a.client().achievedRatePerSec();
         if (rate == null) {
             return null;
         }
-        Timeline t = a.timeline;
+        Timeline t = a.timeline();
         if (t == null || t.seconds().size() < 5) {
             return new BatchMeans.Estimate(rate, Double.NaN);
         }

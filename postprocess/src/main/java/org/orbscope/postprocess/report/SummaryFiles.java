@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.orbscope.postprocess.point.Breakdown;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.PointJson;
 import org.orbscope.postprocess.point.Timeline;
 import org.orbscope.postprocess.stats.Regression;
 import org.orbscope.postprocess.stats.Spectrum;
@@ -58,7 +58,7 @@ public final class SummaryFiles {
         for (PointAnalysis p : points) {
             Object[] row = new Object[cols.size()];
             for (int i = 0; i < row.length; i++) {
-                row[i] = SweepTable.raw(cols.get(i).value().apply(p.summary));
+                row[i] = SweepTable.raw(cols.get(i).value().apply(p));
             }
             rows.add(row);
         }
@@ -122,9 +122,9 @@ public final class SummaryFiles {
                 "cpu_per_request_ms", "cpu_share");
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis a : points) {
-            for (Map.Entry<String, List<Breakdown.GroupFigures>> e : a.summary.breakdown.entrySet()) {
+            for (Map.Entry<String, List<Breakdown.GroupFigures>> e : a.breakdown().entrySet()) {
                 for (Breakdown.GroupFigures g : e.getValue()) {
-                    rows.add(new Object[] {a.summary.name, e.getKey(), g.key(), g.requests(), g.ok(), g.failed(),
+                    rows.add(new Object[] {a.name(), e.getKey(), g.key(), g.requests(), g.ok(), g.failed(),
                             g.notSent(), g.throughputPerSec(), SweepTable.stat(g.response(), "mean"),
                             SweepTable.stat(g.response(), "p50"), SweepTable.stat(g.response(), "p90"),
                             SweepTable.stat(g.response(), "p99"), SweepTable.stat(g.response(), "max"),
@@ -139,9 +139,9 @@ public final class SummaryFiles {
     static String spectrumCsv(List<PointAnalysis> points) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis a : points) {
-            if (a.summary.clientSpectrum != null) {
-                for (Spectrum.Step s : a.summary.clientSpectrum) {
-                    rows.add(new Object[] {a.summary.name, s.percentile(), s.ms(), s.count()});
+            if (a.client().spectrum() != null) {
+                for (Spectrum.Step s : a.client().spectrum()) {
+                    rows.add(new Object[] {a.name(), s.percentile(), s.ms(), s.count()});
                 }
             }
         }
@@ -152,7 +152,7 @@ public final class SummaryFiles {
     static String timelineCsv(List<PointAnalysis> points) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis a : points) {
-            Timeline t = a.timeline;
+            Timeline t = a.timeline();
             if (t == null) {
                 continue;
             }
@@ -163,7 +163,7 @@ public final class SummaryFiles {
                         .mapToDouble(Timeline.Cpu::utilization).average().orElse(Double.NaN);
                 double gc = t.pauses().stream().mapToDouble(p -> Math.max(0, Math.min(to, p.startSec() + p.lengthSec())
                         - Math.max(from, p.startSec()))).sum();
-                rows.add(new Object[] {a.summary.name, s.startSec(), s.requests(), s.p50Ms(), s.p99Ms(), s.maxMs(),
+                rows.add(new Object[] {a.name(), s.startSec(), s.requests(), s.p50Ms(), s.p99Ms(), s.maxMs(),
                         Double.isNaN(cpu) ? null : 100 * cpu, 1000 * gc});
             }
         }
@@ -198,8 +198,8 @@ public final class SummaryFiles {
         root.put("swept", run.sweptPaths());
         root.put("axes", run.axes().axes());
         root.put("generated", run.generated());
-        List<PointSummary> points = new ArrayList<>();
-        run.points().forEach(p -> points.add(p.summary));
+        List<Map<String, Object>> points = new ArrayList<>();
+        run.points().forEach(p -> points.add(PointJson.of(p)));
         root.put("points", points);
         root.put("pivots", PivotTables.of(run));
         root.put("regression", RegressionTables.groups(run));

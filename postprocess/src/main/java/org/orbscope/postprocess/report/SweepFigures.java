@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.Prediction;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
@@ -24,7 +24,7 @@ final class SweepFigures {
 
     static void render(StringBuilder b, RunData run) {
         SweepAxes axes = run.axes();
-        boolean anyStages = run.points().stream().anyMatch(p -> p.summary.stages.containsKey("completion"));
+        boolean anyStages = run.points().stream().anyMatch(p -> p.server().stages().containsKey("completion"));
         b.append("<h2 id=\"figures\">Figures</h2>");
         if (axes.isEmpty() || axes.rateSweep()) {
             rateFigures(b, run.points(), anyStages);
@@ -42,10 +42,10 @@ final class SweepFigures {
         for (SweepAxis axis : varying) {
             List<SweepAxis> others = varying.stream().filter(a -> a != axis).toList();
             b.append(axisChart("axis-response-" + axis.label(), "Client response time by " + axis.label(), axis, others,
-                    run.points(), p -> p.client.response));
+                    run.points(), p -> p.client().response()));
             if (anyStages) {
                 b.append(axisChart("axis-completion-" + axis.label(), "Server completion time by " + axis.label(), axis,
-                        others, run.points(), p -> p.stages.get("completion")));
+                        others, run.points(), p -> p.server().stages().get("completion")));
             }
         }
         b.append("</div>");
@@ -62,10 +62,10 @@ final class SweepFigures {
         SweepAxis first = run.axes().axes().get(0);
         if (first.values().size() == points.size()) {
             b.append(axisChart("axis-response-" + first.label(), "Client response time by " + first.label(), first,
-                    List.of(), points, p -> p.client.response));
+                    List.of(), points, p -> p.client().response()));
             if (anyStages) {
                 b.append(axisChart("axis-completion-" + first.label(), "Server completion time by " + first.label(),
-                        first, List.of(), points, p -> p.stages.get("completion")));
+                        first, List.of(), points, p -> p.server().stages().get("completion")));
             }
             b.append("</div>");
             if (varying.size() > 1) {
@@ -79,10 +79,10 @@ final class SweepFigures {
         Svg.XAxis x = Svg.XAxis.categories(String.join(" / ", naming.stream().map(SweepAxis::label).toList())
                 + " (the zipped lists, in sweep order)", names);
         b.append(Svg.lineChart("axis-response-steps", "Client response time by sweep step", x, "ms",
-                List.of(stepSeries(points, p -> p.client.response))));
+                List.of(stepSeries(points, p -> p.client().response()))));
         if (anyStages) {
             b.append(Svg.lineChart("axis-completion-steps", "Server completion time by sweep step", x, "ms",
-                    List.of(stepSeries(points, p -> p.stages.get("completion")))));
+                    List.of(stepSeries(points, p -> p.server().stages().get("completion")))));
         }
         b.append("</div>");
     }
@@ -97,7 +97,7 @@ final class SweepFigures {
         for (SweepAxis axis : varying) {
             List<Integer> partition = new ArrayList<>();
             for (PointAnalysis a : points) {
-                partition.add(axis.values().indexOf(axis.valueOf(a.summary.params)));
+                partition.add(axis.values().indexOf(axis.valueOf(a.params())));
             }
             if (!seen.contains(partition)) {
                 seen.add(partition);
@@ -111,7 +111,7 @@ final class SweepFigures {
     static List<String> stepNames(List<SweepAxis> naming, List<PointAnalysis> points) {
         List<String> names = new ArrayList<>();
         for (PointAnalysis a : points) {
-            names.add(String.join(" / ", naming.stream().map(x -> x.valueOf(a.summary.params)).toList()));
+            names.add(String.join(" / ", naming.stream().map(x -> x.valueOf(a.params())).toList()));
         }
         return names;
     }
@@ -123,13 +123,13 @@ final class SweepFigures {
     static List<String> shortNames(RunData run) {
         List<PointAnalysis> points = run.points();
         if (!run.axes().zip()) {
-            return points.stream().map(a -> a.summary.name).toList();
+            return points.stream().map(a -> a.name()).toList();
         }
         List<SweepAxis> varying = run.axes().axes().stream().filter(a -> a.values().size() > 1).toList();
         return stepNames(distinguishing(varying, points), points);
     }
 
-    private static Svg.Series stepSeries(List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+    private static Svg.Series stepSeries(List<PointAnalysis> points, Function<PointAnalysis, Summary> stat) {
         double[] x = new double[points.size()];
         for (int i = 0; i < x.length; i++) {
             x[i] = i;
@@ -139,13 +139,13 @@ final class SweepFigures {
 
     /** The means of {@code points} at {@code x} with the 5th-95th percentile band Beekhuis reports. */
     private static Svg.Series band(String name, double[] x, List<PointAnalysis> points,
-                                   Function<PointSummary, Summary> stat) {
+                                   Function<PointAnalysis, Summary> stat) {
         int n = points.size();
         double[] y = new double[n];
         double[] lo = new double[n];
         double[] hi = new double[n];
         for (int i = 0; i < n; i++) {
-            Summary s = stat.apply(points.get(i).summary);
+            Summary s = stat.apply(points.get(i));
             y[i] = value(s, Summary::meanMs);
             lo[i] = value(s, Summary::p5Ms);
             hi[i] = value(s, Summary::p95Ms);
@@ -160,7 +160,7 @@ final class SweepFigures {
     }
 
     private static String axisChart(String figure, String title, SweepAxis axis, List<SweepAxis> others,
-                                    List<PointAnalysis> points, Function<PointSummary, Summary> stat) {
+                                    List<PointAnalysis> points, Function<PointAnalysis, Summary> stat) {
         return Svg.lineChart(figure, title, xAxis(axis), "ms", axisSeries(axis, others, points, stat, ""));
     }
 
@@ -169,13 +169,13 @@ final class SweepFigures {
      * after {@code prefix} (a run's name in a comparison).
      */
     static List<Svg.Series> axisSeries(SweepAxis axis, List<SweepAxis> others, List<PointAnalysis> points,
-                                       Function<PointSummary, Summary> stat, String prefix) {
+                                       Function<PointAnalysis, Summary> stat, String prefix) {
         List<Svg.Series> series = new ArrayList<>();
-        Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, points, a -> a.summary.params);
+        Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, points, PointAnalysis::params);
         for (Map.Entry<String, List<PointAnalysis>> g : groups.entrySet()) {
             List<PointAnalysis> pts = new ArrayList<>(g.getValue());
-            pts.sort(Comparator.comparingDouble(a -> axis.position(axis.valueOf(a.summary.params))));
-            double[] x = pts.stream().mapToDouble(a -> axis.position(axis.valueOf(a.summary.params))).toArray();
+            pts.sort(Comparator.comparingDouble(a -> axis.position(axis.valueOf(a.params()))));
+            double[] x = pts.stream().mapToDouble(a -> axis.position(axis.valueOf(a.params()))).toArray();
             String name = (prefix + " " + g.getKey()).trim();
             series.add(band(name.isEmpty() ? "mean" : name, x, pts, stat));
         }
@@ -189,10 +189,10 @@ final class SweepFigures {
 
     private static void rateFigures(StringBuilder b, List<PointAnalysis> pts, boolean anyStages) {
         int n = pts.size();
-        boolean byRate = n > 0 && pts.stream().allMatch(p -> p.summary.offeredRatePerMs != null);
+        boolean byRate = n > 0 && pts.stream().allMatch(p -> p.offeredRatePerMs() != null);
         double[] x = new double[n];
         for (int i = 0; i < n; i++) {
-            x[i] = byRate ? pts.get(i).summary.offeredRatePerMs : i;
+            x[i] = byRate ? pts.get(i).offeredRatePerMs() : i;
         }
         Svg.XAxis xAxis = Svg.XAxis.linear(byRate ? "arrival rate (requests/ms)" : "point (sweep order)");
         b.append("<p>Like Figures 4-5 of Harkema et al.: measured means (solid) with the band between the 50th and "
@@ -208,7 +208,7 @@ final class SweepFigures {
         double[] lo = new double[n];
         double[] hi = new double[n];
         for (int i = 0; i < n; i++) {
-            Summary s = pts.get(i).summary.client.response;
+            Summary s = pts.get(i).client().response();
             y[i] = value(s, Summary::meanMs);
             lo[i] = value(s, Summary::p50Ms);
             hi[i] = value(s, Summary::p95Ms);
@@ -229,16 +229,17 @@ final class SweepFigures {
         boolean anySim = false;
         boolean anyPs = false;
         for (int i = 0; i < n; i++) {
-            PointSummary p = pts.get(i).summary;
-            Summary s = p.stages.get(stage);
+            PointAnalysis p = pts.get(i);
+            Summary s = p.server().stages().get(stage);
             y[i] = value(s, Summary::meanMs);
             lo[i] = value(s, Summary::p50Ms);
             hi[i] = value(s, Summary::p95Ms);
-            Double v = p.simulated == null ? null : queue ? p.simulated.queueMs : p.simulated.completionMs;
+            Prediction.Simulated simulated = p.prediction().simulated();
+            Double v = simulated == null ? null : queue ? simulated.queueMs() : simulated.completionMs();
             sim[i] = v == null ? Double.NaN : v;
             anySim |= v != null;
-            ps[i] = p.psPredictionMs == null ? Double.NaN : p.psPredictionMs;
-            anyPs |= p.psPredictionMs != null;
+            ps[i] = p.prediction().psPredictionMs() == null ? Double.NaN : p.prediction().psPredictionMs();
+            anyPs |= p.prediction().psPredictionMs() != null;
         }
         List<Svg.Series> series = new ArrayList<>();
         series.add(new Svg.Series("measured mean", x, y, lo, hi, false));

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.orbscope.postprocess.point.PointSummary;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.Prediction;
 import org.orbscope.postprocess.stats.Summary;
 
 /** The sweep table shaped like Harkema et al.'s Tables 1-2, shared by the HTML, Markdown and CSV outputs. */
 public final class SweepTable {
     /** A column: its human header, its CSV name, and its raw value for a point (null = unknown). */
-    public record Column(String header, String csvName, Function<PointSummary, Object> value) {
+    public record Column(String header, String csvName, Function<PointAnalysis, Object> value) {
     }
 
     private SweepTable() {
@@ -19,31 +20,31 @@ public final class SweepTable {
     /** Columns of the human table (Harkema et al.'s columns, then what orbscope adds). */
     public static List<Column> display() {
         List<Column> c = new ArrayList<>();
-        c.add(new Column("Point", "point", p -> p.name));
-        c.add(new Column("Arrival rate (req/ms)", "arrival_rate_per_ms", p -> p.offeredRatePerMs));
+        c.add(new Column("Point", "point", p -> p.name()));
+        c.add(new Column("Arrival rate (req/ms)", "arrival_rate_per_ms", p -> p.offeredRatePerMs()));
         c.add(new Column("Measured queuing time (ms)", "queue_mean_ms", p -> mean(p, "queue")));
-        c.add(new Column("Simulated queuing time (ms)", "sim_queue_ms", p -> p.simulated == null ? null
-                : withError(p.simulated.queueMs, p.simulated.queueRelativeError)));
+        c.add(new Column("Simulated queuing time (ms)", "sim_queue_ms",
+                p -> simulated(p, s -> withError(s.queueMs(), s.queueRelativeError()))));
         c.add(new Column("Measured completion time (ms)", "completion_mean_ms", p -> mean(p, "completion")));
-        c.add(new Column("Simulated completion time (ms)", "sim_completion_ms", p -> p.simulated == null ? null
-                : withError(p.simulated.completionMs, p.simulated.completionRelativeError)));
-        c.add(new Column("PS prediction S/(1-rho) (ms)", "ps_prediction_ms", p -> p.psPredictionMs));
-        c.add(new Column("Measured CPU time (ms)", "cpu_per_request_ms", p -> p.cpuPerRequestMs));
-        c.add(new Column("Measured CPU utilization (%)", "util_measured_pct", p -> pct(p.utilization.measured)));
+        c.add(new Column("Simulated completion time (ms)", "sim_completion_ms",
+                p -> simulated(p, s -> withError(s.completionMs(), s.completionRelativeError()))));
+        c.add(new Column("PS prediction S/(1-rho) (ms)", "ps_prediction_ms", p -> p.prediction().psPredictionMs()));
+        c.add(new Column("Measured CPU time (ms)", "cpu_per_request_ms", p -> p.server().cpuPerRequestMs()));
+        c.add(new Column("Measured CPU utilization (%)", "util_measured_pct", p -> pct(p.utilization().measured())));
         c.add(new Column("Calculated CPU utilization (%)", "util_calculated_pct",
-                p -> pct(p.utilization.calculated)));
+                p -> pct(p.utilization().calculated())));
         c.add(new Column("Simulated CPU utilization (%)", "util_simulated_pct",
-                p -> p.simulated == null ? null : pct(p.simulated.utilization)));
-        c.add(new Column("Utilization check", "util_check", p -> p.utilization.agree == null ? null
-                : p.utilization.agree ? "ok" : "DIFFERS"));
-        c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization.process)));
-        c.add(new Column("Achieved throughput (req/s)", "achieved_rate_per_s", p -> p.client.achievedRatePerSec));
+                p -> simulated(p, s -> pct(s.utilization()))));
+        c.add(new Column("Utilization check", "util_check", p -> p.utilization().agree() == null ? null
+                : p.utilization().agree() ? "ok" : "DIFFERS"));
+        c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization().process())));
+        c.add(new Column("Achieved throughput (req/s)", "achieved_rate_per_s", p -> p.client().achievedRatePerSec()));
         c.add(new Column("Client response (ms): mean (p5-p95)", "client_response_mean_ms",
-                p -> p.client.response == null || p.client.response.meanMs() == null ? null
-                        : new Table.Spread(p.client.response.meanMs(), p.client.response.p5Ms(),
-                                p.client.response.p95Ms())));
-        c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server.measured + " / "
-                + p.server.requests + " / " + p.client.ok));
+                p -> p.client().response() == null || p.client().response().meanMs() == null ? null
+                        : new Table.Spread(p.client().response().meanMs(), p.client().response().p5Ms(),
+                                p.client().response().p95Ms())));
+        c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server().measured() + " / "
+                + p.server().requests() + " / " + p.client().ok()));
         return c;
     }
 
@@ -51,7 +52,7 @@ public final class SweepTable {
      * The columns of the human table that say something for these points: a column unknown at every point (the
      * server's columns of a run without a trace, the rate of a closed loop) is left out.
      */
-    public static List<Column> shown(List<PointSummary> points) {
+    public static List<Column> shown(List<PointAnalysis> points) {
         return display().stream().filter(c -> "point".equals(c.csvName()) || points.stream()
                 .anyMatch(p -> !"-".equals(format(c.value().apply(p))))).toList();
     }
@@ -71,55 +72,51 @@ public final class SweepTable {
      */
     public static List<Column> csv(List<String> sweptPaths) {
         List<Column> c = new ArrayList<>();
-        c.add(new Column("", "point", p -> p.name));
+        c.add(new Column("", "point", p -> p.name()));
         for (String path : sweptPaths) {
-            c.add(new Column("", path, p -> p.params.get(path)));
+            c.add(new Column("", path, p -> p.params().get(path)));
         }
-        c.add(new Column("", "status", p -> p.status));
-        c.add(new Column("", "client_sent", p -> p.client.ok + p.client.failed));
-        c.add(new Column("", "client_ok", p -> p.client.ok));
-        c.add(new Column("", "client_failed", p -> p.client.failed));
-        c.add(new Column("", "client_not_sent", p -> p.client.notSent));
-        c.add(new Column("", "achieved_rate_per_s", p -> p.client.achievedRatePerSec));
+        c.add(new Column("", "status", p -> p.status()));
+        c.add(new Column("", "client_sent", p -> p.client().ok() + p.client().failed()));
+        c.add(new Column("", "client_ok", p -> p.client().ok()));
+        c.add(new Column("", "client_failed", p -> p.client().failed()));
+        c.add(new Column("", "client_not_sent", p -> p.client().notSent()));
+        c.add(new Column("", "achieved_rate_per_s", p -> p.client().achievedRatePerSec()));
         for (String stat : new String[] {"mean", "p5", "p50", "p90", "p95", "p99", "max"}) {
-            c.add(new Column("", "client_response_" + stat + "_ms", p -> stat(p.client.response, stat)));
+            c.add(new Column("", "client_response_" + stat + "_ms", p -> stat(p.client().response(), stat)));
         }
-        c.add(new Column("", "arrival_rate_per_ms", p -> p.offeredRatePerMs));
-        c.add(new Column("", "server_rate_per_ms", p -> p.serverRatePerMs));
+        c.add(new Column("", "arrival_rate_per_ms", p -> p.offeredRatePerMs()));
+        c.add(new Column("", "server_rate_per_ms", p -> p.server().serverRatePerMs()));
         for (String stage : new String[] {"queue", "completion", "receiver", "dispatcher", "servant"}) {
             c.add(new Column("", stage + "_mean_ms", p -> mean(p, stage)));
-            c.add(new Column("", stage + "_variance_ms2", p -> p.stages.get(stage) == null ? null
-                    : p.stages.get(stage).varianceMs2()));
-            c.add(new Column("", stage + "_p50_ms", p -> p.stages.get(stage) == null ? null
-                    : p.stages.get(stage).p50Ms()));
-            c.add(new Column("", stage + "_p95_ms", p -> p.stages.get(stage) == null ? null
-                    : p.stages.get(stage).p95Ms()));
-            c.add(new Column("", stage + "_p99_ms", p -> p.stages.get(stage) == null ? null
-                    : p.stages.get(stage).p99Ms()));
+            c.add(new Column("", stage + "_variance_ms2", p -> stage(p, stage, Summary::varianceMs2)));
+            c.add(new Column("", stage + "_p50_ms", p -> stage(p, stage, Summary::p50Ms)));
+            c.add(new Column("", stage + "_p95_ms", p -> stage(p, stage, Summary::p95Ms)));
+            c.add(new Column("", stage + "_p99_ms", p -> stage(p, stage, Summary::p99Ms)));
         }
-        c.add(new Column("", "sim_queue_ms", p -> p.simulated == null ? null : p.simulated.queueMs));
-        c.add(new Column("", "sim_queue_rel_err", p -> p.simulated == null ? null : p.simulated.queueRelativeError));
-        c.add(new Column("", "sim_completion_ms", p -> p.simulated == null ? null : p.simulated.completionMs));
-        c.add(new Column("", "sim_completion_rel_err", p -> p.simulated == null ? null
-                : p.simulated.completionRelativeError));
-        c.add(new Column("", "ps_prediction_ms", p -> p.psPredictionMs));
-        c.add(new Column("", "cpu_per_request_ms", p -> p.cpuPerRequestMs));
-        c.add(new Column("", "util_measured_pct", p -> pct(p.utilization.measured)));
-        c.add(new Column("", "util_calculated_pct", p -> pct(p.utilization.calculated)));
-        c.add(new Column("", "util_simulated_pct", p -> p.simulated == null ? null : pct(p.simulated.utilization)));
-        c.add(new Column("", "util_agree", p -> p.utilization.agree));
-        c.add(new Column("", "util_basis", p -> p.utilization.basis));
-        c.add(new Column("", "util_process_pct", p -> pct(p.utilization.process)));
-        c.add(new Column("", "util_tooling_pct", p -> pct(p.utilization.tooling)));
-        c.add(new Column("", "util_jvm_pct", p -> pct(p.utilization.jvm)));
-        c.add(new Column("", "network_and_client_ms", p -> p.networkAndClientMs));
-        c.add(new Column("", "server_requests", p -> p.server.requests));
-        c.add(new Column("", "server_complete", p -> p.server.complete));
-        c.add(new Column("", "server_incomplete", p -> p.server.incomplete));
-        c.add(new Column("", "server_rejected", p -> p.server.rejected));
-        c.add(new Column("", "measured_requests", p -> p.server.measured));
-        c.add(new Column("", "dropped_events", p -> p.server.droppedEvents));
-        c.add(new Column("", "trace", p -> p.server.trace));
+        c.add(new Column("", "sim_queue_ms", p -> simulated(p, Prediction.Simulated::queueMs)));
+        c.add(new Column("", "sim_queue_rel_err", p -> simulated(p, Prediction.Simulated::queueRelativeError)));
+        c.add(new Column("", "sim_completion_ms", p -> simulated(p, Prediction.Simulated::completionMs)));
+        c.add(new Column("", "sim_completion_rel_err",
+                p -> simulated(p, Prediction.Simulated::completionRelativeError)));
+        c.add(new Column("", "ps_prediction_ms", p -> p.prediction().psPredictionMs()));
+        c.add(new Column("", "cpu_per_request_ms", p -> p.server().cpuPerRequestMs()));
+        c.add(new Column("", "util_measured_pct", p -> pct(p.utilization().measured())));
+        c.add(new Column("", "util_calculated_pct", p -> pct(p.utilization().calculated())));
+        c.add(new Column("", "util_simulated_pct", p -> simulated(p, s -> pct(s.utilization()))));
+        c.add(new Column("", "util_agree", p -> p.utilization().agree()));
+        c.add(new Column("", "util_basis", p -> p.utilization().basis()));
+        c.add(new Column("", "util_process_pct", p -> pct(p.utilization().process())));
+        c.add(new Column("", "util_tooling_pct", p -> pct(p.utilization().tooling())));
+        c.add(new Column("", "util_jvm_pct", p -> pct(p.utilization().jvm())));
+        c.add(new Column("", "network_and_client_ms", p -> p.networkAndClientMs()));
+        c.add(new Column("", "server_requests", p -> p.server().requests()));
+        c.add(new Column("", "server_complete", p -> p.server().complete()));
+        c.add(new Column("", "server_incomplete", p -> p.server().incomplete()));
+        c.add(new Column("", "server_rejected", p -> p.server().rejected()));
+        c.add(new Column("", "measured_requests", p -> p.server().measured()));
+        c.add(new Column("", "dropped_events", p -> p.server().droppedEvents()));
+        c.add(new Column("", "trace", p -> p.server().trace()));
         return c;
     }
 
@@ -139,9 +136,20 @@ public final class SweepTable {
         };
     }
 
-    static Double mean(PointSummary p, String stage) {
-        Summary s = p.stages.get(stage);
-        return s == null ? null : s.meanMs();
+    static Double mean(PointAnalysis p, String stage) {
+        return p.server().mean(stage);
+    }
+
+    /** A statistic of a stage of the point's server; null when no measured request has the stage. */
+    private static Double stage(PointAnalysis p, String stage, Function<Summary, Double> stat) {
+        Summary s = p.server().stages().get(stage);
+        return s == null ? null : stat.apply(s);
+    }
+
+    /** A figure of the point's simulation; null when it was not simulated. */
+    private static Object simulated(PointAnalysis p, Function<Prediction.Simulated, Object> figure) {
+        Prediction.Simulated s = p.prediction().simulated();
+        return s == null ? null : figure.apply(s);
     }
 
     private static Double pct(Double fraction) {

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.ModelCurve;
 import org.orbscope.postprocess.point.PointAnalysis;
-import org.orbscope.postprocess.point.PointSummary;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.postprocess.sweep.SweepAxis;
@@ -35,8 +34,8 @@ final class ThroughputFigure {
     private static Map<String, List<PointAnalysis>> series(RunData run) {
         List<SweepAxis> others = run.axes().zip() ? List.of()
                 : run.axes().axes().stream().filter(a -> !a.isRate()).toList();
-        Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, run.points(), a -> a.summary.params);
-        groups.values().forEach(pts -> pts.sort(Comparator.comparingDouble(a -> throughput(a.summary))));
+        Map<String, List<PointAnalysis>> groups = SweepAxes.group(others, run.points(), PointAnalysis::params);
+        groups.values().forEach(pts -> pts.sort(Comparator.comparingDouble(ThroughputFigure::throughput)));
         return groups;
     }
 
@@ -50,8 +49,8 @@ final class ThroughputFigure {
             if (out.size() == MAX_CURVES) {
                 break;
             }
-            PointAnalysis source = g.getValue().stream().max(Comparator.comparingLong(a -> a.summary.server.measured
-                    + a.summary.client.ok)).orElseThrow();
+            PointAnalysis source = g.getValue().stream().max(Comparator.comparingLong(a -> a.server().measured()
+                    + a.client().ok())).orElseThrow();
             ModelCurve.Curve c = source.modelCurve();
             if (c != null) {
                 out.add(new SeriesCurve(g.getKey(), c));
@@ -69,7 +68,7 @@ final class ThroughputFigure {
 
     /** The figure, or a sentence in its place when every point ran at about one throughput. */
     static String render(String figure, RunData run) {
-        double[] t = run.points().stream().mapToDouble(a -> throughput(a.summary)).filter(Double::isFinite)
+        double[] t = run.points().stream().mapToDouble(ThroughputFigure::throughput).filter(Double::isFinite)
                 .toArray();
         double min = java.util.Arrays.stream(t).min().orElse(0);
         double max = java.util.Arrays.stream(t).max().orElse(0);
@@ -83,9 +82,9 @@ final class ThroughputFigure {
         for (Map.Entry<String, List<PointAnalysis>> g : series(run).entrySet()) {
             List<PointAnalysis> pts = g.getValue();
             String name = g.getKey().isEmpty() ? "" : " " + g.getKey();
-            series.add(measured("client response" + name, pts, p -> p.client.response));
-            if (pts.stream().anyMatch(a -> a.summary.stages.containsKey("completion"))) {
-                series.add(measured("server completion" + name, pts, p -> p.stages.get("completion")));
+            series.add(measured("client response" + name, pts, p -> p.client().response()));
+            if (pts.stream().anyMatch(a -> a.server().stages().containsKey("completion"))) {
+                series.add(measured("server completion" + name, pts, p -> p.server().stages().get("completion")));
             }
         }
         for (SeriesCurve c : curves(run)) {
@@ -99,18 +98,18 @@ final class ThroughputFigure {
     }
 
     static Svg.Series measured(String name, List<PointAnalysis> pts,
-                                       Function<PointSummary, Summary> stat) {
+                                       Function<PointAnalysis, Summary> stat) {
         double[] x = new double[pts.size()];
         double[] y = new double[x.length];
         for (int i = 0; i < x.length; i++) {
-            x[i] = throughput(pts.get(i).summary);
-            y[i] = SweepFigures.value(stat.apply(pts.get(i).summary), Summary::meanMs);
+            x[i] = throughput(pts.get(i));
+            y[i] = SweepFigures.value(stat.apply(pts.get(i)), Summary::meanMs);
         }
         return new Svg.Series(name, x, y, null, null, false);
     }
 
     /** The client's achieved rate (requests answered ok per second); NaN when unknown. */
-    static double throughput(PointSummary p) {
-        return p.client.achievedRatePerSec == null ? Double.NaN : p.client.achievedRatePerSec;
+    static double throughput(PointAnalysis p) {
+        return p.client().achievedRatePerSec() == null ? Double.NaN : p.client().achievedRatePerSec();
     }
 }

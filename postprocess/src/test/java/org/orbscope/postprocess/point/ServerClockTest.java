@@ -31,15 +31,15 @@ class ServerClockTest {
         // The host's clock reads the coordinator's minus the offset: so do its trace's times.
         StageSource behind = t -> ServerClock.shift(SyntheticServer.forTrace(t, Integer.MAX_VALUE), -OFFSET_NS);
 
-        PointSummary unplaced = PointAnalyzer.analyze(p, Map.of(), AnalysisOptions.builder().traces(behind).build()).summary;
-        assertEquals(0, unplaced.server.matchedToClient, "a trace 5 s off the clients' axis pairs with nothing");
+        PointAnalysis unplaced = PointAnalyzer.analyze(p, Map.of(), AnalysisOptions.builder().traces(behind).build());
+        assertEquals(0, unplaced.server().matchedToClient(), "a trace 5 s off the clients' axis pairs with nothing");
 
         new HostsFile("corbaloc:iiop:1.2@10.0.0.1:2809/NameService", null, null, List.of(new HostsFile.Host("srv",
                 HostsFile.Host.SERVER, "10.0.0.2", null, null, OFFSET_NS, 200_000L, 16, null, null, HostsFile.OK, 0,
                 null, 0, null, null))).write(p.hostsJson());
-        PointSummary placed = PointAnalyzer.analyze(p, Map.of(), AnalysisOptions.builder().traces(behind).build()).summary;
-        assertEquals(100, placed.server.matchedToClient, "every request paired once moved by the offset");
-        assertEquals(0, placed.server.probes);
-        assertEquals(100, placed.stages.get("completion").count());
+        PointAnalysis placed = PointAnalyzer.analyze(p, Map.of(), AnalysisOptions.builder().traces(behind).build());
+        assertEquals(100, placed.server().matchedToClient(), "every request paired once moved by the offset");
+        assertEquals(0, placed.server().probes());
+        assertEquals(100, placed.server().stages().get("completion").count());
     }
 }
