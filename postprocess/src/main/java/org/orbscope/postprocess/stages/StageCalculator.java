@@ -20,10 +20,7 @@ final class StageCalculator {
 
     RequestStages row(ReceiverFragment r, ControllerFragment c, DispatcherFragment d) {
         RequestStages s = new RequestStages();
-        Fragment keyed = r != null && r.hasKey ? r : d != null && d.hasKey ? d : c;
-        if (keyed != null && keyed.hasKey) {
-            s.key = Long.toHexString(keyed.key);
-        }
+        identify(s, r, c, d);
         Mark arrival = r == null ? null : r.get(ReceiverFragment.ARRIVAL);
         Mark enqueued = r == null ? null : r.get(ReceiverFragment.ENQUEUED);
         Mark receiverEnd = r == null ? null : r.get(ReceiverFragment.END);
@@ -34,14 +31,6 @@ final class StageCalculator {
         Mark servantEnd = d == null ? null : d.get(DispatcherFragment.SERVANT_END);
         Mark replyBegin = d == null ? null : d.get(DispatcherFragment.REPLY_BEGIN);
         Mark replyEnd = d == null ? null : d.get(DispatcherFragment.REPLY_END);
-        s.operation = first(r == null ? null : r.operation, c == null ? null : c.operation, d == null ? null : d.operation);
-        s.object = first(r == null ? null : r.object, c == null ? null : c.object, d == null ? null : d.object);
-        if (r != null) {
-            s.receiverThread = r.threadName();
-        }
-        if (d != null) {
-            s.dispatcherThread = d.threadName();
-        }
 
         setTs(s, StageColumn.ARRIVAL, arrival);
         setTs(s, StageColumn.ENQUEUED, enqueued);
@@ -99,9 +88,33 @@ final class StageCalculator {
         if (known(cpuReceiver, cpuController, cpuDispatchAll)) {
             s.set(StageColumn.CPU_TOTAL, cpuReceiver + cpuController + cpuDispatchAll);
         }
-        // The model's b_sem is time the servant spends off the CPU by itself (waiting, blocked, parked). Wall
-        // minus CPU would also count the time it was runnable but another thread had the core: that is the
-        // processor sharing the model adds itself, so calibrating from it would count contention twice.
+        servantOffCpu(s, cpuServant);
+        status(s, r, d, false, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
+        return s;
+    }
+
+    /** The request's key, operation, object and threads, as its fragments name them. */
+    private static void identify(RequestStages s, ReceiverFragment r, ControllerFragment c, DispatcherFragment d) {
+        Fragment keyed = r != null && r.hasKey ? r : d != null && d.hasKey ? d : c;
+        if (keyed != null && keyed.hasKey) {
+            s.key = Long.toHexString(keyed.key);
+        }
+        s.operation = first(r == null ? null : r.operation, c == null ? null : c.operation, d == null ? null : d.operation);
+        s.object = first(r == null ? null : r.object, c == null ? null : c.object, d == null ? null : d.object);
+        if (r != null) {
+            s.receiverThread = r.threadName();
+        }
+        if (d != null) {
+            s.dispatcherThread = d.threadName();
+        }
+    }
+
+    /**
+     * The model's b_sem: time the servant spends off the CPU by itself (waiting, blocked, parked). Wall minus CPU
+     * would also count the time it was runnable but another thread had the core: that is the processor sharing the
+     * model adds itself, so calibrating from it would count contention twice.
+     */
+    private static void servantOffCpu(RequestStages s, long cpuServant) {
         if (s.has(StageColumn.SERVANT) && cpuServant != Mark.UNKNOWN) {
             long off = 0;
             for (int part = 2; part <= 4; part++) { // blocked, wait, park
@@ -112,8 +125,6 @@ final class StageCalculator {
             }
             s.set(StageColumn.SERVANT_NONCPU, Math.min(off, Math.max(0, s.get(StageColumn.SERVANT) - cpuServant)));
         }
-        status(s, r, d, false, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
-        return s;
     }
 
     private static boolean known(long... v) {

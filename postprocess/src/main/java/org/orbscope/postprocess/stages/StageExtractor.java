@@ -196,6 +196,19 @@ public final class StageExtractor implements StageEventSink {
             t.sawStart = true;
             t.resumed = false;
         }
+        if (role.receiverSide()) {
+            receiver(t, ts, role, enter, hasKey, key, cpu, exceptional);
+        } else if (role.controllerSide()) {
+            controller(t, ts, role, enter, hasKey, key, cpu);
+        } else {
+            dispatcher(t, ts, role, enter, hasKey, key, cpu);
+        }
+        t.lastRole = role;
+    }
+
+    /** A boundary of a receiver thread's role. */
+    private void receiver(ThreadState t, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu,
+                          boolean exceptional) {
         switch (role) {
             case RECV_ARRIVAL:
                 if (enter) {
@@ -226,6 +239,14 @@ public final class StageExtractor implements StageEventSink {
                     closeReceiver(t);
                 }
                 break;
+            default:
+                break;
+        }
+    }
+
+    /** A boundary of the request controller's role. */
+    private void controller(ThreadState t, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu) {
+        switch (role) {
             case CTRL_PROCESS:
                 if (enter) {
                     closeController(t);
@@ -255,6 +276,14 @@ public final class StageExtractor implements StageEventSink {
                     }
                 }
                 break;
+            default:
+                break;
+        }
+    }
+
+    /** A boundary of a dispatcher thread's role. */
+    private void dispatcher(ThreadState t, long ts, Role role, boolean enter, boolean hasKey, long key, long cpu) {
+        switch (role) {
             case DISP_BEGIN:
                 if (enter) {
                     if (t.dispatcher != null && (t.dispatcher.has(DispatcherFragment.BEGIN) || t.dispatcher.cut)) {
@@ -309,7 +338,6 @@ public final class StageExtractor implements StageEventSink {
             default:
                 break;
         }
-        t.lastRole = role;
     }
 
     @Override
