@@ -22,6 +22,7 @@ public final class PointAnalysis {
     private final Map<String, List<Breakdown.GroupFigures>> breakdown;
     private final Timeline timeline;
     private final Hosts hosts;
+    private final Validity validity;
     private final List<OverTime.Interval> overTime;
     private final List<String> laterNotes;
     private final List<String> notes;
@@ -35,13 +36,14 @@ public final class PointAnalysis {
      * @param servers each of several servers by name in the scenario's order; null for one server
      * @param breakdown the requests by object, operation, process and client
      * @param timeline the point over time; null without client records
+     * @param validity the verdict on the point's figures; null when they were not judged
      * @param overTime a trace on its own over its whole recording, when asked; else null
      * @param laterNotes notes about the analysis as a whole, said after the parts' own
      */
     PointAnalysis(PointInputs inputs, ClientPart client, ServerStages server, Utilization utilization,
                   Prediction prediction, Map<String, ServerAnalysis> servers,
                   Map<String, List<Breakdown.GroupFigures>> breakdown, Timeline timeline, Hosts hosts,
-                  List<OverTime.Interval> overTime, List<String> laterNotes) {
+                  Validity validity, List<OverTime.Interval> overTime, List<String> laterNotes) {
         this.inputs = inputs;
         Scenario s = inputs.scenario();
         this.facts = s == null ? List.of() : List.copyOf(ScenarioFacts.of(s));
@@ -55,6 +57,7 @@ public final class PointAnalysis {
         this.breakdown = Frozen.map(breakdown);
         this.timeline = timeline;
         this.hosts = hosts;
+        this.validity = validity;
         this.overTime = Frozen.list(overTime);
         this.laterNotes = List.copyOf(laterNotes);
         this.notes = List.copyOf(assembleNotes());
@@ -82,7 +85,7 @@ public final class PointAnalysis {
         List<String> later = new ArrayList<>(laterNotes);
         later.add(note);
         return new PointAnalysis(inputs, client, server, utilization, prediction, servers, breakdown, timeline, hosts,
-                overTime, later);
+                validity, overTime, later);
     }
 
     /** What was read. */
@@ -172,6 +175,11 @@ public final class PointAnalysis {
 
     public Hosts hosts() {
         return hosts;
+    }
+
+    /** Whether the point's figures can be trusted; null when they were not judged. */
+    public Validity validity() {
+        return validity;
     }
 
     /** A trace on its own over its whole recording, interval by interval, when the options asked; else null. */

@@ -10,7 +10,8 @@ import org.orbscope.scenario.Scenario;
 /**
  * The analysis of a point or a trace, as a pipeline of parts: the inputs are gathered once ({@link PointInputs}),
  * then the client part, the server step (each server's trace into its {@link ServerStages}), the timeline,
- * utilization, prediction and hosts each return an immutable record, and {@link PointAnalysis} holds them.
+ * utilization, prediction and hosts each return an immutable record, and {@link PointAnalysis} holds them; its
+ * {@link Validity} (a verdict from checks on those records and the point's files) is null here: not judged.
  * Never throws for what the point's files hold: whatever is missing, damaged or cut short becomes a note, and
  * the figures cover what could be read.
  */
@@ -50,16 +51,15 @@ public final class PointAnalyzer {
                                            AnalysisOptions options) {
         ServerInputs s = in.servers().get(0);
         ServerTrace.Read read = ServerTrace.read(in, s, client, options);
-        Utilization utilization = Utilization.of(read.system(), read.windowFromNs(), read.windowToNs(), s.cpus(),
-                read.stages());
+        Utilization utilization = read.utilization(s.cpus());
         Scenario simulated = in.scenario() != null && in.scenario().singleServer() ? in.scenario() : null;
         Prediction prediction = Prediction.of(simulated, read.measured(), read.stages(), s.cpus());
         read.paired().forEach(p -> client.breakdown.server(p.sent().keys(), p.request()));
         Timeline timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
                 : client.firstIntendedNs / 1_000_000, read.system(), read.gcPauses(), utilization.series());
+        Hosts hosts = Hosts.read(in.point(), in.warmup());
         return new PointAnalysis(in, clientPart, read.stages(), utilization, prediction, null,
-                client.breakdown.figures(client.windowSec()), timeline, Hosts.read(in.point(), in.warmup()), null,
-                List.of());
+                client.breakdown.figures(client.windowSec()), timeline, hosts, null, null, List.of());
     }
 
     /**
@@ -73,15 +73,14 @@ public final class PointAnalyzer {
         Map<String, ServerAnalysis> servers = new LinkedHashMap<>();
         for (ServerInputs s : in.servers()) {
             ServerTrace.Read read = ServerTrace.read(in, s, client, options);
-            Utilization utilization = Utilization.of(read.system(), read.windowFromNs(), read.windowToNs(), s.cpus(),
-                    read.stages());
+            Utilization utilization = read.utilization(s.cpus());
             List<String> notes = new ArrayList<>(s.notes());
             notes.addAll(read.stages().notes());
             notes.addAll(utilization.notes());
             servers.put(s.name(), new ServerAnalysis(s.name(), read.stages(), utilization, notes));
         }
         return new PointAnalysis(in, clientPart, ServerStages.NONE, Utilization.NONE, Prediction.NONE, servers,
-                client.breakdown.figures(client.windowSec()), null, Hosts.NONE, null, List.of());
+                client.breakdown.figures(client.windowSec()), null, Hosts.NONE, null, null, List.of());
     }
 
     /**
@@ -91,13 +90,12 @@ public final class PointAnalyzer {
     private static PointAnalysis traceAlone(PointInputs in, AnalysisOptions options) {
         ServerInputs s = in.servers().get(0);
         ServerTrace.Read read = ServerTrace.read(in, s, null, options);
-        Utilization utilization = Utilization.of(read.system(), read.windowFromNs(), read.windowToNs(), s.cpus(),
-                read.stages());
+        Utilization utilization = read.utilization(s.cpus());
         Prediction prediction = Prediction.of(in.scenario(), read.measured(), read.stages(), s.cpus());
         List<OverTime.Interval> overTime = read.overTime() == null ? null
                 : read.overTime().intervals(read.system(), s.cpus());
         return new PointAnalysis(in, ClientPart.NONE, read.stages(), utilization, prediction, null,
-                read.breakdown() == null ? Map.of() : read.breakdown(), null, Hosts.NONE, overTime, List.of());
+                read.breakdown() == null ? Map.of() : read.breakdown(), null, Hosts.NONE, null, overTime, List.of());
     }
 
     /**

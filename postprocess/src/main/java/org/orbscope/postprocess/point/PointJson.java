@@ -33,6 +33,10 @@ public final class PointJson {
         put(o, "params", a.params());
         put(o, "status", a.status());
         put(o, "error", a.error());
+        if (a.validity() != null) {
+            put(o, "verdict", a.validity().verdict().label());
+            put(o, "reasons", a.validity().reasons());
+        }
         put(o, "scenario", a.scenarioName());
         put(o, "description", a.scenario() == null ? null : a.scenario().description());
         put(o, "facts", a.facts());

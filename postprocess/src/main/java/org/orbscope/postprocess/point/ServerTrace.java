@@ -48,6 +48,10 @@ final class ServerTrace {
     record Read(ServerStages stages, long windowFromNs, long windowToNs, SystemSamples system,
                 List<StageResult.GcPause> gcPauses, List<RequestStages> measured,
                 List<Paired> paired, Map<String, List<Breakdown.GroupFigures>> breakdown, OverTime overTime) {
+        /** The utilization over the window of a server with {@code cpus} CPUs, checked against its stages. */
+        Utilization utilization(int cpus) {
+            return Utilization.of(system, windowFromNs, windowToNs, cpus, stages);
+        }
     }
 
     /** A measured server request and the client record it is paired with. */
