@@ -28,7 +28,7 @@ class MethodLengthTest {
             + "\\s*\\([^;]*\\)\\s*$");
     private static final Pattern METHOD = Pattern.compile("\\)\\s*(throws\\s+[\\w.,\\s]+)?$");
     private static final Pattern CONTROL = Pattern.compile("^(if|for|while|switch|catch|synchronized|try|else|do)\\b");
-    private static final Pattern LEADING = Pattern.compile("^(\\s|@[\\w.]+(\\([^)]*\\))?)*");
+    private static final Pattern LEADING = Pattern.compile("^(?:\\s++|@[\\w.]+(?:\\([^)]*\\))?)*+");
 
     /** A method found by the scan: where its signature starts and how many lines it spans. */
     record Method(Path file, int line, String name, int lines) {
