@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -36,14 +37,24 @@ import org.orbscope.scenario.SweepPoint;
  * (the arguments a user adds to {@code orbscope run} for a short look): every point ends ok, every request the
  * point's scenario asks for is answered, and the report has a row per point. A scenario with client hosts runs
  * with {@code orbscope host} JVMs on loopback.
+ *
+ * <p>The scenarios are dealt round-robin to {@value #SHARDS} test classes, one per shard, so that surefire's forks
+ * run them side by side: each run mostly waits on its server and client JVMs.
  */
-class ShippedScenariosRunTest {
+abstract class ShippedScenarioRuns {
+    static final int SHARDS = 4;
     private static final Path SCENARIOS = Path.of("..", "scenarios");
     private static final String SHORT_RUN = "# short run:";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    private final int shard;
+
     @TempDir
     Path dir;
+
+    ShippedScenarioRuns(int shard) {
+        this.shard = shard;
+    }
 
     @TestFactory
     Stream<DynamicTest> everyShippedScenarioRunsShortToAReport() throws IOException {
@@ -52,7 +63,7 @@ class ShippedScenariosRunTest {
             files = s.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
         }
         assertFalse(files.isEmpty());
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
+        return IntStream.range(0, files.size()).filter(i -> i % SHARDS == shard).mapToObj(files::get).map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
                 () -> assertTimeoutPreemptively(Duration.ofMinutes(10), () -> runShort(f))));
     }
 
