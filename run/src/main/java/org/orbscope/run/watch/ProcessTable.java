@@ -268,9 +268,14 @@ final class ProcessTable {
             }
         } else if (main.equals(CLI_MAIN) || main.equals(CLI_JAR)) {
             String sub = java.subcommand();
-            if (sub.equals("host")) {
+            if (sub.equals("host") && ofRun) {
                 e.role = Role.HOST;
                 e.part = String.valueOf(java.option("--name"));
+            } else if (sub.equals("host")) {
+                // A host JVM outside the run's process tree may serve this run or another: its command line does
+                // not say which. Its workload JVMs do (the point marker), so they are told apart one by one, and
+                // the host itself counts as any other process.
+                return;
             } else if (ofRun) {
                 e.role = Role.RUN;
                 e.part = e.pid == root ? "" : sub;
