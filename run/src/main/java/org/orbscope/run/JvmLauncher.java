@@ -102,6 +102,7 @@ public final class JvmLauncher {
         if (agent != null) {
             cmd.add(agent);
         }
+        cmd.addAll(childJavaOptions());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classpath);
@@ -109,6 +110,20 @@ public final class JvmLauncher {
         cmd.addAll(args);
         return cmd;
     }
+
+    /**
+     * The options of {@value #CHILD_JAVA_OPTS} (words split at blanks), given to every JVM started here before the
+     * JVM's own options, which may override them. The children inherit the variable, so a host's server and
+     * client JVMs get them too. The test suite sets {@code -XX:TieredStopAtLevel=1}: its child JVMs live seconds,
+     * and the optimizing compiler's work would not pay back within them.
+     */
+    static List<String> childJavaOptions() {
+        String options = System.getenv(CHILD_JAVA_OPTS);
+        return options == null || options.isBlank() ? List.of() : List.of(options.strip().split("\\s+"));
+    }
+
+    /** The environment variable with options for every child JVM. */
+    public static final String CHILD_JAVA_OPTS = "ORBSCOPE_CHILD_JAVA_OPTS";
 
     public Process start() throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command());
