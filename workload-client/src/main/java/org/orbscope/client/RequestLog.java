@@ -8,9 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientProgress;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.LatencyLog;
@@ -19,9 +21,10 @@ import org.orbscope.run.RequestsCsv;
 
 /**
  * What happened to every request, written as it happens: a recording thread appends each request that ended to
- * requests.csv and flushes it every {@value #FLUSH_MILLIS} ms, and writes the response-time interval of the last
- * second (warm-up left out) to latency.hlog. A client that dies keeps what was flushed; one that ends (or is
- * stopped by a signal) finishes with the rows of requests never sent or never answered, and summary.json.
+ * requests.csv and flushes it every {@value #FLUSH_MILLIS} ms, and every second writes the response-time interval of
+ * the last second (warm-up left out) to latency.hlog and how far the client is to progress.json. A client that
+ * dies keeps what was flushed; one that ends (or is stopped by a signal) finishes with the rows of requests never
+ * sent or never answered, its last progress.json, and summary.json.
  *
  * <p>Requests are numbered: the scheduled requests of open processes first, in schedule order, then those closed
  * loops make as they go ({@link #reserve}). Their times are kept in {@link Slots}, each slot written by the one
@@ -49,6 +52,13 @@ final class RequestLog {
     private final Recorder interval = new Recorder(HIGHEST_NANOS, 3);
     private final Histogram response = new Histogram(HIGHEST_NANOS, 3);
     private final Histogram lateness = new Histogram(HIGHEST_NANOS, 3);
+    /** The intervals written so far added up: the response times of progress.json. */
+    private final Histogram responseSoFar = new Histogram(HIGHEST_NANOS, 3);
+    /** Requests the client means to send, or null when that is not known before the run ends. */
+    private final Long expected;
+    private final LongAdder sentCount = new LongAdder();
+    private final LongAdder completedCount = new LongAdder();
+    private final LongAdder failedCount = new LongAdder();
     /** Requests numbered so far: the schedule's, then those of closed loops. */
     private final AtomicInteger size;
     /** The process's CPU time and started threads when the run began, for the summary's resource figures. */
@@ -62,10 +72,15 @@ final class RequestLog {
     private long startNanos;
     private long intervalStartEpochMs;
 
-    /** Records on {@code clock}: this machine's, or the coordinator's for a client host. */
+    /**
+     * Records on {@code clock}: this machine's, or the coordinator's for a client host. {@code expected}: the
+     * requests the client means to send (for progress.json), or null when a process runs for a duration and
+     * its count is an outcome.
+     */
     RequestLog(Schedule schedule, List<String> processNames, List<List<String[]>> targets, int warmup,
-               ClientDirectory out, EpochClock clock) {
+               ClientDirectory out, EpochClock clock, Long expected) {
         this.schedule = schedule;
+        this.expected = expected;
         this.processNames = processNames;
         this.targets = targets;
         this.warmup = warmup;
@@ -91,6 +106,7 @@ final class RequestLog {
         rows = RequestsCsv.create(out.requestsCsv());
         intervalStartEpochMs = epochMillis(System.nanoTime());
         latency = LatencyLog.create(out.latencyLog(), intervalStartEpochMs);
+        writeProgress();
         recorder = new Thread(() -> {
             long nextInterval = System.nanoTime() + 1_000_000_000L;
             try {
@@ -100,6 +116,7 @@ final class RequestLog {
                         writeEnded();
                         if (System.nanoTime() >= nextInterval) {
                             writeInterval();
+                            writeProgress();
                             nextInterval += 1_000_000_000L;
                         }
                     }
@@ -143,6 +160,7 @@ final class RequestLog {
 
     void sent(int i, long nanos) {
         slots.chunk(i).sent[Slots.at(i)] = nanos;
+        sentCount.increment();
     }
 
     /** Request {@code i} ended at {@code nanos} with {@code code} ({@link #OK} or an exception's code). */
@@ -151,8 +169,13 @@ final class RequestLog {
         int at = Slots.at(i);
         c.completed[at] = nanos;
         c.outcome[at] = code;
-        if (code == OK && i >= warmup) {
-            interval.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, nanos - c.intended[at])));
+        if (code != OK) {
+            failedCount.increment();
+        } else {
+            completedCount.increment();
+            if (i >= warmup) {
+                interval.recordValue(Math.min(HIGHEST_NANOS, Math.max(0, nanos - c.intended[at])));
+            }
         }
         // The volatile write publishes the times above to the recording thread.
         int k = endedCount.getAndIncrement();
@@ -181,6 +204,24 @@ final class RequestLog {
         h.setEndTimeStamp(now);
         intervalStartEpochMs = now;
         latency.append(h);
+        responseSoFar.add(h);
+    }
+
+    /**
+     * Rewrites progress.json from the counts and the intervals written so far. A failure to write it is not the
+     * run's: the requests' own files are what counts, and the next second tries again.
+     */
+    private void writeProgress() {
+        writeProgress(ClientProgress.of(expected, sentCount.sum(), completedCount.sum(), failedCount.sum(),
+                Math.max(0, System.nanoTime() - startNanos) / 1e9, responseSoFar, false));
+    }
+
+    private void writeProgress(ClientProgress p) {
+        try {
+            p.write(out.progress());
+        } catch (IOException e) {
+            // the next second's write tries again; the last one is the summary's
+        }
     }
 
     /** The outcome code of an exception name (e.g. TRANSIENT), made on first use. */
@@ -257,6 +298,8 @@ final class RequestLog {
         }
         writeInterval();
         latency.close();
+        // The last figures are the summary's: requests still without a reply count as failed (no_reply).
+        writeProgress(ClientProgress.of(expected, okCount + failed, okCount, failed, durationSec, response, true));
         long measured = response.getTotalCount();
         double span = schedule.size() > 0 ? schedule.intended[schedule.size() - 1] / 1e9 : durationSec;
         ClientSummary summary = new ClientSummary(okCount + failed, okCount, failed, notSent,

@@ -91,7 +91,7 @@ public final class WorkloadClient {
             targetNames.add(t);
         }
         RequestLog log = new RequestLog(schedule, processNames, targetNames, client.warmup(),
-                new ClientDirectory(outDir), clock);
+                new ClientDirectory(outDir), clock, expectedKnown(client) ? expected(client, schedule) : null);
         String error = null;
         ORB[] orbs = new ORB[client.connections()];
         long start = System.nanoTime();
@@ -398,6 +398,11 @@ public final class WorkloadClient {
             }
         }
         return threads;
+    }
+
+    /** Whether the requests to send are known before the run: no closed process runs for a duration. */
+    private static boolean expectedKnown(ClientSpec client) {
+        return client.processes().stream().noneMatch(p -> p.arrival().closed() && p.requests() == null);
     }
 
     /** Requests expected: the schedule's, plus the counts of closed processes that have one (for progress lines). */

@@ -1,6 +1,7 @@
 package org.orbscope.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -12,10 +13,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientLaunch;
+import org.orbscope.run.ClientProgress;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.scenario.ServerSpec;
 
@@ -70,8 +76,45 @@ class ClientServerTest {
         Path s = scenario(300, "300/s");
         Path srv = startServer(s);
         Path out = dir.resolve("client");
+        // What progress.json says while the client runs, as a reader polling it sees it.
+        List<ClientProgress> seen = new ArrayList<>();
+        AtomicBoolean over = new AtomicBoolean();
+        AtomicReference<Exception> unreadable = new AtomicReference<>();
+        Thread watcher = new Thread(() -> {
+            Path progress = new ClientDirectory(out).progress();
+            while (!over.get() && unreadable.get() == null) {
+                try {
+                    if (Files.isRegularFile(progress)) {
+                        seen.add(ClientProgress.read(progress));
+                    }
+                    Thread.sleep(20);
+                } catch (Exception e) {
+                    unreadable.set(e);
+                }
+            }
+        });
+        watcher.start();
         int code = ClientMain.run(new ClientLaunch(s, Map.of(ServerSpec.SINGLE, srv.resolve("ior")), null, out));
+        over.set(true);
+        watcher.join();
         assertEquals(0, code);
+        assertEquals(null, unreadable.get(), "progress.json is always whole: written through a rename");
+        assertFalse(seen.isEmpty() || seen.get(0).ended(), "progress.json is written from the schedule's start");
+        for (int i = 1; i < seen.size(); i++) {
+            assertTrue(seen.get(i).sent() >= seen.get(i - 1).sent()
+                    && seen.get(i).completed() >= seen.get(i - 1).completed(), "counts only grow: " + seen);
+            assertTrue(seen.get(i).sent() >= seen.get(i).completed() + seen.get(i).failed(), seen.get(i).toString());
+        }
+        ClientProgress last = ClientProgress.read(new ClientDirectory(out).progress());
+        ClientSummary written = ClientSummary.read(out.resolve("summary.json"));
+        assertTrue(last.ended());
+        assertEquals(300L, last.expected());
+        assertEquals(300, last.sent());
+        assertEquals(300, last.completed());
+        assertEquals(0, last.failed());
+        assertEquals(written.durationSec(), last.elapsedSec());
+        assertEquals(300, last.responseHistogram().getTotalCount(), "no warm-up: every response is measured");
+        assertEquals(written.response().p99Ms(), last.responseHistogram().getValueAtPercentile(99) / 1e6, 1e-9);
         List<String> rows = rows(out.resolve("requests.csv"));
         assertEquals(300, rows.size());
         for (String r : rows) {
