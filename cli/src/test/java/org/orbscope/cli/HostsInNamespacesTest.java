@@ -1,6 +1,7 @@
 package org.orbscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientProgress;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.HostsFile;
 import org.orbscope.run.PointDirectory;
@@ -122,6 +124,9 @@ class HostsInNamespacesTest {
                 });
                 ClientSummary s = ClientSummary.read(c.summary());
                 assertTrue(s.complete(), h.name() + " " + c.dir() + ": " + s.error());
+                ClientProgress last = ClientProgress.read(c.progress());
+                assertTrue(last.ended() && last.completed() == s.completed(), h.name() + " shipped its last "
+                        + "progress whole: " + last);
                 starts.add(s.startEpochNs());
                 told.append(h.name()).append('/').append(c.dir().getFileName()).append(": ")
                         .append((s.startEpochNs() - start) / 1000).append(" us after the start instant; ");
@@ -161,6 +166,9 @@ class HostsInNamespacesTest {
             RequestsCsv.read(c.requestsCsv(), r -> kept.incrementAndGet());
         }
         assertTrue(kept.get() > 0, "what h3 shipped before it died is kept");
+        for (ClientDirectory c : p.clientsByHost().get("h3")) {
+            assertFalse(ClientProgress.read(c.progress()).ended(), "h3 shipped its progress while it ran");
+        }
         String report = Files.readString(p.dir().getParent().getParent().resolve("report").resolve("report.md"));
         assertTrue(report.contains("host h3 (clients) dead"), report);
     }

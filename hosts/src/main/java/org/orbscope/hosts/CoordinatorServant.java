@@ -14,6 +14,7 @@ import org.orbscope.coordination.TaskKind;
 import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.PartReport;
 import org.orbscope.coordination.Task;
+import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.HostsFile;
 import org.orbscope.run.PointDirectory;
@@ -103,15 +104,30 @@ final class CoordinatorServant extends CoordinatorPOA {
     public void put(int host, String point, String file, long offset, byte[] data) throws Refused {
         Part p = part(host, point);
         PointDirectory dir = points(point).dir;
-        Path base = p.role.equals(HostsFile.Host.SERVER) ? dir.server().dir() : dir.hostDir(p.host.name());
         try {
-            Path target = ResultFiles.resolve(dir.dir(), base, file);
+            Path target = ResultFiles.resolve(dir.dir(), base(p, dir), file);
             synchronized (p) {
                 p.bytesReceived += ResultFiles.write(target, offset, data);
             }
         } catch (IllegalArgumentException | IOException e) {
             throw new Refused(e.getMessage());
         }
+    }
+
+    @Override
+    public void replace(int host, String point, String file, byte[] data) throws Refused {
+        Part p = part(host, point);
+        PointDirectory dir = points(point).dir;
+        try {
+            AtomicFiles.write(ResultFiles.resolve(dir.dir(), base(p, dir), file), data);
+        } catch (IllegalArgumentException | IOException e) {
+            throw new Refused(e.getMessage());
+        }
+    }
+
+    /** Where a host's part of a point writes: the server's directory, or the client host's part. */
+    private static Path base(Part p, PointDirectory dir) {
+        return p.role.equals(HostsFile.Host.SERVER) ? dir.server().dir() : dir.hostDir(p.host.name());
     }
 
     @Override

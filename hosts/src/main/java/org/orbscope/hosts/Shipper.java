@@ -6,19 +6,22 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.orbscope.coordination.Refused;
+import org.orbscope.run.ClientDirectory;
 
 /**
  * Ships the files of a host's part of a point to the coordinator in chunks, as they grow: complete lines of the
- * files written row by row (requests, samples, logs, histograms), files written whole once they exist, and the
- * rest (the agent's binary trace) at the end. So a host that dies mid-point has already handed over what its
- * JVMs recorded up to its last shipment. A server's {@code ready} file goes last, after its references. Empty
- * files (markers such as a client's {@code checked}) are not shipped.
+ * files written row by row (requests, samples, logs, histograms), files written whole once they exist, each new
+ * copy of a file rewritten whole as the JVMs run (a client's progress.json), and the rest (the agent's binary
+ * trace) at the end. So a host that dies mid-point has already handed over what its JVMs recorded up to its last
+ * shipment, and the coordinator sees the part's progress. A server's {@code ready} file goes last, after its
+ * references. Empty files (markers such as a client's {@code checked}) are not shipped.
  */
 final class Shipper {
     /** Bytes per call: large enough for few calls, small enough for the ORB's buffers. */
@@ -29,6 +32,8 @@ final class Shipper {
     private final Path pointDir;
     private final Path base;
     private final Map<Path, Long> shipped = new HashMap<>();
+    /** The last copy shipped of each file rewritten whole. */
+    private final Map<Path, byte[]> replaced = new HashMap<>();
     private long bytes;
 
     /** Ships the files under {@code base}, named by their path relative to {@code pointDir}. */
@@ -52,6 +57,10 @@ final class Shipper {
                             .thenComparing(Comparator.naturalOrder())).toList();
         }
         for (Path f : files) {
+            if (rewritten(f)) {
+                replace(f);
+                continue;
+            }
             long from = shipped.getOrDefault(f, 0L);
             try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
                 long size = ch.size();
@@ -69,6 +78,21 @@ final class Shipper {
                     shipped.put(f, from);
                 }
             }
+        }
+    }
+
+    /** Whether the JVMs rewrite {@code f} whole as they run, rather than append to it or write it once. */
+    private static boolean rewritten(Path f) {
+        return f.getFileName().toString().equals(ClientDirectory.PROGRESS);
+    }
+
+    /** Ships a file rewritten whole when its content differs from the copy shipped last. */
+    private void replace(Path f) throws IOException, Refused {
+        byte[] now = Files.readAllBytes(f);
+        if (now.length > 0 && !Arrays.equals(now, replaced.get(f))) {
+            session.coordinator.replace(session.id, point, pointDir.relativize(f).toString(), now);
+            replaced.put(f, now);
+            bytes += now.length;
         }
     }
 
