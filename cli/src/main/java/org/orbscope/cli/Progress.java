@@ -1,40 +1,189 @@
 package org.orbscope.cli;
 
+import java.io.File;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.PointEstimate;
+import org.orbscope.run.PointProgress;
 import org.orbscope.run.PointStatus;
+import org.orbscope.run.SweepEta;
+import org.orbscope.scenario.SweepPoint;
 
-/** A per-point progress bar on a terminal; plain lines when stdout is not one (logs, CI, tests). */
-final class Progress {
-    private static final int WIDTH = 30;
+/**
+ * What {@code orbscope run} shows while it runs: the sweep's expected time, then for each point a status of its
+ * clients so far (sent, completed, failed, rate, p50/p99, from their progress.json) with the sweep's elapsed time
+ * and what it has left ({@link SweepEta}), and its result when it ends. On a terminal the status is one line
+ * rewritten in place every second, behind a bar of the points done; otherwise (logs, CI, a pipe) a plain line
+ * every {@value #PLAIN_SECONDS} s. Quiet, only the points' results are printed.
+ */
+final class Progress implements AutoCloseable {
+    /** How often a plain status line is printed. */
+    static final int PLAIN_SECONDS = 10;
+    private static final int BAR = 20;
     private final PrintStream out;
     private final boolean tty;
-    private final int total;
+    private final boolean quiet;
+    private final List<SweepPoint> points;
+    private final List<PointEstimate> estimates;
+    private final SweepEta eta;
+    private final int columns;
+    private final long sweepStart = System.nanoTime();
+    private final ScheduledExecutorService ticker;
+    private ScheduledFuture<?> watching;
+    private int current = -1;
+    private long pointStart;
+    /** Whether a terminal status is shown (its two lines, the cursor at the end of the second). */
+    private boolean shown;
 
-    Progress(PrintStream out, int total) {
+    /**
+     * @param columns the width of the terminal {@code out} is ({@link #terminal}), where the status is
+     *     rewritten in place; 0 when it is not one
+     * @param quiet only the points' results
+     */
+    Progress(PrintStream out, int columns, boolean quiet, List<SweepPoint> points) {
         this.out = out;
-        this.tty = System.console() != null;
-        this.total = total;
+        this.tty = columns > 0;
+        this.columns = columns;
+        this.quiet = quiet;
+        this.points = points;
+        this.estimates = points.stream().map(p -> PointEstimate.of(p.scenario())).toList();
+        this.eta = new SweepEta(estimates);
+        this.ticker = quiet ? null : Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "orbscope-progress");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
-    void starting(int index, String point) {
-        if (tty) {
-            int filled = WIDTH * index / Math.max(1, total);
-            out.print("\r[" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + (index + 1) + "/" + total + " " + point + "   ");
-            out.flush();
-        } else {
-            out.println("point " + (index + 1) + "/" + total + " " + point + " ...");
+    /** The sweep's expected time, before its first point. */
+    synchronized void sweepStarting() {
+        if (!quiet) {
+            out.println("expected: " + expected(estimates));
         }
+    }
+
+    /**
+     * The expected time of a sweep, e.g. "24 points, about 35 min (34 min of workload, 3 s per point to start and
+     * stop its JVMs)".
+     */
+    static String expected(List<PointEstimate> each) {
+        SweepEta eta = new SweepEta(each);
+        double workload = each.stream().mapToDouble(PointEstimate::workloadSec).sum();
+        double startup = each.stream().mapToDouble(PointEstimate::startupSec).max().orElse(0);
+        boolean varies = each.stream().mapToDouble(PointEstimate::startupSec).distinct().count() > 1;
+        return each.size() + (each.size() == 1 ? " point" : " points") + ", about " + words(eta.totalSec())
+                + " (" + words(workload) + " of workload, " + (varies ? "up to " : "") + words(startup)
+                + " per point to start and stop its JVMs" + (eta.closedLoops()
+                ? "; a closed loop's time is an estimate from its think time and demands" : "") + ")";
+    }
+
+    /** Point {@code index} starts in {@code dir}: its line, then its status until {@link #finished}. */
+    synchronized void starting(int index, PointDirectory dir) {
+        pointStart = System.nanoTime();
+        current = index;
+        if (quiet) {
+            return;
+        }
+        int clients = points.get(index).scenario().client().jvms();
+        if (tty) {
+            show(index, dir.name(), PointProgress.read(dir, clients)); // at once; a plain line waits its period
+        } else {
+            out.println("point " + (index + 1) + "/" + points.size() + " " + dir.name() + " ...");
+        }
+        long period = tty ? 1 : PLAIN_SECONDS;
+        watching = ticker.scheduleAtFixedRate(() -> {
+            PointProgress p = PointProgress.read(dir, clients);
+            synchronized (this) {
+                if (current == index && watching != null) {
+                    show(index, dir.name(), p);
+                }
+            }
+        }, period, period, TimeUnit.SECONDS);
+    }
+
+    /**
+     * A status of point {@code index}: as a plain line, e.g. "point 2/9 rate=100 0:20: sent 2400/3750, completed
+     * 2398, failed 0, 200/s, p50 1.21 ms, p99 5.8 ms; sweep 0:42, about 1:30 left"; on a terminal as two lines in
+     * place of the last two (the point and the sweep behind the bar, then the clients' figures), each cut to
+     * the terminal's width.
+     */
+    private void show(int index, String point, PointProgress p) {
+        double inPoint = (System.nanoTime() - pointStart) / 1e9;
+        String head = "point " + (index + 1) + "/" + points.size() + " " + point + " " + clock(inPoint);
+        String sweep = "sweep " + clock((System.nanoTime() - sweepStart) / 1e9) + ", about "
+                + clock(eta.remainingSec(index, inPoint)) + " left";
+        if (tty) {
+            int filled = BAR * index / Math.max(1, points.size());
+            clear();
+            out.print(fit("[" + "#".repeat(filled) + " ".repeat(BAR - filled) + "] " + head + "; " + sweep) + "\n"
+                    + fit("  " + figures(index, p)));
+            out.flush();
+            shown = true;
+        } else {
+            out.println(head + ": " + figures(index, p) + "; " + sweep);
+        }
+    }
+
+    /** Clears the terminal status, if one is shown, leaving the cursor where it began. */
+    private void clear() {
+        if (shown) {
+            out.print("\r\033[2K\033[1A\r\033[2K");
+            shown = false;
+        }
+    }
+
+    private String fit(String line) {
+        return line.length() >= columns ? line.substring(0, columns - 1) : line;
+    }
+
+    /** What the point's clients did so far: "sent 2400/3750, completed 2398, failed 0, 200/s, p50 ..." */
+    private String figures(int index, PointProgress p) {
+        StringBuilder b = new StringBuilder();
+        int clients = points.get(index).scenario().client().jvms();
+        if (p.none()) {
+            b.append("starting the JVMs");
+        } else {
+            b.append("sent ").append(p.sent()).append(p.expected() == null ? "" : "/" + p.expected())
+                    .append(", completed ").append(p.completed()).append(", failed ").append(p.failed());
+            Double rate = p.achievedRatePerSec();
+            if (rate != null) {
+                b.append(", ").append(figure(rate)).append("/s");
+            }
+            if (p.p50Ms() != null) {
+                b.append(", p50 ").append(figure(p.p50Ms())).append(" ms, p99 ").append(figure(p.p99Ms()))
+                        .append(" ms");
+            }
+            if (p.ended() >= clients) {
+                b.append(clients > 1 ? ", clients done" : ", client done");
+            } else if (p.reporting() < clients) {
+                b.append(" (").append(p.reporting()).append(" of ").append(clients).append(" clients)");
+            }
+        }
+        return b.toString();
     }
 
     /**
      * {@code clients} are the summaries the point's client JVMs wrote (none when they wrote none); with several,
      * counts add up, the mean is weighted by completed requests and the p99 is the worst client's.
      */
-    void finished(int index, String point, PointStatus status, List<ClientSummary> clients) {
-        String line = "point " + (index + 1) + "/" + total + " " + point + ": "
+    synchronized void finished(int index, String point, PointStatus status, List<ClientSummary> clients) {
+        if (watching != null) {
+            watching.cancel(false);
+            watching = null;
+        }
+        current = -1;
+        eta.ended(index, (System.nanoTime() - pointStart) / 1e9, status.ok());
+        String line = "point " + (index + 1) + "/" + points.size() + " " + point + ": "
                 + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error());
         if (!clients.isEmpty()) {
             long sent = 0;
@@ -52,13 +201,77 @@ final class Progress {
                 p99 = p == null ? p99 : p99 == null ? p : Math.max(p99, p);
             }
             line += String.format(Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms%s)", sent,
-                    completed, failed, ms(completed == 0 ? null : weighted / completed), ms(p99),
+                    completed, failed, completed == 0 ? "-" : figure(weighted / completed),
+                    p99 == null ? "-" : figure(p99),
                     clients.size() > 1 ? " in the worst of " + clients.size() + " clients" : "");
         }
-        out.println((tty ? "\033[2K\r" : "") + line);
+        clear();
+        out.println(line);
+        if (!quiet && index + 1 < points.size()) {
+            out.println("sweep: " + (index + 1) + "/" + points.size() + " points in "
+                    + clock((System.nanoTime() - sweepStart) / 1e9) + ", about "
+                    + clock(eta.remainingSec(index + 1, 0)) + " left"
+                    + (eta.corrected() ? String.format(Locale.ROOT, " (points take %.2fx their estimate)",
+                    eta.factor()) : ""));
+        }
     }
 
-    private static String ms(Double v) {
-        return v == null ? "-" : String.format(Locale.ROOT, "%.3f", v);
+    @Override
+    public void close() {
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
+    }
+
+    /**
+     * A measured figure to three significant digits, what a response-time histogram holds (HdrHistogram with
+     * three significant digits): "0.512", "9.05", "91.9", "228", "1230".
+     */
+    static String figure(double v) {
+        return Double.isFinite(v) ? new BigDecimal(v).round(new MathContext(3)).stripTrailingZeros().toPlainString()
+                : "-";
+    }
+
+    /** Elapsed or remaining time as a clock: "0:42", "12:05", "1:02:03". */
+    static String clock(double seconds) {
+        long s = Math.round(Math.max(0, seconds));
+        return s >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+                : String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
+    }
+
+    /** A duration in words: "45 s", "3 min", "2 h 05 min"; minutes from 10 minutes on. */
+    static String words(double seconds) {
+        long s = Math.round(Math.max(0, seconds));
+        if (s < 60) {
+            return s + " s";
+        }
+        if (s < 600) {
+            return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+        }
+        long m = Math.round(s / 60.0);
+        return m < 60 ? m + " min" : String.format(Locale.ROOT, "%d h %02d min", m / 60, m % 60);
+    }
+
+    /**
+     * The width of the terminal standard output is (stty; 80 when it does not say), or 0 when it is not a
+     * terminal (a file, a pipe: logs, CI, tests).
+     */
+    static int terminal() {
+        if (System.console() == null) {
+            return 0;
+        }
+        try {
+            Process p = new ProcessBuilder("stty", "size").redirectInput(ProcessBuilder.Redirect.from(
+                    new File("/dev/tty"))).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String[] size = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim().split(" ");
+            if (p.waitFor(2, TimeUnit.SECONDS) && p.exitValue() == 0 && size.length == 2) {
+                return Math.max(20, Integer.parseInt(size[1]));
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            // no stty, or no terminal to ask
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 80;
     }
 }

@@ -50,6 +50,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-report", description = "skip the report step")
     boolean noReport;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress: only each point's result and the final lines")
+    boolean quiet;
+
     @Option(names = "--naming", paramLabel = "URL", description = "scenarios with hosts: bind the coordinator in this "
             + "naming service instead of starting JacORB's name server")
     String naming;
@@ -111,23 +114,26 @@ final class RunCommand implements Callable<Integer> {
         if (coordinator != null) {
             coordinator.awaitHosts(in.points(), runner::interrupted);
         }
-        Progress progress = new Progress(System.out, in.points().size());
         boolean allOk = true;
-        for (int i = 0; i < in.points().size() && !runner.interrupted(); i++) {
-            SweepPoint p = in.points().get(i);
-            PointDirectory dir = run.point(p.name());
-            progress.starting(i, p.name());
-            PointStatus status;
-            try {
-                status = runner.run(coordinator == null ? p : coordinator.place(p), dir);
-            } catch (ScenarioException e) {
-                throw new IllegalStateException("a point that loaded does not load with its server's address", e);
+        int terminal = Progress.terminal();
+        try (Progress progress = new Progress(System.out, terminal, quiet, in.points())) {
+            progress.sweepStarting();
+            for (int i = 0; i < in.points().size() && !runner.interrupted(); i++) {
+                SweepPoint p = in.points().get(i);
+                PointDirectory dir = run.point(p.name());
+                progress.starting(i, dir);
+                PointStatus status;
+                try {
+                    status = runner.run(coordinator == null ? p : coordinator.place(p), dir);
+                } catch (ScenarioException e) {
+                    throw new IllegalStateException("a point that loaded does not load with its server's address", e);
+                }
+                progress.finished(i, p.name(), status, clientSummaries(dir));
+                if (onHosts(p)) {
+                    hostLines(dir, p.scenario().client().warmup());
+                }
+                allOk &= status.ok();
             }
-            progress.finished(i, p.name(), status, clientSummaries(dir));
-            if (onHosts(p)) {
-                hostLines(dir, p.scenario().client().warmup());
-            }
-            allOk &= status.ok();
         }
         if (runner.interrupted()) {
             System.out.println("orbscope run: interrupted; what was measured until then is kept");

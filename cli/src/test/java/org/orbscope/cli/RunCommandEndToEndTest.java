@@ -63,10 +63,14 @@ class RunCommandEndToEndTest {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");
         Files.writeString(scenario, TINY + "sweep:\n  client.processes[0].requests: [20, 40]\n");
-        CliRunner r = CliRunner.run("run", scenario.toString(),
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--quiet",
                 "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        // Quiet: no expected time, no point starting, no status, no sweep lines; each point's result stays.
+        assertFalse(r.out.contains("expected:") || r.out.contains(" ...") || r.out.contains(" left"), r.out);
+        assertTrue(r.out.contains("point 1/2 requests=20: ok (sent 20, completed 20, failed 0,"), r.out);
+        assertTrue(r.out.contains("point 2/2 requests=40: ok (sent 40, completed 40, failed 0,"), r.out);
         Path run = CliRunner.onlyRun(dir.resolve("runs"));
         assertTrue(run.getFileName().toString().matches("\\d{8}-\\d{6}-tiny"), run.toString());
         assertTrue(r.out.contains("run directory: " + run), r.toString());
