@@ -1,13 +1,17 @@
 package org.orbscope.cli;
 
 import java.util.concurrent.Callable;
+import org.orbscope.run.PointEstimate;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.SweepPoint;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Parse and check a scenario (every sweep point) without running it. Exit 0 valid, 2 invalid.")
+        description = {"Parse and check a scenario without running it, and say how long its run takes.",
+                "Every sweep point is checked; the expected time of `orbscope run` is each point's workload and the "
+                        + "start of its JVMs.",
+                "Exit 0 valid, 2 invalid."})
 final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
@@ -29,6 +33,8 @@ final class ValidateCommand implements Callable<Integer> {
                 System.out.println("  " + p.name());
             }
         }
+        System.out.println("expected run time: " + Progress.expected(in.points().stream()
+                .map(p -> PointEstimate.of(p.scenario())).toList()));
         return Orbscope.EXIT_OK;
     }
 }

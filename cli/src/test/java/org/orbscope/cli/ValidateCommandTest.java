@@ -23,6 +23,20 @@ class ValidateCommandTest {
     }
 
     @Test
+    void validateSaysHowLongTheRunIsExpectedToTake() {
+        CliRunner q = CliRunner.run("validate", Path.of("..", "scenarios", "quickstart.yaml").toString());
+        assertTrue(q.out.contains("expected run time: 1 point, about 6 s (3 s of workload, 3 s per point to start "
+                + "and stop its JVMs)"), q.toString());
+        // Scenario A: 15,000 requests at each of 0.01 .. 0.09/ms, 71 min of workload, monitored.
+        CliRunner a = CliRunner.run("validate", Path.of("..", "scenarios", "paper-scenario-a.yaml").toString());
+        assertTrue(a.out.contains("expected run time: 9 points, about 1 h 12 min (1 h 11 min of workload, 6 s per "
+                + "point to start and stop its JVMs)"), a.toString());
+        CliRunner closed = CliRunner.run("validate", Path.of("..", "scenarios", "quickstart.yaml").toString(),
+                "--set", "client.processes[0].arrival={law: closed, threads: 2}");
+        assertTrue(closed.out.contains("a closed loop's time is an estimate"), closed.toString());
+    }
+
+    @Test
     void badScenarioExitsTwoWithLocatedMessage() throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, Files.readString(Path.of("..", "scenarios", "quickstart.yaml")).replace("rate: 200/s", "rate: 0/s"));
