@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.TraceReport;
 import org.orbscope.postprocess.point.AnalysisOptions;
+import org.orbscope.postprocess.point.StageSource;
 import org.orbscope.postprocess.stages.TraceRoles;
 import org.orbscope.postprocess.point.TraceStages;
 import org.orbscope.run.RunDirectory;
@@ -60,6 +61,9 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "TRACE only: where the report goes (default: <trace>-report/ next to it)")
     Path out;
 
+    @Option(names = {"-q", "--quiet"}, description = "no progress while traces are read: only where the report went")
+    boolean quiet;
+
     @Override
     public Integer call() {
         if (!Files.exists(input)) {
@@ -80,6 +84,7 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         OrbProfile roles = orbProfile;
+        ReadingProgress reading = new ReadingProgress(System.out, Progress.terminal(), quiet);
         try {
             if (Files.isDirectory(input) && !TraceInput.isSegmentDirectory(input)) {
                 if (!RunDirectory.isRunDirectory(input)) {
@@ -91,12 +96,13 @@ final class ReportCommand implements Callable<Integer> {
                             + "not a run directory");
                     return Orbscope.EXIT_BAD_INPUT;
                 }
-                Path dir = Reporter.report(input, AnalysisOptions.builder().profile(roles).parquet(parquet).build()).dir();
+                Path dir = Reporter.report(input, AnalysisOptions.builder()
+                        .traces(StageSource.streaming(roles, reading)).parquet(parquet).build()).dir();
                 System.out.println(dir.resolve("index.html"));
                 return Orbscope.EXIT_OK;
             }
-            AnalysisOptions.Builder options = AnalysisOptions.builder().profile(roles).skip(skip).window(from, to)
-                    .parquet(parquet);
+            AnalysisOptions.Builder options = AnalysisOptions.builder().traces(StageSource.streaming(roles, reading))
+                    .skip(skip).window(from, to).parquet(parquet);
             if (scenario != null) {
                 try {
                     ScenarioDocument doc = ScenarioLoader.loadDocument(scenario, List.of());

@@ -11,7 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.Locale;
 import org.orbscope.hosts.Coordinator;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.point.Hosts;
+import org.orbscope.postprocess.point.StageSource;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.AtomicFiles;
@@ -139,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
             System.out.println("orbscope run: interrupted; what was measured until then is kept");
         }
         if (!noReport) {
-            report(run);
+            report(run, new ReadingProgress(System.out, terminal, quiet));
         }
         System.out.println("run directory: " + run.dir());
         return runner.interrupted() ? Orbscope.EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
@@ -229,9 +231,10 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The postprocess step; a report failure is told but does not fail the measured run. */
-    private static void report(RunDirectory run) {
+    private static void report(RunDirectory run, ReadingProgress reading) {
         try {
-            Reporter.Report r = Reporter.report(run.dir());
+            Reporter.Report r = Reporter.report(run.dir(),
+                    AnalysisOptions.builder().traces(StageSource.streaming(null, reading)).build());
             System.out.println();
             System.out.print(SummaryFiles.csv(SweepTable.console(r.sweptPaths()), r.points()));
             System.out.println("report: " + r.dir());

@@ -54,6 +54,24 @@ class ReportCommandTest {
     }
 
     @Test
+    void theReportOfATraceSaysWhatItReadsUnlessQuiet() throws Exception {
+        Path trace = tmp.resolve("server.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
+            for (int i = 0; i < 200; i++) {
+                b.request(3_000_000_000L + i * 10_000_000L, 0x20 + i % 3, i, true);
+            }
+        }
+        CliRunner r = CliRunner.run("report", trace.toString(), "--out", tmp.resolve("told").toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        assertTrue(r.out.startsWith("reading " + trace + " (" + Progress.figure(Files.size(trace) / 1e6) + " MB)\n"),
+                r.out);
+        assertTrue(r.out.matches("(?s).*\nread server\\.trace: \\d+ events in 0:\\d\\d\n.*"), r.out);
+        CliRunner quiet = CliRunner.run("report", trace.toString(), "--quiet", "--out", tmp.resolve("q").toString());
+        assertEquals(Orbscope.EXIT_OK, quiet.exit, quiet.toString());
+        assertEquals(tmp.resolve("q").resolve("index.html") + "\n", quiet.out);
+    }
+
+    @Test
     void notARunDirectoryIsExitCode2() {
         assertEquals(Orbscope.EXIT_BAD_INPUT, Orbscope.commandLine().execute("report", tmp.toString()));
         assertEquals(Orbscope.EXIT_BAD_INPUT, Orbscope.commandLine().execute("report", tmp.resolve("nope").toString()));

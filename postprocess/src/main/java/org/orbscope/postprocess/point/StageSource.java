@@ -23,15 +23,20 @@ public interface StageSource {
 
     /** The stage table of a trace read with {@code profile} (null: the trace's own roles), streamed. */
     static StageSource streaming(OrbProfile profile) {
+        return streaming(profile, TraceStages.ReadProgress.NONE);
+    }
+
+    /** As {@link #streaming(OrbProfile)}, telling {@code progress} how far each trace has been read. */
+    static StageSource streaming(OrbProfile profile, TraceStages.ReadProgress progress) {
         return new StageSource() {
             @Override
             public StageResult extract(Path trace) throws IOException {
-                return TraceStages.extract(trace, profile);
+                return TraceStages.extract(trace, profile, null, progress);
             }
 
             @Override
             public StageResult stream(Path trace, RowSink sink) throws IOException {
-                return TraceStages.extract(trace, profile, sink);
+                return TraceStages.extract(trace, profile, sink, progress);
             }
         };
     }

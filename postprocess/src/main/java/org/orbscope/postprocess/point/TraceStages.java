@@ -26,6 +26,26 @@ import org.orbscope.trace.profile.ProfileException;
  * roles through {@link TraceRoles}; times become epoch ns with the trace header's calibration.
  */
 public final class TraceStages implements EventVisitor {
+    /**
+     * Told how far the reading of a trace has come: as it starts (0 events, 0), every {@value #PROGRESS_EVENTS}
+     * events, and at its end (fraction 1); a long recording takes minutes.
+     */
+    @FunctionalInterface
+    public interface ReadProgress {
+        ReadProgress NONE = (trace, events, fraction) -> { };
+
+        /**
+         * @param trace the trace file or ring directory
+         * @param events events read so far
+         * @param fraction how far through the recording, 0 to 1: by events where the trace counts them (a closed
+         *     trace's footer), else by the time of the last event read within the recording's span
+         */
+        void read(Path trace, long events, double fraction);
+    }
+
+    /** Events between two calls of a {@link ReadProgress}: a power of two, so counting costs a mask. */
+    static final long PROGRESS_EVENTS = 1 << 16;
+
     private final StageExtractor extractor;
     private final TraceRoles roles;
     private final long epochOffset;
@@ -34,8 +54,17 @@ public final class TraceStages implements EventVisitor {
     private final RowSink sink;
     private final Dictionary dictionary;
     private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
+    private final Path trace;
+    private final ReadProgress progress;
+    private final long footerEvents;
+    private final long[] span;
+    private long events;
 
-    private TraceStages(TraceReader reader, TraceRoles roles, RowSink sink) {
+    private TraceStages(Path trace, TraceReader reader, TraceRoles roles, RowSink sink, ReadProgress progress) {
+        this.trace = trace;
+        this.progress = progress;
+        this.footerEvents = reader.footerEvents();
+        this.span = reader.segmentSpan();
         this.sink = sink;
         this.roles = roles;
         this.epochOffset = reader.toEpochNanos(0);
@@ -64,6 +93,13 @@ public final class TraceStages implements EventVisitor {
      * @return the diagnostics and process samples; the rows only when {@code sink} is null
      */
     public static StageResult extract(Path trace, OrbProfile profile, RowSink sink) throws IOException {
+        return extract(trace, profile, sink, ReadProgress.NONE);
+    }
+
+    /** As {@link #extract(Path, OrbProfile, RowSink)}, telling {@code progress} how far it has read. */
+    public static StageResult extract(Path trace, OrbProfile profile, RowSink sink, ReadProgress progress)
+            throws IOException {
+        progress.read(trace, 0, 0); // before the reader indexes the file, which takes a while for a long one
         try (TraceReader r = TraceReader.open(trace)) {
             TraceRoles roles;
             try {
@@ -75,8 +111,9 @@ public final class TraceStages implements EventVisitor {
             if (sink != null) {
                 sink.requestSample(requestSample);
             }
-            TraceStages t = new TraceStages(r, roles, sink);
+            TraceStages t = new TraceStages(trace, r, roles, sink, progress);
             r.read(t);
+            progress.read(trace, t.events, 1);
             for (int tid : r.threadIds()) {
                 String name = r.dictionary().threadName(tid);
                 if (name != null) {
@@ -106,8 +143,18 @@ public final class TraceStages implements EventVisitor {
         }
     }
 
+    /** How far the events read so far are through the recording ({@link ReadProgress}). */
+    private double fraction(long nanos) {
+        double f = footerEvents > 0 ? (double) events / footerEvents
+                : span[1] > span[0] ? (double) (nanos - span[0]) / (span[1] - span[0]) : 0;
+        return Math.max(0, Math.min(1, f));
+    }
+
     @Override
     public void onEvent(Event e) {
+        if ((++events & (PROGRESS_EVENTS - 1)) == 0) {
+            progress.read(trace, events, fraction(e.nanos));
+        }
         long ts = e.nanos + epochOffset;
         switch (e.type) {
             case EventType.METHOD_ENTER:

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.StageColumn;
@@ -33,6 +35,31 @@ class TraceStagesTest {
             b.gc(BASE + 5_000_000, 1_000_000);
         }
         return file;
+    }
+
+    @Test
+    void readingATraceTellsHowFarItHasComeFromItsStartToItsEnd() throws Exception {
+        // About 30 events a request: 6,000 requests are a few times the events between two calls.
+        Path file = write(6000, 6000);
+        long footer;
+        try (TraceReader reader = TraceReader.open(file)) {
+            footer = reader.footerEvents();
+        }
+        List<double[]> calls = new ArrayList<>();
+        StageResult r = TraceStages.extract(file, null, null, (trace, events, fraction) -> {
+            assertEquals(file, trace);
+            calls.add(new double[] {events, fraction});
+        });
+        assertEquals(6000, r.rows().size());
+        assertTrue(calls.size() >= 4, "the start, two or more on the way, the end: " + calls.size());
+        assertEquals(0, calls.get(0)[0]);
+        assertEquals(0, calls.get(0)[1]);
+        for (int i = 1; i < calls.size() - 1; i++) {
+            assertEquals(i * TraceStages.PROGRESS_EVENTS, calls.get(i)[0]);
+            assertEquals(Math.min(1, calls.get(i)[0] / footer), calls.get(i)[1], 1e-12, "by the footer's count");
+        }
+        assertEquals(1, calls.get(calls.size() - 1)[1]);
+        assertTrue(calls.get(calls.size() - 1)[0] >= (calls.size() - 2) * TraceStages.PROGRESS_EVENTS);
     }
 
     @Test
