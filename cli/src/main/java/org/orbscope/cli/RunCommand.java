@@ -236,7 +236,7 @@ final class RunCommand implements Callable<Integer> {
             Reporter.Report r = Reporter.report(run.dir(),
                     AnalysisOptions.builder().traces(StageSource.streaming(null, reading)).build());
             System.out.println();
-            System.out.print(SummaryFiles.csv(SweepTable.console(r.sweptPaths()), r.points()));
+            System.out.print(SummaryFiles.roundedCsv(SweepTable.console(r.sweptPaths()), r.points()));
             System.out.println("report: " + r.dir());
         } catch (IOException | RuntimeException e) {
             System.err.println("orbscope run: the report could not be written: " + e.getMessage()

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
@@ -93,7 +94,7 @@ class RunCommandEndToEndTest {
         assertTrue(rows.get(1).startsWith("requests=20,20,ok,20,20,0,"), rows.get(1));
         assertTrue(rows.get(2).startsWith("requests=40,40,ok,40,40,0,"), rows.get(2));
         // The run ends with the report's own table, so the figures it prints are the report's (no second figure
-        // computed over another window).
+        // computed over another window), rounded as the report shows them where the file keeps every digit.
         List<String> printed = r.out.lines().dropWhile(l -> !l.startsWith("point,")).limit(3).toList();
         assertEquals(3, printed.size(), r.out);
         List<String> csvHeader = List.of(rows.get(0).split(",", -1));
@@ -103,8 +104,11 @@ class RunCommandEndToEndTest {
             String[] want = rows.get(row).split(",", -1);
             String[] got = printed.get(row).split(",", -1);
             for (int c = 0; c < printedHeader.size(); c++) {
-                assertEquals(want[csvHeader.indexOf(printedHeader.get(c))], got[c], printedHeader.get(c) + " of "
-                        + printed.get(row));
+                String cell = want[csvHeader.indexOf(printedHeader.get(c))];
+                boolean fraction = cell.matches("-?[0-9]+\\.[0-9]+(E-?[0-9]+)?");
+                assertEquals(fraction ? SweepTable.format(Double.parseDouble(cell)) : cell, got[c],
+                        printedHeader.get(c) + " of " + printed.get(row));
+                assertTrue(got[c].replaceAll("[^0-9]", "").length() <= 6, got[c] + ": rounded");
             }
         }
         assertFalse(r.out.contains("server_cpu_util"), r.out);

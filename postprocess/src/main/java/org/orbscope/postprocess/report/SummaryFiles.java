@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.orbscope.postprocess.point.Breakdown;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointJson;
@@ -54,11 +55,25 @@ public final class SummaryFiles {
 
     /** CSV text of these columns, one row per point. */
     public static String csv(List<SweepTable.Column> cols, List<PointAnalysis> points) throws IOException {
+        return csv(cols, points, v -> v);
+    }
+
+    /**
+     * The same CSV for people: figures rounded as the report shows them ({@link SweepTable#format}), where the
+     * files keep every digit.
+     */
+    public static String roundedCsv(List<SweepTable.Column> cols, List<PointAnalysis> points) throws IOException {
+        return csv(cols, points, v -> v instanceof Double ? SweepTable.format(v) : v);
+    }
+
+    private static String csv(List<SweepTable.Column> cols, List<PointAnalysis> points,
+                              UnaryOperator<Object> cell) throws IOException {
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis p : points) {
             Object[] row = new Object[cols.size()];
             for (int i = 0; i < row.length; i++) {
-                row[i] = SweepTable.raw(cols.get(i).value().apply(p));
+                Object v = SweepTable.raw(cols.get(i).value().apply(p));
+                row[i] = v == null ? null : cell.apply(v);
             }
             rows.add(row);
         }
