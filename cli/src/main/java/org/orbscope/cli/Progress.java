@@ -1,5 +1,6 @@
 package org.orbscope.cli;
 
+import java.io.Console;
 import java.io.File;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -253,11 +254,29 @@ final class Progress implements AutoCloseable {
     }
 
     /**
+     * Whether {@code console} stands for a terminal on both standard input and output. Up to JDK 21 a console
+     * exists only then; from JDK 22 one exists when the streams are redirected too, and Console.isTerminal (looked
+     * up by reflection, as this code compiles for 17) tells.
+     */
+    static boolean isTerminal(Console console) {
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
      * The width of the terminal standard output is (stty; 80 when it does not say), or 0 when it is not a
      * terminal (a file, a pipe: logs, CI, tests).
      */
     static int terminal() {
-        if (System.console() == null) {
+        if (!isTerminal(System.console())) {
             return 0;
         }
         try {
