@@ -1,5 +1,7 @@
 package org.orbscope.postprocess.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,6 +17,8 @@ public final class Svg {
     private static final int R = 30;
     private static final int T = 30;
     private static final int B = 46;
+    /** Values of an axis closer than this part of their size are drawn as one. */
+    private static final double NEAR = 0.01;
 
     /**
      * A line; {@code lo}/{@code hi} (optional) draw a shaded band around it, which the legend names {@code band};
@@ -33,7 +37,7 @@ public final class Svg {
 
     /**
      * The x axis: its label, a logarithmic scale (base 10, for positive values spanning decades) or a linear one,
-     * and its ticks (empty: five evenly spaced numbers).
+     * and its ticks (empty: rounded numbers 1, 2 or 5 times a power of ten apart).
      */
     public record XAxis(String label, boolean log, List<Tick> ticks, boolean categories) {
         public XAxis(String label, boolean log, List<Tick> ticks) {
@@ -147,9 +151,13 @@ public final class Svg {
                 // Half a slot either side, so the first and last names are not cut at the frame.
                 xmin -= 0.5;
                 xmax += 0.5;
-            } else if (xmax == xmin) {
-                xmin -= Math.abs(xmin) * 0.1 + (axis.ticks().isEmpty() ? 1e-9 : 0.5);
-                xmax += Math.abs(xmax) * 0.1 + (axis.ticks().isEmpty() ? 1e-9 : 0.5);
+            } else if (xmax - xmin <= Math.max(Math.abs(xmin), Math.abs(xmax)) * NEAR) {
+                // One value, or values equal but for the last digits (two runs' throughputs at one rate): drawn
+                // around their middle, whose ticks then read as different numbers.
+                double mid = (xmin + xmax) / 2;
+                double half = mid == 0 ? 1 : Math.abs(mid) * 0.1;
+                xmin = mid - half - (axis.ticks().isEmpty() ? 0 : 0.5);
+                xmax = mid + half + (axis.ticks().isEmpty() ? 0 : 0.5);
             }
             return new Frame(left, right, top, bottom, xmin, xmax, 1, axis.log()).withY(series, top, bottom);
         }
@@ -207,7 +215,7 @@ public final class Svg {
                     .append("</text>");
         }
 
-        /** The axis's own ticks, else powers of ten (log) or five evenly spaced values (linear). */
+        /** The axis's own ticks, else powers of ten (log) or rounded values ({@link Svg#tickStep}) (linear). */
         private List<Tick> ticks(XAxis axis) {
             if (!axis.ticks().isEmpty()) {
                 return axis.ticks();
@@ -219,9 +227,9 @@ public final class Svg {
                 }
                 return out;
             }
-            for (int i = 0; i <= 4; i++) {
-                double xv = xmin + (xmax - xmin) * i / 4;
-                out.add(new Tick(xv, num(xv)));
+            double step = tickStep(xmin, xmax);
+            for (long k = (long) Math.ceil(xmin / step - 1e-9); k * step <= xmax + step * 1e-9; k++) {
+                out.add(new Tick(k * step, tickLabel(k, step)));
             }
             return out;
         }
@@ -390,6 +398,30 @@ public final class Svg {
                     .append(text(x + 14, y, names.get(i), "start"));
             x += w;
         }
+    }
+
+    /**
+     * The distance of a linear axis's ticks over {@code [lo, hi]}: 1, 2 or 5 times a power of ten, so that three
+     * to seven ticks fall in the range.
+     */
+    static double tickStep(double lo, double hi) {
+        double rough = (hi - lo) / 6;
+        if (!(rough > 0) || !Double.isFinite(rough)) {
+            return Math.max(1, Math.abs(lo));
+        }
+        double e = Math.pow(10, Math.floor(Math.log10(rough)));
+        for (double m : new double[] {1, 2, 5}) {
+            if (m * e >= rough) {
+                return m * e;
+            }
+        }
+        return 10 * e;
+    }
+
+    /** The label of the tick {@code k} steps from 0: as many decimals as the step has, no more. */
+    static String tickLabel(long k, double step) {
+        BigDecimal s = new BigDecimal(step).round(new MathContext(1));
+        return s.multiply(BigDecimal.valueOf(k)).stripTrailingZeros().toPlainString();
     }
 
     static double niceMax(double v) {
