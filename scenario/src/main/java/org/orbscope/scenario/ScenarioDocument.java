@@ -42,6 +42,15 @@ public final class ScenarioDocument {
         return tree.deepCopy();
     }
 
+    /**
+     * Every setting the document makes, by its path as {@code --set} takes it ({@code server.orb.poolMax},
+     * {@code client.processes[0].requests}; the sweep's lists under {@code sweep.}), in document order: what two
+     * runs' scenarios are compared by. Defaults the document leaves out are not among them.
+     */
+    public Map<String, String> settings() {
+        return TreePaths.leaves(tree);
+    }
+
     public String toYaml() {
         return ScenarioLoader.toYaml(tree);
     }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -87,6 +89,42 @@ final class TreePaths {
             }
         }
         return steps;
+    }
+
+    /**
+     * Every leaf of {@code root} by its path, in document order: a scalar as its text, a list of scalars as
+     * {@code [a, b]}, an empty mapping as {@code {}}; the entries of a list of mappings each by their index.
+     */
+    static Map<String, String> leaves(JsonNode root) {
+        Map<String, String> out = new LinkedHashMap<>();
+        leaves(root, "", out);
+        return out;
+    }
+
+    private static void leaves(JsonNode node, String path, Map<String, String> out) {
+        if (node.isObject() && node.size() > 0) {
+            node.fields().forEachRemaining(f -> leaves(f.getValue(), path.isEmpty() ? f.getKey()
+                    : path + "." + f.getKey(), out));
+        } else if (node.isArray() && node.size() > 0 && !allScalars(node)) {
+            for (int i = 0; i < node.size(); i++) {
+                leaves(node.get(i), path + "[" + i + "]", out);
+            }
+        } else if (node.isArray()) {
+            List<String> items = new ArrayList<>();
+            node.forEach(n -> items.add(n.asText()));
+            out.put(path, "[" + String.join(", ", items) + "]");
+        } else {
+            out.put(path, node.isObject() ? "{}" : node.asText());
+        }
+    }
+
+    private static boolean allScalars(JsonNode array) {
+        for (JsonNode n : array) {
+            if (n.isContainerNode()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The last field name of the path: the short name of a sweep parameter. */

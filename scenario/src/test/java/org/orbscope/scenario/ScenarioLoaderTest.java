@@ -185,6 +185,20 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aDocumentsSettingsAreItsLeavesByTheirSetPaths() throws Exception {
+        ScenarioDocument d = ScenarioLoader.parseDocument("s.yaml", GOOD
+                + "sweep:\n  client.processes[0].arrival.rate: [10/s, 20/s]\n", List.of("server.orb.poolMax=8"));
+        java.util.Map<String, String> s = d.settings();
+        assertEquals("[m]", s.get("server.poaManagers"));
+        assertEquals("B", s.get("server.objects[0].poa"));
+        assertEquals("exponential", s.get("server.objects[0].operations.call.cpu.dist"));
+        assertEquals("10", s.get("client.processes[0].requests"));
+        assertEquals("8", s.get("server.orb.poolMax"), "a --set value is the document's");
+        assertEquals("[10/s, 20/s]", s.get("sweep.client.processes[0].arrival.rate"));
+        assertEquals("name", s.keySet().iterator().next(), "in document order");
+    }
+
+    @Test
     void aliasesAndAnchorsAreRefusedNotReadAsTheirNames() {
         ScenarioException alias = bad(GOOD.replace("name: t", "name: *d"));
         assertTrue(alias.getMessage().startsWith("s.yaml:1:7: YAML aliases (*d) are not supported"), alias.getMessage());
