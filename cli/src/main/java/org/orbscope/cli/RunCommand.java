@@ -43,8 +43,11 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
 
+    /** Where run directories go unless told. */
+    static final String DEFAULT_OUT = "runs";
+
     @Option(names = "--out", paramLabel = "DIR", description = "parent of the run directory (default: ${DEFAULT-VALUE})")
-    Path out = Path.of("runs");
+    Path out = Path.of(DEFAULT_OUT);
 
     @Option(names = "--ready-timeout", paramLabel = "SECONDS", description = "how long to wait for the server (default: ${DEFAULT-VALUE})")
     int readyTimeoutSeconds = 60;

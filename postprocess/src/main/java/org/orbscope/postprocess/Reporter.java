@@ -86,16 +86,20 @@ public final class Reporter {
 
     /**
      * Writes the comparison of several runs into {@code out} (index.html, report.md, compare.csv, compare.json);
-     * the runs are only read.
+     * the runs are only read. {@code labels} name the runs in their order (a run past them by its directory's name).
+     *
+     * @return the comparison written: its warnings and the settings that differ
      */
-    public static Path compare(List<Path> runDirs, AnalysisOptions options, Path out) throws IOException {
+    public static RunComparison compare(List<Path> runDirs, List<String> labels, AnalysisOptions options, Path out)
+            throws IOException {
         AnalysisOptions readOnly = options.toBuilder().stageTablesInPoints(false).build();
         List<RunData> runs = new ArrayList<>();
         for (Path dir : runDirs) {
             runs.add(analyze(dir, readOnly));
         }
-        CompareReport.write(new RunComparison(runs), out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
-        return out;
+        RunComparison c = new RunComparison(runs, labels);
+        CompareReport.write(c, out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        return c;
     }
 
     /** Writes a run's report files into {@code dir}. */

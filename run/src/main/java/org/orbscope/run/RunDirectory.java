@@ -33,13 +33,22 @@ public final class RunDirectory {
 
     /** A new run directory {@code parent/<timestamp>-<scenario name>} (suffixed -2, -3, ... if taken). */
     public static RunDirectory create(Path parent, String scenarioName) throws IOException {
-        String base = STAMP.format(LocalDateTime.now()) + "-" + scenarioName.replaceAll("[^A-Za-z0-9._-]", "_");
+        Path d = stamped(parent, scenarioName);
+        Files.createDirectories(d.resolve("points"));
+        return new RunDirectory(d);
+    }
+
+    /**
+     * A path {@code parent/<timestamp>-<name>} that does not exist yet (suffixed -2, -3, ... if taken), as run
+     * directories and comparisons are named; {@code name} made file-safe. Nothing is made.
+     */
+    public static Path stamped(Path parent, String name) {
+        String base = STAMP.format(LocalDateTime.now()) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_");
         Path d = parent.resolve(base);
         for (int n = 2; Files.exists(d); n++) {
             d = parent.resolve(base + "-" + n);
         }
-        Files.createDirectories(d.resolve("points"));
-        return new RunDirectory(d);
+        return d;
     }
 
     /** The run directory {@code dir}, made if it does not exist (a host's copy of a coordinator's run). */
@@ -71,6 +80,15 @@ public final class RunDirectory {
     /** The directory's own name, e.g. {@code 20261123-120000-quickstart}. */
     public String name() {
         return dir.toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    /**
+     * The name of the directory the run was written under: {@code orbscope run --out}'s last part ({@code plain}
+     * of {@code runs/plain/20261123-120000-quickstart}); null for a run at the file system's root.
+     */
+    public String outName() {
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        return parent == null || parent.getFileName() == null ? null : parent.getFileName().toString();
     }
 
     public Path scenarioFile() {

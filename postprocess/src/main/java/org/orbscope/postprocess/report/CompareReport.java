@@ -23,6 +23,8 @@ import org.orbscope.run.AtomicFiles;
 public final class CompareReport {
     /** Spectra drawn, one chart per point: the first this many points. */
     static final int MAX_SPECTRA = 24;
+    /** A setting's value is cut to this many characters (a description, a long list). */
+    private static final int MAX_VALUE = 60;
 
     private CompareReport() {
     }
@@ -46,6 +48,13 @@ public final class CompareReport {
                         + "than the runs' own spread: their 95% batch-means intervals (20 consecutive batches of the "
                         + "point's requests) do not overlap.</p>");
         runsTable(b, c);
+        List<String> warnings = c.warnings();
+        if (!warnings.isEmpty()) {
+            b.append("<ul id=\"warnings\" class=\"warn\">");
+            warnings.forEach(w -> b.append("<li>").append(Svg.esc(w)).append("</li>"));
+            b.append("</ul>");
+        }
+        settingsTable(b, c);
         List<RunComparison.Row> rows = c.rows();
         long flagged = rows.stream().flatMap(r -> r.cells().stream()).filter(RunComparison.Cell::differs).count();
         b.append("<p id=\"flagged\" class=\"").append(flagged > 0 ? "warn" : "ok").append("\">").append(flagged)
@@ -66,16 +75,51 @@ public final class CompareReport {
     }
 
     private static void runsTable(StringBuilder b, RunComparison c) {
-        b.append("<table id=\"runs\"><thead><tr><th>run</th><th>scenario</th><th>points</th><th>swept</th></tr>"
-                + "</thead><tbody>");
+        b.append("<table id=\"runs\"><thead><tr><th>run</th><th>directory</th><th>scenario</th><th>points</th>"
+                + "<th>swept</th></tr></thead><tbody>");
         for (int i = 0; i < c.runs().size(); i++) {
             RunData r = c.runs().get(i);
-            b.append("<tr><td>").append(Svg.esc(c.names().get(i))).append("</td><td>")
+            b.append("<tr><td>").append(Svg.esc(c.names().get(i))).append("</td><td><code>")
+                    .append(Svg.esc(r.runName())).append("</code></td><td>")
                     .append(Svg.esc(r.scenarioName())).append("</td><td>").append(r.points().size()).append("</td><td>")
                     .append(Svg.esc(String.join(", ", r.axes().axes().stream().map(SweepAxis::label).toList())))
                     .append("</td></tr>");
         }
         b.append("</tbody></table>");
+    }
+
+    /** The scenario settings that differ between the runs: a row per setting, a column per run. */
+    private static void settingsTable(StringBuilder b, RunComparison c) {
+        List<RunComparison.Setting> settings = c.differingSettings();
+        b.append("<h2 id=\"settings\">Settings that differ</h2>");
+        if (settings.isEmpty()) {
+            b.append("<p>The runs' scenarios make the same settings.</p>");
+            return;
+        }
+        b.append("<p>The settings of the runs' scenarios (their <code>scenario.yaml</code>, <code>--set</code> "
+                + "applied) that are not the same in every run; <i>unset</i>: the run's scenario leaves the default."
+                + "</p><table id=\"settings-table\"><thead><tr><th>setting</th>");
+        c.names().forEach(n -> b.append("<th>").append(Svg.esc(n)).append("</th>"));
+        b.append("</tr></thead><tbody>");
+        for (RunComparison.Setting s : settings) {
+            b.append("<tr><td><code>").append(Svg.esc(s.path())).append("</code></td>");
+            s.values().forEach(v -> b.append("<td>").append(Svg.esc(shown(v))).append("</td>"));
+            b.append("</tr>");
+        }
+        b.append("</tbody></table>");
+    }
+
+    /** A setting's value as shown: cut when long, {@code unset} when the scenario leaves it out. */
+    static String shown(String value) {
+        if (value == null) {
+            return "unset";
+        }
+        return value.length() > MAX_VALUE ? value.substring(0, MAX_VALUE - 3) + "..." : value;
+    }
+
+    /** A setting as one line, e.g. {@code server.orb.poolMax: 8 vs 1}. */
+    public static String line(RunComparison.Setting s) {
+        return s.path() + ": " + String.join(" vs ", s.values().stream().map(CompareReport::shown).toList());
     }
 
     /**
@@ -162,6 +206,23 @@ public final class CompareReport {
             b.append("| ").append(c.names().get(i)).append(" | ").append(c.runs().get(i).scenarioName()).append(" | ")
                     .append(c.runs().get(i).points().size()).append(" |\n");
         }
+        List<String> warnings = c.warnings();
+        if (!warnings.isEmpty()) {
+            b.append('\n');
+            warnings.forEach(w -> b.append("- **Warning:** ").append(w).append('\n'));
+        }
+        List<RunComparison.Setting> settings = c.differingSettings();
+        b.append("\n## Settings that differ\n\n");
+        if (settings.isEmpty()) {
+            b.append("The runs' scenarios make the same settings.\n");
+        } else {
+            b.append("| setting | ").append(String.join(" | ", c.names())).append(" |\n|---|")
+                    .append("---|".repeat(c.names().size())).append('\n');
+            for (RunComparison.Setting s : settings) {
+                b.append("| `").append(s.path()).append("` | ").append(String.join(" | ",
+                        s.values().stream().map(CompareReport::shown).toList())).append(" |\n");
+            }
+        }
         b.append("\n## Tables\n");
         c.tables().forEach(t -> MarkdownReport.table(b, t, "###"));
         List<Table> breakdown = c.breakdownTables();
@@ -188,7 +249,10 @@ public final class CompareReport {
     static String json(RunComparison c, String generated) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("runs", c.names());
+        root.put("directories", c.runs().stream().map(RunData::runName).toList());
         root.put("generated", generated);
+        root.put("warnings", c.warnings());
+        root.put("settings", c.differingSettings());
         root.put("points", c.points());
         root.put("rows", c.rows());
         root.put("breakdown", c.breakdownTables());

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.Breakdown;
@@ -13,6 +14,9 @@ import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.Timeline;
 import org.orbscope.postprocess.stats.BatchMeans;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.scenario.ScenarioDocument;
+import org.orbscope.scenario.ScenarioException;
+import org.orbscope.scenario.ScenarioLoader;
 
 /**
  * Several runs side by side (before and after a tuning change, one ORB against another, monitored against
@@ -46,20 +50,34 @@ public final class RunComparison {
             new Measure("queue_mean_ms", "Server mean queueing time", "ms", a -> stageMean(a, "queue")),
             new Measure("cpu_per_request_ms", "Server CPU per request", "ms", a -> stageMean(a, "cpu")));
 
+    /** Points and runs a warning names one by one: the first this many. */
+    private static final int FEW = 6;
+
     private final List<RunData> runs;
     private final List<String> names;
     private final List<String> points;
+    /** Each run's scenario settings ({@link ScenarioDocument#settings}); null where its scenario is not known. */
+    private final List<Map<String, String>> settings = new ArrayList<>();
 
+    /** The runs, each named by its run directory's name. */
     public RunComparison(List<RunData> runs) {
+        this(runs, List.of());
+    }
+
+    /**
+     * The runs, named by {@code labels} in their order (a run past the labels by its run directory's name).
+     */
+    public RunComparison(List<RunData> runs, List<String> labels) {
         if (runs.size() < 2) {
             throw new IllegalArgumentException("a comparison needs two runs or more");
         }
         this.runs = List.copyOf(runs);
         List<String> n = new ArrayList<>();
-        for (RunData r : runs) {
-            String name = r.runName();
+        for (int i = 0; i < runs.size(); i++) {
+            String given = i < labels.size() ? labels.get(i) : runs.get(i).runName();
+            String name = given;
             for (int k = 2; n.contains(name); k++) {
-                name = r.runName() + "#" + k;
+                name = given + "#" + k;
             }
             n.add(name);
         }
@@ -67,6 +85,7 @@ public final class RunComparison {
         Set<String> pts = new LinkedHashSet<>();
         runs.forEach(r -> r.points().forEach(p -> pts.add(p.name())));
         this.points = List.copyOf(pts);
+        runs.forEach(r -> settings.add(settings(r)));
     }
 
     public List<RunData> runs() {
@@ -76,6 +95,105 @@ public final class RunComparison {
     /** The runs' names as the report shows them (a repeated name gets #2, #3 ...). */
     public List<String> names() {
         return names;
+    }
+
+    /** Whether some point is in two runs or more: whether anything is compared. */
+    public boolean anyMatched() {
+        return points.stream().anyMatch(p -> runsWith(p).size() >= 2);
+    }
+
+    /** The names of the runs that have point {@code point}. */
+    private List<String> runsWith(String point) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            if (point(i, point) != null) {
+                out.add(names.get(i));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What makes the comparison doubtful, each in a sentence: runs of different scenarios, points not in every
+     * run (or none in two), a run whose scenario is not known.
+     */
+    public List<String> warnings() {
+        List<String> out = new ArrayList<>();
+        if (runs.stream().map(RunData::scenarioName).distinct().count() > 1) {
+            List<String> each = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                each.add(runs.get(i).scenarioName() + " (" + names.get(i) + ")");
+            }
+            out.add("the runs ran different scenarios: " + String.join(", ", each));
+        }
+        if (!anyMatched()) {
+            List<String> each = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                each.add(names.get(i) + ": " + few(runs.get(i).points().stream().map(PointAnalysis::name).toList()));
+            }
+            out.add("no point is in two runs or more, so nothing is compared (points matched by name; "
+                    + String.join("; ", each) + ")");
+        } else {
+            List<String> partial = new ArrayList<>();
+            for (String p : points) {
+                List<String> in = runsWith(p);
+                if (in.size() < runs.size()) {
+                    partial.add(p + " (only " + String.join(", ", in) + ")");
+                }
+            }
+            if (!partial.isEmpty()) {
+                out.add(partial.size() + " of " + points.size() + " points are not in every run: " + few(partial));
+            }
+        }
+        for (int i = 0; i < runs.size(); i++) {
+            if (settings.get(i) == null) {
+                out.add(names.get(i) + ": its scenario.yaml is missing or does not load, so its settings are not "
+                        + "compared");
+            }
+        }
+        return out;
+    }
+
+    /** The first few of {@code items}, and how many more. */
+    private static String few(List<String> items) {
+        int shown = Math.min(items.size(), FEW);
+        String s = items.isEmpty() ? "none" : String.join(", ", items.subList(0, shown));
+        return items.size() > shown ? s + " and " + (items.size() - shown) + " more" : s;
+    }
+
+    /** A scenario setting and its value in each run (null: the run's scenario does not set it). */
+    public record Setting(String path, List<String> values) {
+    }
+
+    /**
+     * The settings of the runs' scenarios that differ, by path in document order (as {@code --set} takes them;
+     * the sweep's lists under {@code sweep.}): what was changed between the runs. Runs whose scenario is not
+     * known are left out.
+     */
+    public List<Setting> differingSettings() {
+        Set<String> paths = new LinkedHashSet<>();
+        settings.stream().filter(Objects::nonNull).forEach(s -> paths.addAll(s.keySet()));
+        List<Setting> out = new ArrayList<>();
+        for (String path : paths) {
+            List<String> values = new ArrayList<>();
+            settings.forEach(s -> values.add(s == null ? null : s.get(path)));
+            if (settings.stream().filter(Objects::nonNull).map(s -> s.get(path)).distinct().count() > 1) {
+                out.add(new Setting(path, values));
+            }
+        }
+        return out;
+    }
+
+    /** The settings of a run's scenario, or null when its scenario.yaml is missing or does not load. */
+    private static Map<String, String> settings(RunData run) {
+        if (run.scenarioText().isBlank()) {
+            return null;
+        }
+        try {
+            return ScenarioLoader.parseDocument("scenario.yaml", run.scenarioText(), List.of()).settings();
+        } catch (ScenarioException e) {
+            return null;
+        }
     }
 
     /** Every point name of any run: the first run's in its report order, then the others' new ones. */

@@ -42,7 +42,8 @@ class CompareReportTest {
 
     /** Writes the comparison of {@code runs} into tmp/cmp. */
     static Path compare(Path out, Path... runs) throws Exception {
-        return Reporter.compare(List.of(runs), AnalysisOptions.defaults(), out);
+        Reporter.compare(List.of(runs), List.of(), AnalysisOptions.defaults(), out);
+        return out;
     }
 
     @Test
