@@ -93,7 +93,17 @@ final class ProcessTable {
             discover(nanos);
         }
         for (Long pid; (pid = started.poll()) != null; ) {
-            add(pid, nanos, null);
+            Entry known = entries.get(pid);
+            if (known == null) {
+                add(pid, nanos, null);
+            } else {
+                // The scan can find a child between fork and exec, still showing the run's own command line;
+                // the launcher reports it after the exec, so its command is read again now.
+                ProcFs.ProcStat s = proc.process(pid, false);
+                if (s != null && s.startTicks() == known.startTicks) {
+                    classify(known, s, true, nanos);
+                }
+            }
         }
         List<ProcessSample> rows = new ArrayList<>();
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
