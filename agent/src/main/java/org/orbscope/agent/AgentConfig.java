@@ -115,9 +115,22 @@ public final class AgentConfig {
     }
 
     static final class BadConfig extends Exception {
+        /** The option name that is not one of the agent's, when that is the problem; else null. */
+        final String unknownKey;
+
         BadConfig(String message) {
-            super(message);
+            this(message, null);
         }
+
+        BadConfig(String message, String unknownKey) {
+            super(message);
+            this.unknownKey = unknownKey;
+        }
+    }
+
+    /** Every option name the agent takes, besides the profile entries ({@link OrbProfile#isProfileKey}). */
+    static Set<String> keys() {
+        return KEYS;
     }
 
     static AgentConfig parse(String inline) throws BadConfig {
@@ -209,7 +222,7 @@ public final class AgentConfig {
         }
         if (!KEYS.contains(key)) {
             throw new BadConfig(where + ": unknown option '" + key + "' (known: " + new java.util.TreeSet<>(KEYS)
-                    + " and the profile entries method, profile.name, profile.orb, profile.threads.ROLE)");
+                    + " and the profile entries method, profile.name, profile.orb, profile.threads.ROLE)", key);
         }
         switch (key) {
             case "out": out = value; break;

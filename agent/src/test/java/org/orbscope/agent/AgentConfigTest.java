@@ -126,6 +126,12 @@ class AgentConfigTest {
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("events=methods+fjr"));
         assertTrue(e.getMessage().contains("unknown event type 'fjr'"), e.getMessage());
 
+        java.util.Map<String, String> p = ConfigCheck.problem("config=" + f);
+        assertEquals("threads.inclde", p.get(ConfigCheck.UNKNOWN_KEY), p.toString());
+        assertTrue(p.get(ConfigCheck.MESSAGE).contains("bad.yaml:3"), p.toString());
+        assertTrue(ConfigCheck.keys().contains("threads.include"));
+        assertTrue(ConfigCheck.problem("profile=jacorb,cpu=true").isEmpty(), "a good start says nothing");
+
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("config=" + dir.resolve("missing.yaml")));
         assertTrue(e.getMessage().contains("missing.yaml"), e.getMessage());
 
