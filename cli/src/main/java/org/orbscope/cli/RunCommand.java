@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("orbscope run: --ready-timeout must be 1 second or more, not " + readyTimeoutSeconds);
             return Orbscope.EXIT_BAD_INPUT;
         }
-        ScenarioInput.Loaded in = scenario.load("run");
+        ScenarioInput.Loaded in = scenario.loadRunnable("run");
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }

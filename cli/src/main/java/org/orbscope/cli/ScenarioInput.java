@@ -48,6 +48,24 @@ final class ScenarioInput {
         }
     }
 
+    /**
+     * The loaded scenario as {@link #load} gives it, also checked against what would start: the agent options of
+     * its monitored servers, read by the agent's own parser ({@link AgentOptionsCheck}). Null after printing the
+     * problem to stderr (the caller exits 2). {@code validate} and {@code run} load this way.
+     */
+    Loaded loadRunnable(String command) {
+        Loaded in = load(command);
+        if (in == null) {
+            return null;
+        }
+        String agent = AgentOptionsCheck.problem(in.points(), file.toAbsolutePath().getParent(), AgentJar.locate());
+        if (agent != null) {
+            System.err.println("orbscope " + command + ": " + file + ": " + agent);
+            return null;
+        }
+        return in;
+    }
+
     /** The loaded scenario, or null after printing the problem to stderr (the caller exits 2). */
     Loaded load(String command) {
         try {

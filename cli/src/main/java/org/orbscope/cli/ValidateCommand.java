@@ -18,7 +18,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ScenarioInput.Loaded in = scenario.load("validate");
+        ScenarioInput.Loaded in = scenario.loadRunnable("validate");
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }

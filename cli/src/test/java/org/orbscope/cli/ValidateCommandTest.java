@@ -2,6 +2,7 @@ package org.orbscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,5 +59,31 @@ class ValidateCommandTest {
                 "--set", "client.processes[7].requests=3");
         assertEquals(Orbscope.EXIT_BAD_INPUT, set.exit);
         assertTrue(set.err.contains("--set") && set.err.contains("does not exist"), set.toString());
+    }
+
+    /** The quickstart, monitored with the agent config {@code agent.yaml} beside it. */
+    private Path monitoredQuickstart(String... agentConfig) throws Exception {
+        Files.writeString(dir.resolve("agent.yaml"), String.join("\n", agentConfig) + "\n");
+        Path f = dir.resolve("monitored.yaml");
+        Files.writeString(f, Files.readString(Path.of("..", "scenarios", "quickstart.yaml"))
+                + "monitoring: {enabled: true, config: agent.yaml}\n");
+        return f;
+    }
+
+    @Test
+    void anAgentConfigTypoIsRefusedAtItsLineBeforeAnythingStarts() throws Exception {
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path f = monitoredQuickstart("# the agent's options", "cpu.sampel: 4");
+        for (String[] args : new String[][] {{"validate", f.toString()},
+                {"run", f.toString(), "--out", dir.resolve("o").toString()}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+            assertTrue(r.err.contains("monitoring.config: ") && r.err.contains("agent.yaml:2: unknown option 'cpu.sampel'")
+                    && r.err.endsWith("did you mean 'cpu.sample'?\n"), r.toString());
+            assertEquals(1, r.err.lines().count(), r.toString());
+        }
+        assertTrue(!Files.exists(dir.resolve("o")), "nothing starts on bad input");
+        CliRunner good = CliRunner.run("validate", monitoredQuickstart("cpu.sample: 4").toString());
+        assertEquals(Orbscope.EXIT_OK, good.exit, good.toString());
     }
 }

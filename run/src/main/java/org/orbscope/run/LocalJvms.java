@@ -136,13 +136,17 @@ public final class LocalJvms implements PointJvms {
         return c.exitValue();
     }
 
+    /** {@code -javaagent:JAR=OPTIONS}, the options as {@link #agentOptions} writes them. */
+    public static String agentArgument(Path agentJar, MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
+        return "-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions(monitoring, cpuSample, trace, scenarioDir);
+    }
+
     /**
-     * {@code -javaagent:JAR=profile=...,cpu=...,out=TRACE[,cpu.sample=off|N][,config=FILE]} (the agent's option syntax); the config
+     * {@code profile=...,cpu=...,out=TRACE[,cpu.sample=off|N][,config=FILE]} (the agent's option syntax); the config
      * file is relative to {@code scenarioDir}; {@code cpuSample} applies when there is no config ({@link CpuSample}).
      */
-    public static String agentArgument(Path agentJar, MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
-        StringBuilder b = new StringBuilder("-javaagent:").append(agentJar.toAbsolutePath()).append('=')
-                .append("profile=").append(monitoring.profile())
+    public static String agentOptions(MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
+        StringBuilder b = new StringBuilder("profile=").append(monitoring.profile())
                 .append(",cpu=").append(monitoring.cpuTime())
                 .append(",out=").append(trace.toAbsolutePath());
         if (!monitoring.cpuTime()) {
