@@ -75,6 +75,26 @@ public record ClientSpec(
         return out;
     }
 
+    /**
+     * Invoker threads of each client JVM: enough for the expected number of requests in flight (the open processes'
+     * rate x a generous 50 ms) plus slack, at most 256. When all are busy, requests go out late and the lateness
+     * is recorded.
+     */
+    public int invokerThreads() {
+        return (int) Math.max(8, Math.min(256, Math.ceil(openRatePerSecond() * 0.05) + 8));
+    }
+
+    /** The requests per second each client JVM is asked to send: the mean rates of its open processes, summed. */
+    public double openRatePerSecond() {
+        double rate = 0;
+        for (ProcessSpec p : processes) {
+            if (!p.arrival().closed()) {
+                rate += p.arrival().ratePerSecond();
+            }
+        }
+        return rate;
+    }
+
     /** Hard limit on the client's run time in nanoseconds (a guard, not a workload parameter). */
     public long maxDurationNanos() {
         return maxDuration == null ? Durations.parseNanos("10m") : Durations.parseNanos(maxDuration);

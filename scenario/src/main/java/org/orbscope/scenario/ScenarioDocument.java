@@ -130,6 +130,28 @@ public final class ScenarioDocument {
         return points;
     }
 
+    /**
+     * Holds every point to what {@code machine} can run: a payload beyond the client's heap, a rate beyond what a
+     * client JVM sends, a thread pool beyond the machine's threads ({@link MachineCheck}); the first problem is
+     * thrown at its field, naming the limit.
+     */
+    public void checkMachine(MachineLimits machine) throws ScenarioException {
+        for (SweepPoint p : points()) {
+            try {
+                MachineCheck.check(p.scenario(), machine);
+            } catch (ScenarioValidator.Problem e) {
+                for (String swept : p.params().keySet()) {
+                    if (e.path.startsWith(swept)) {
+                        throw at(swept, "sweep point " + p.params() + ": " + e.path + ": " + e.getMessage());
+                    }
+                }
+                int[] lc = index.find(e.path);
+                throw ScenarioLoader.blameOverride(new ScenarioException(name, lc[0], lc[1], e.path, e.getMessage()),
+                        overrides);
+            }
+        }
+    }
+
     private static String path(List<String> paths, ScenarioException e) {
         for (String p : paths) {
             if (e.field() != null && e.field().startsWith(p)) {

@@ -124,7 +124,7 @@ public final class WorkloadClient {
             if (client.invocation() == ClientSpec.Invocation.AMI) {
                 AmiSender ami;
                 try {
-                    ami = new AmiSender(orbs, calls, log, Math.min(poolSize(client), schedule.size()));
+                    ami = new AmiSender(orbs, calls, log, Math.min(client.invokerThreads(), schedule.size()));
                 } catch (UserException e) {
                     throw new IllegalArgumentException("cannot set up AMI reply handlers in the client: " + e);
                 }
@@ -132,7 +132,7 @@ public final class WorkloadClient {
                 log.begin(start);
                 error = sendAmi(client, schedule, ami, stubs, log, start, stop);
             } else {
-                int threads = poolSize(client);
+                int threads = client.invokerThreads();
                 AtomicInteger next = new AtomicInteger();
                 AtomicReference<String> abort = stop;
                 Caller caller = new Caller(calls, stubs, log, abort);
@@ -463,20 +463,6 @@ public final class WorkloadClient {
 
     static boolean isConnectionFailure(String name) {
         return name.equals("COMM_FAILURE") || name.equals("TRANSIENT") || name.equals("OBJECT_NOT_EXIST") || name.equals("TIMEOUT");
-    }
-
-    /**
-     * Invoker threads: enough for the expected number of requests in flight (rate x a generous 50 ms) plus
-     * slack, at most 256. When all are busy, requests go out late and the lateness is recorded.
-     */
-    static int poolSize(ClientSpec client) {
-        double rate = 0;
-        for (ProcessSpec p : client.processes()) {
-            if (!p.arrival().closed()) {
-                rate += p.arrival().ratePerSecond();
-            }
-        }
-        return (int) Math.max(8, Math.min(256, Math.ceil(rate * 0.05) + 8));
     }
 
     private static Thread progress(long total, AtomicLong done, AtomicLong failures, AtomicReference<String> abort) {
