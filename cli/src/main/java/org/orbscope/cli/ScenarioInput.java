@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.scenario.MachineLimits;
 import org.orbscope.scenario.ScenarioDocument;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
@@ -49,13 +50,20 @@ final class ScenarioInput {
     }
 
     /**
-     * The loaded scenario as {@link #load} gives it, also checked against what would start: the agent options of
-     * its monitored servers, read by the agent's own parser ({@link AgentOptionsCheck}). Null after printing the
-     * problem to stderr (the caller exits 2). {@code validate} and {@code run} load this way.
+     * The loaded scenario as {@link #load} gives it, also checked against what would start: this machine's limits
+     * ({@link ScenarioDocument#checkMachine}) and the agent options of its monitored servers, read by the agent's
+     * own parser ({@link AgentOptionsCheck}). Null after printing the problem to stderr (the caller exits 2).
+     * {@code validate} and {@code run} load this way.
      */
     Loaded loadRunnable(String command) {
         Loaded in = load(command);
         if (in == null) {
+            return null;
+        }
+        try {
+            in.document().checkMachine(MachineLimits.here());
+        } catch (ScenarioException e) {
+            System.err.println("orbscope " + command + ": " + e.getMessage());
             return null;
         }
         String agent = AgentOptionsCheck.problem(in.points(), file.toAbsolutePath().getParent(), AgentJar.locate());

@@ -61,6 +61,20 @@ class ValidateCommandTest {
         assertTrue(set.err.contains("--set") && set.err.contains("does not exist"), set.toString());
     }
 
+    /** {@code validate} and {@code run} of {@code f}: both exit 2 with one line, and nothing starts. */
+    private java.util.List<CliRunner> refusedByValidateAndRun(Path f) {
+        java.util.List<CliRunner> said = new java.util.ArrayList<>();
+        for (String[] args : new String[][] {{"validate", f.toString()},
+                {"run", f.toString(), "--out", dir.resolve("o").toString()}}) {
+            CliRunner r = CliRunner.run(args);
+            assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+            assertEquals(1, r.err.lines().count(), r.toString());
+            said.add(r);
+        }
+        assertTrue(!Files.exists(dir.resolve("o")), "nothing starts on bad input");
+        return said;
+    }
+
     /** The quickstart, monitored with the agent config {@code agent.yaml} beside it. */
     private Path monitoredQuickstart(String... agentConfig) throws Exception {
         Files.writeString(dir.resolve("agent.yaml"), String.join("\n", agentConfig) + "\n");
@@ -74,16 +88,22 @@ class ValidateCommandTest {
     void anAgentConfigTypoIsRefusedAtItsLineBeforeAnythingStarts() throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path f = monitoredQuickstart("# the agent's options", "cpu.sampel: 4");
-        for (String[] args : new String[][] {{"validate", f.toString()},
-                {"run", f.toString(), "--out", dir.resolve("o").toString()}}) {
-            CliRunner r = CliRunner.run(args);
-            assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+        for (CliRunner r : refusedByValidateAndRun(f)) {
             assertTrue(r.err.contains("monitoring.config: ") && r.err.contains("agent.yaml:2: unknown option 'cpu.sampel'")
                     && r.err.endsWith("did you mean 'cpu.sample'?\n"), r.toString());
-            assertEquals(1, r.err.lines().count(), r.toString());
         }
-        assertTrue(!Files.exists(dir.resolve("o")), "nothing starts on bad input");
         CliRunner good = CliRunner.run("validate", monitoredQuickstart("cpu.sample: 4").toString());
         assertEquals(Orbscope.EXIT_OK, good.exit, good.toString());
+    }
+
+    @Test
+    void aPayloadBeyondTheClientsHeapIsRefusedAtValidate() throws Exception {
+        Path f = dir.resolve("huge.yaml");
+        Files.writeString(f, Files.readString(Path.of("..", "scenarios", "quickstart.yaml"))
+                .replace("payload: {type: octet, size: 240}", "payload: {type: octet, size: 2000000000}"));
+        for (CliRunner r : refusedByValidateAndRun(f)) {
+            assertTrue(r.err.contains("huge.yaml:43:") && r.err.contains("client.processes[0].targets[0].payload.size: ")
+                    && r.err.contains("more than the client's heap of"), r.toString());
+        }
     }
 }
