@@ -38,7 +38,8 @@ import sun.misc.SignalHandler;
                         + "ready, run the client JVM, stop the server; then write the report.",
                 "Ctrl-C (SIGINT) or SIGTERM stops the point in progress, keeps what was measured, writes the report "
                         + "and exits 130.",
-                "Exit 0 all points ok, 1 some point failed, 2 bad input, 130 interrupted."})
+                "Exit 0 all points ok, 1 some point failed (a monitored server that left no trace fails its point), "
+                        + "2 bad input, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;

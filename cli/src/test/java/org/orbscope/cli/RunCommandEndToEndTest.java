@@ -58,6 +58,31 @@ class RunCommandEndToEndTest {
     Path dir;
 
 
+    /**
+     * A monitored point whose agent refuses its config at start (validate refuses it first; the runner is driven
+     * here directly): the server runs on unmonitored and answers everything, and the point is still not ok.
+     */
+    @Test
+    @Timeout(600)
+    void aMonitoredPointWhoseAgentWritesNoTraceIsNotOk() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Files.writeString(dir.resolve("agent.yaml"), "cpu.sampel: 4\n");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY + "monitoring: {enabled: true, config: agent.yaml}\n");
+        org.orbscope.scenario.SweepPoint point = org.orbscope.scenario.ScenarioLoader
+                .loadDocument(scenario, List.of()).points().get(0);
+        PointDirectory pointDir = org.orbscope.run.RunDirectory.create(dir.resolve("runs"), "tiny").point(point.name());
+        PointStatus status = new PointRunner(new PointRunner.Settings(dir, java.time.Duration.ofSeconds(
+                Long.parseLong(CliRunner.READY_TIMEOUT_SECONDS)), AgentJar.locate())).run(point, pointDir);
+        assertEquals(PointStatus.FAILED, status.status(), status.toString());
+        assertEquals(0, status.serverExit(), "the server itself ran and stopped cleanly: " + status);
+        assertEquals(0, status.clientExit(), status.toString());
+        assertTrue(status.error().contains("monitoring was asked for, but the agent left no server.trace: orbscope "
+                + "agent: ") && status.error().contains("agent.yaml:1: unknown option 'cpu.sampel'"), status.error());
+        assertEquals(status.error(), PointStatus.read(pointDir.status()).error());
+    }
+
     @Test
     @Timeout(600)
     void runLaysOutTheRunDirectoryAndAccountsForEveryRequest() throws Exception {

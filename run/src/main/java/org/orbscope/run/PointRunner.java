@@ -83,7 +83,28 @@ public final class PointRunner {
                 watch.close();
             }
         }
+        status = withTraces(point.scenario(), dir, status);
         status.write(dir.status());
+        return status;
+    }
+
+    /**
+     * {@code status}, unless it is ok and a monitored server left no trace (its files are in place once the point is
+     * over, shipped from a host too): then failed, with what is missing and the agent's reason.
+     */
+    private static PointStatus withTraces(Scenario s, PointDirectory dir, PointStatus status) throws IOException {
+        if (!status.ok()) {
+            return status;
+        }
+        Map<String, ServerDirectory> dirs = dir.servers(s);
+        for (ServerSpec server : s.servers()) {
+            String missing = s.monitoring(server).enabled() ? MissingTrace.of(dirs.get(server.name())) : null;
+            if (missing != null) {
+                return new PointStatus(PointStatus.FAILED, (s.singleServer() ? "" : "server '" + server.name() + "': ")
+                        + missing, status.serverExit(), status.serverExits(), status.clientExit(),
+                        status.startedEpochMs(), status.endedEpochMs());
+            }
+        }
         return status;
     }
 
