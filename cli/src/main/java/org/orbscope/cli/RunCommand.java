@@ -134,7 +134,11 @@ final class RunCommand implements Callable<Integer> {
                 } catch (ScenarioException e) {
                     throw new IllegalStateException("a point that loaded does not load with its server's address", e);
                 }
-                progress.finished(i, p.name(), status, clientSummaries(dir));
+                List<ClientSummary> clients = clientSummaries(dir);
+                progress.finished(i, p.name(), status, clients);
+                for (String warning : PointWarnings.of(p.scenario(), dir, status, clients)) {
+                    System.out.println("  " + warning);
+                }
                 if (onHosts(p)) {
                     hostLines(dir, p.scenario().client().warmup());
                 }

@@ -58,6 +58,24 @@ class RunCommandEndToEndTest {
     Path dir;
 
 
+    /** One dispatcher thread and requests that overlap: JacORB's own "Thread pool exhausted" reaches the terminal. */
+    @Test
+    @Timeout(600)
+    void theOrbsPoolExhaustedMessageIsAWarningAfterThePoint() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1")
+                .replace("cpu: 200us", "cpu: 5ms"));
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                "--no-report", "--out", dir.resolve("runs").toString());
+        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        String log = Files.readString(CliRunner.onlyRun(dir.resolve("runs")).resolve("points/single/server/server.log"));
+        long said = log.lines().filter(l -> l.contains("Thread pool exhausted")).count();
+        assertTrue(said > 0, "40 requests of 5 ms at 200/s on one thread overlap: " + log);
+        assertTrue(r.out.contains("\n  warning: the server's ORB said " + said + " time(s): Thread pool exhausted"),
+                r.toString());
+    }
+
     /**
      * A monitored point whose agent refuses its config at start (validate refuses it first; the runner is driven
      * here directly): the server runs on unmonitored and answers everything, and the point is still not ok.
