@@ -10,7 +10,10 @@ package org.orbscope.run;
 public final class ExitCode {
     /** Everything asked for was done: every point ended ok, every request was answered, the file was written. */
     public static final int OK = 0;
-    /** The run failed: requests failed, a JVM died or was not ready in time, a file could not be written. */
+    /**
+     * The run failed: requests failed, a JVM died or was not ready in time, a file could not be written, a monitored
+     * server left no trace (its agent could not start or write, and the server ran on unmonitored).
+     */
     public static final int RUN_FAILED = 1;
     /** Bad input (a scenario, an option, a launch argument): nothing was started. */
     public static final int BAD_INPUT = 2;

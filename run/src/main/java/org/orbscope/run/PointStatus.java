@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * {@code points/<point>/status.json}: how the runner's attempt at a point ended. {@code status} is one of
- * {@link #OK}, {@link #FAILED} (a JVM died or was not ready, the client failed, requests failed) or
+ * {@link #OK}, {@link #FAILED} (a JVM died or was not ready, the client failed, requests failed, a monitored server
+ * left no trace) or
  * {@link #INTERRUPTED} (the run was stopped by a signal); {@code error} says why when it is not ok. Exit codes
  * are null when that JVM did not run or did not end; a scenario with several servers has their exit codes by name
  * in {@code serverExits} and no {@code serverExit}.
