@@ -77,6 +77,28 @@ class RunCommandEndToEndTest {
     }
 
     /**
+     * A server with one thread and a queue of one answers most of a burst with TRANSIENT: the client gives up on a
+     * server that is alive, and the terminal says which of the two it was.
+     */
+    @Test
+    @Timeout(600)
+    void aClientThatGivesUpOnALiveServerIsAWarningAfterThePoint() throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(scenario, TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1, queueMax: 1")
+                .replace("cpu: 200us", "cpu: 50ms").replace("requests: 40", "requests: 400")
+                .replace("rate: 200/s", "rate: 1000/s"));
+        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                "--no-report", "--out", dir.resolve("runs").toString());
+        assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
+        PointStatus status = PointStatus.read(CliRunner.onlyRun(dir.resolve("runs")).resolve("points/single/status.json"));
+        assertEquals(0, status.serverExit(), status.toString());
+        assertTrue(r.out.contains("\n  warning: the client gave up: the server stopped answering (20 consecutive "
+                + "TRANSIENT); stopped sending; the server was still running and stopped cleanly: overloaded, not dead"),
+                r.toString());
+    }
+
+    /**
      * A monitored point whose agent refuses its config at start (validate refuses it first; the runner is driven
      * here directly): the server runs on unmonitored and answers everything, and the point is still not ok.
      */
