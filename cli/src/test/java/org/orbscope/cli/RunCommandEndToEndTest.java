@@ -58,16 +58,21 @@ class RunCommandEndToEndTest {
     Path dir;
 
 
+    /** {@code orbscope run --no-report} of {@code scenario} into {@code runs/} (skipped when the workload is not built). */
+    private CliRunner runWithoutReport(String scenario) throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        Path file = dir.resolve("tiny.yaml");
+        Files.writeString(file, scenario);
+        return CliRunner.run("run", file.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--no-report",
+                "--out", dir.resolve("runs").toString());
+    }
+
     /** One dispatcher thread and requests that overlap: JacORB's own "Thread pool exhausted" reaches the terminal. */
     @Test
     @Timeout(600)
     void theOrbsPoolExhaustedMessageIsAWarningAfterThePoint() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        Path scenario = dir.resolve("tiny.yaml");
-        Files.writeString(scenario, TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1")
+        CliRunner r = runWithoutReport(TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1")
                 .replace("cpu: 200us", "cpu: 5ms"));
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
-                "--no-report", "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         String log = Files.readString(CliRunner.onlyRun(dir.resolve("runs")).resolve("points/single/server/server.log"));
         long said = log.lines().filter(l -> l.contains("Thread pool exhausted")).count();
@@ -83,13 +88,9 @@ class RunCommandEndToEndTest {
     @Test
     @Timeout(600)
     void aClientThatGivesUpOnALiveServerIsAWarningAfterThePoint() throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        Path scenario = dir.resolve("tiny.yaml");
-        Files.writeString(scenario, TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1, queueMax: 1")
+        CliRunner r = runWithoutReport(TINY.replace("poolMin: 1, poolMax: 2", "poolMin: 1, poolMax: 1, queueMax: 1")
                 .replace("cpu: 200us", "cpu: 50ms").replace("requests: 40", "requests: 400")
                 .replace("rate: 200/s", "rate: 1000/s"));
-        CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
-                "--no-report", "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         PointStatus status = PointStatus.read(CliRunner.onlyRun(dir.resolve("runs")).resolve("points/single/status.json"));
         assertEquals(0, status.serverExit(), status.toString());
