@@ -19,7 +19,7 @@ final class Histograms {
         }
         Histogram h = d.histogram();
         double top = Math.max(1, d.percentile(99.5));
-        double widthNs = Math.max(1, Svg.niceMax(top) / BINS);
+        double widthNs = Math.max(1, Ticks.upTo(top, 4, false).max() / BINS);
         long[] counts = new long[BINS];
         for (int i = 0; i < BINS; i++) {
             long lo = (long) (i * widthNs);

@@ -1,7 +1,5 @@
 package org.orbscope.postprocess.report;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
 
@@ -17,8 +15,9 @@ public final class Svg {
     private static final int R = 30;
     private static final int T = 30;
     private static final int B = 46;
-    /** Values of an axis closer than this part of their size are drawn as one. */
-    private static final double NEAR = 0.01;
+    /** About this many steps on a value axis, and on a linear x axis. */
+    private static final int Y_TICKS = 4;
+    private static final int X_TICKS = 5;
 
     /**
      * A line; {@code lo}/{@code hi} (optional) draw a shaded band around it, which the legend names {@code band};
@@ -37,7 +36,7 @@ public final class Svg {
 
     /**
      * The x axis: its label, a logarithmic scale (base 10, for positive values spanning decades) or a linear one,
-     * and its ticks (empty: rounded numbers 1, 2 or 5 times a power of ten apart).
+     * and its ticks (empty: five evenly spaced numbers).
      */
     public record XAxis(String label, boolean log, List<Tick> ticks, boolean categories) {
         public XAxis(String label, boolean log, List<Tick> ticks) {
@@ -124,7 +123,7 @@ public final class Svg {
     }
 
     /** A plot area in pixels and the data range it shows. */
-    private record Frame(double left, double right, double top, double bottom, double xmin, double xmax, double ymax,
+    private record Frame(double left, double right, double top, double bottom, double xmin, double xmax, Ticks y,
                          boolean log) {
         /** The frame that holds every series' points and bands; null when no point is finite. */
         static Frame of(XAxis axis, List<Series> series, double left, double right, double top, double bottom) {
@@ -151,15 +150,16 @@ public final class Svg {
                 // Half a slot either side, so the first and last names are not cut at the frame.
                 xmin -= 0.5;
                 xmax += 0.5;
-            } else if (xmax - xmin <= Math.max(Math.abs(xmin), Math.abs(xmax)) * NEAR) {
-                // One value, or values equal but for the last digits (two runs' throughputs at one rate): drawn
-                // around their middle, whose ticks then read as different numbers.
-                double mid = (xmin + xmax) / 2;
-                double half = mid == 0 ? 1 : Math.abs(mid) * 0.1;
-                xmin = mid - half - (axis.ticks().isEmpty() ? 0 : 0.5);
-                xmax = mid + half + (axis.ticks().isEmpty() ? 0 : 0.5);
+            } else if (xmax == xmin && !axis.ticks().isEmpty()) {
+                xmin -= Math.abs(xmin) * 0.1 + 0.5;
+                xmax += Math.abs(xmax) * 0.1 + 0.5;
+            } else if (xmax == xmin) {
+                // One x (equal throughputs): a round step either side, so the ticks still differ.
+                Ticks around = Ticks.of(xmin, xmax, X_TICKS, false);
+                xmin = around.min();
+                xmax = around.max();
             }
-            return new Frame(left, right, top, bottom, xmin, xmax, 1, axis.log()).withY(series, top, bottom);
+            return new Frame(left, right, top, bottom, xmin, xmax, null, axis.log()).withY(series, top, bottom);
         }
 
         /** The same x range over a new vertical extent, scaled to these series. */
@@ -175,7 +175,7 @@ public final class Svg {
                     }
                 }
             }
-            return new Frame(left, right, newTop, newBottom, xmin, xmax, niceMax(ymax), log);
+            return new Frame(left, right, newTop, newBottom, xmin, xmax, Ticks.upTo(ymax, Y_TICKS, false), log);
         }
 
         double px(double x) {
@@ -184,7 +184,7 @@ public final class Svg {
         }
 
         double py(double y) {
-            return bottom - y / ymax * (bottom - top);
+            return bottom - y / this.y.max() * (bottom - top);
         }
 
         boolean shows(double x, double y) {
@@ -196,12 +196,11 @@ public final class Svg {
                     .append("\" x2=\"").append(fmt(right)).append("\" y2=\"").append(fmt(bottom))
                     .append("\"/><line x1=\"").append(fmt(left)).append("\" y1=\"").append(fmt(top)).append("\" x2=\"")
                     .append(fmt(left)).append("\" y2=\"").append(fmt(bottom)).append("\"/></g>");
-            for (int i = 0; i <= 4; i++) {
-                double yv = ymax * i / 4;
+            for (double yv : this.y.values()) {
                 double y = py(yv);
                 b.append("<line stroke=\"#ddd\" x1=\"").append(fmt(left)).append("\" y1=\"").append(fmt(y))
                         .append("\" x2=\"").append(fmt(right)).append("\" y2=\"").append(fmt(y)).append("\"/>")
-                        .append(text(left - 6, y + 4, num(yv), "end"));
+                        .append(text(left - 6, y + 4, this.y.label(yv), "end"));
             }
             if (xLabels) {
                 for (Tick t : ticks(axis)) {
@@ -215,7 +214,7 @@ public final class Svg {
                     .append("</text>");
         }
 
-        /** The axis's own ticks, else powers of ten (log) or rounded values ({@link Svg#tickStep}) (linear). */
+        /** The axis's own ticks, else powers of ten (log) or round values 1, 2 or 5 times a power of ten apart. */
         private List<Tick> ticks(XAxis axis) {
             if (!axis.ticks().isEmpty()) {
                 return axis.ticks();
@@ -227,9 +226,9 @@ public final class Svg {
                 }
                 return out;
             }
-            double step = tickStep(xmin, xmax);
-            for (long k = (long) Math.ceil(xmin / step - 1e-9); k * step <= xmax + step * 1e-9; k++) {
-                out.add(new Tick(k * step, tickLabel(k, step)));
+            Ticks x = Ticks.of(xmin, xmax, X_TICKS, false);
+            for (double xv : x.within(xmin, xmax)) {
+                out.add(new Tick(xv, x.label(xv)));
             }
             return out;
         }
@@ -286,7 +285,8 @@ public final class Svg {
         if (counts.length == 0 || max == 0) {
             return b.append(text(W / 2.0, H / 2.0, "no data", "middle")).append("</svg>").toString();
         }
-        Frame f = new Frame(L, W - R, T, H - B, 0, binWidth * counts.length, niceMax(max), false);
+        // Counts: whole-number ticks (a histogram of 250 requests is not labelled 62.5).
+        Frame f = new Frame(L, W - R, T, H - B, 0, binWidth * counts.length, Ticks.upTo(max, Y_TICKS, true), false);
         f.axes(b, XAxis.linear(xLabel), "requests", true);
         double bw = (W - L - R) / (double) counts.length;
         for (int i = 0; i < counts.length; i++) {
@@ -323,7 +323,8 @@ public final class Svg {
             return b.append(text(W / 2.0, h / 2.0, "no data", "middle")).append("</svg>").toString();
         }
         double left = 90;
-        double scale = (W - left - R) / niceMax(max);
+        Ticks axis = Ticks.upTo(max, Y_TICKS, false);
+        double scale = (W - left - R) / axis.max();
         for (int c = 0; c < categories.size(); c++) {
             double y = T + 24 * c;
             b.append(text(left - 6, y + 14, categories.get(c), "end"));
@@ -341,7 +342,7 @@ public final class Svg {
             }
         }
         double axisY = T + 24 * categories.size() + 4;
-        b.append(text((left + W - R) / 2, axisY + 16, xLabel + " (axis to " + num(niceMax(max)) + ")", "middle"));
+        b.append(text((left + W - R) / 2, axisY + 16, xLabel + " (axis to " + axis.label(axis.max()) + ")", "middle"));
         StringBuilder lg = new StringBuilder();
         double lx = left;
         for (int p = 0; p < parts.length; p++) {
@@ -363,19 +364,54 @@ public final class Svg {
                 .append(esc(title)).append("</title>").append(text(W / 2.0, 18, title, "middle"));
     }
 
-    /** Rows the legend of these names takes: it wraps at the chart's width. */
-    private static int legendRows(List<String> names) {
-        int rows = 1;
+    /** A legend entry: its name's lines, where it starts and the row of its first line (0 = the legend's top). */
+    private record Entry(List<String> lines, double x, int row) {
+    }
+
+    /**
+     * The legend's entries side by side, wrapping at the chart's width; a name longer than a row (a model curve
+     * named by its source) wraps onto rows of its own.
+     */
+    private static List<Entry> layout(List<String> names) {
+        int maxChars = (W - L - 8 - 26) / 7;
+        List<Entry> out = new java.util.ArrayList<>();
         double x = L + 8;
+        int row = 0;
         for (String n : names) {
-            double w = 14 + 7 * n.length() + 12;
+            List<String> lines = wrap(n, maxChars);
+            double w = 14 + 7 * lines.stream().mapToInt(String::length).max().orElse(0) + 12;
             if (x + w > W && x > L + 8) {
-                rows++;
                 x = L + 8;
+                row++;
             }
-            x += w;
+            out.add(new Entry(lines, x, row));
+            if (lines.size() > 1) {
+                x = L + 8;
+                row += lines.size();
+            } else {
+                x += w;
+            }
         }
-        return rows;
+        return out;
+    }
+
+    /** {@code text} in lines of at most {@code max} characters, broken at spaces where it has them. */
+    static List<String> wrap(String text, int max) {
+        List<String> lines = new java.util.ArrayList<>();
+        String rest = text;
+        while (rest.length() > max) {
+            int cut = rest.lastIndexOf(' ', max);
+            cut = cut <= 0 ? max : cut;
+            lines.add(rest.substring(0, cut));
+            rest = rest.substring(cut).strip();
+        }
+        lines.add(rest);
+        return lines;
+    }
+
+    /** Rows the legend of these names takes. */
+    private static int legendRows(List<String> names) {
+        return layout(names).stream().mapToInt(e -> e.row() + e.lines().size()).max().orElse(1);
     }
 
     private static void legend(StringBuilder b, List<String> names, double top) {
@@ -384,57 +420,17 @@ public final class Svg {
 
     /** The legend from {@code top}, wrapping; the name at {@code markIndex} (if any) has the marks' colour. */
     private static void legend(StringBuilder b, List<String> names, double top, int markIndex) {
-        double x = L + 8;
-        double y = top;
-        for (int i = 0; i < names.size(); i++) {
-            double w = 14 + 7 * names.get(i).length() + 12;
-            if (x + w > W && x > L + 8) {
-                x = L + 8;
-                y += 20;
-            }
+        List<Entry> entries = layout(names);
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            double y = top + 20 * e.row();
             String color = i == markIndex ? MARK_COLOR : COLORS[i % COLORS.length];
-            b.append("<rect x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y - 9))
-                    .append("\" width=\"10\" height=\"10\" fill=\"").append(color).append("\"/>")
-                    .append(text(x + 14, y, names.get(i), "start"));
-            x += w;
-        }
-    }
-
-    /**
-     * The distance of a linear axis's ticks over {@code [lo, hi]}: 1, 2 or 5 times a power of ten, so that three
-     * to seven ticks fall in the range.
-     */
-    static double tickStep(double lo, double hi) {
-        double rough = (hi - lo) / 6;
-        if (!(rough > 0) || !Double.isFinite(rough)) {
-            return Math.max(1, Math.abs(lo));
-        }
-        double e = Math.pow(10, Math.floor(Math.log10(rough)));
-        for (double m : new double[] {1, 2, 5}) {
-            if (m * e >= rough) {
-                return m * e;
+            b.append("<rect x=\"").append(fmt(e.x())).append("\" y=\"").append(fmt(y - 9))
+                    .append("\" width=\"10\" height=\"10\" fill=\"").append(color).append("\"/>");
+            for (int k = 0; k < e.lines().size(); k++) {
+                b.append(text(e.x() + 14, y + 20 * k, e.lines().get(k), "start"));
             }
         }
-        return 10 * e;
-    }
-
-    /** The label of the tick {@code k} steps from 0: as many decimals as the step has, no more. */
-    static String tickLabel(long k, double step) {
-        BigDecimal s = new BigDecimal(step).round(new MathContext(1));
-        return s.multiply(BigDecimal.valueOf(k)).stripTrailingZeros().toPlainString();
-    }
-
-    static double niceMax(double v) {
-        if (!(v > 0)) {
-            return 1;
-        }
-        double e = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double m : new double[] {1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10}) {
-            if (m * e >= v) {
-                return m * e;
-            }
-        }
-        return 10 * e;
     }
 
     private static boolean ok(double v) {
