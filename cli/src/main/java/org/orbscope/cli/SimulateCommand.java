@@ -49,7 +49,8 @@ final class SimulateCommand implements Callable<Integer> {
     ScenarioInput scenario;
 
     @Option(names = "--calibrate", paramLabel = "RUN_DIR",
-            description = "simulate the points of this run, their demands (b_rec, b_poa, b_ser, b_sem, b_mar) taken "
+            description = "simulate the points of this run, their demands (receiver, POA and servant CPU, servant "
+                    + "time off the CPU, reply marshalling CPU: b_rec, b_poa, b_ser, b_sem, b_mar) taken "
                     + "from each point's measured requests (report/stages.csv, written by `orbscope report`), and "
                     + "print measured beside simulated: the figures the run's report shows")
     java.nio.file.Path calibrate;
@@ -94,14 +95,15 @@ final class SimulateCommand implements Callable<Integer> {
     Double cores;
 
     @Option(names = "--receiver-cpu", paramLabel = "DURATION",
-            description = "b_rec when not calibrated (e.g. 0.4ms; default 0)")
+            description = "receiver CPU per request (b_rec) when not calibrated (e.g. 0.4ms; default 0)")
     String receiverCpu;
 
-    @Option(names = "--poa-cpu", paramLabel = "DURATION", description = "b_poa when not calibrated (default 0)")
+    @Option(names = "--poa-cpu", paramLabel = "DURATION", description = "POA CPU per request (b_poa) when not "
+            + "calibrated (default 0)")
     String poaCpu;
 
     @Option(names = "--marshal-cpu", paramLabel = "DURATION",
-            description = "b_mar of every operation when not calibrated (default 0)")
+            description = "reply marshalling CPU (b_mar) of every operation when not calibrated (default 0)")
     String marshalCpu;
 
     @Option(names = "--client-delay", paramLabel = "DURATION",

@@ -152,7 +152,8 @@ public final class ScenarioMapping {
                     + "upper bound");
         }
         if (payload) {
-            out.add("payload sizes do not change the demands: b_mar is one figure for every payload unless "
+            out.add("payload sizes do not change the demands: the reply marshalling CPU (b_mar) is one figure for "
+                    + "every payload unless "
                     + "calibrated from a monitored run");
         }
         for (ServerSpec server : s.servers()) {
