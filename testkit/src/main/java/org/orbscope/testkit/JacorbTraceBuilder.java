@@ -51,6 +51,8 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private final int other;
     private final int monitor;
     private final int gcName;
+    /** The wall clock at the writer's calibration instant, within the microseconds between two clock reads. */
+    private final long startEpochMillis;
 
     public JacorbTraceBuilder(Path file) throws IOException {
         this(file, TraceWriter.open(file, PROFILE.headerInfo(), 64, 1 << 16));
@@ -64,6 +66,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private JacorbTraceBuilder(Path file, TraceWriter writer) throws IOException {
         this.file = file;
         w = writer;
+        startEpochMillis = System.currentTimeMillis() - (System.nanoTime() - w.startNanos()) / 1_000_000;
         receiver = w.defineThread("ServerMessageReceptor0", 20);
         controller = w.defineThread("RequestController-1", 21);
         gcThread = w.defineThread("orbscope-gc-listener", 30);
@@ -190,6 +193,14 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     public void gc(long start, long duration) {
         // On a thread of its own: a thread's events must be written in time order.
         buf(gcThread, start).gc(start, gcName, gcName, duration);
+    }
+
+    /**
+     * The agent's process sample at {@code t}: the process has used {@code processCpuNs} of CPU. Its wall clock is
+     * the trace's at {@code t}, from the writer's calibration instant (its nanoTime, and the epoch it had then).
+     */
+    public void processSample(long t, long processCpuNs) {
+        buf(gcThread, t).processSample(t, processCpuNs, startEpochMillis + (t - w.startNanos()) / 1_000_000);
     }
 
     public void dropped(int dispatcher, long at, long count) {

@@ -41,6 +41,9 @@ public record ServerStages(String trace, String roles, String traceNote, long re
     public static final String READ = "read";
     public static final String ABSENT = "absent";
     public static final String UNREADABLE = "unreadable";
+    /** The trace note of a point run with monitoring off: no trace was asked for. */
+    public static final String NOT_MONITORED = "monitoring off: no server trace, so no stage data (client-side "
+            + "results only)";
     /** Stage name -> wall-time column, in report order. */
     public static final Map<String, StageColumn> STAGES;
     /** Stage name -> its first make-up column (cpu; gc, blocked, wait, park, rest follow). */

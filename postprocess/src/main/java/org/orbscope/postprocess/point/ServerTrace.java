@@ -68,7 +68,7 @@ final class ServerTrace {
         if (!Files.isRegularFile(s.trace()) && !Files.isDirectory(s.trace())) { // a file, or a ring's segments
             String note = s.monitored() ? "monitoring was enabled but " + s.trace().getParent().getFileName() + "/"
                     + s.trace().getFileName() + " is missing"
-                    : "monitoring off: no server trace, so no stage data (client-side results only)";
+                    : ServerStages.NOT_MONITORED;
             notes.add(note);
             return unread(ServerStages.ABSENT, note, s, from, to, overTime, notes);
         }
@@ -152,6 +152,10 @@ final class ServerTrace {
     private static SystemSamples system(ServerInputs s, List<org.orbscope.run.SystemSample> traced,
                                         List<String> notes) {
         if (s.system() != null) {
+            if (s.system().size() > 1 && !s.system().hasThreadGroups()) {
+                notes.add("server/system.csv has no per-thread CPU: the utilization is the whole process's (JIT, GC "
+                        + "and orbscope's own threads too), and the utilization check is not made");
+            }
             return s.system();
         }
         SystemSamples system = SystemSamples.of(traced);

@@ -18,7 +18,9 @@ import org.orbscope.run.SystemSamples;
  * @param jvm the JVM's internal threads (JIT compilers, GC workers): process minus all Java threads
  * @param calculated arrival rate x mean CPU per request over the CPUs
  * @param relativeDifference (calculated - measured) / measured
- * @param agree true when measured and calculated agree within {@link #AGREEMENT}
+ * @param agree true when measured and calculated agree within {@link #AGREEMENT}; null when the check is not made:
+ *     the samples count the whole process only (a trace's own samples, a system.csv without per-thread CPU), whose
+ *     JIT, GC and orbscope's threads no request's CPU time holds
  * @param series the process CPU per sampling interval: {epoch ns, fraction}
  * @param notes what limits the check, or that it failed
  */
@@ -64,15 +66,13 @@ public record Utilization(Integer cpus, Double windowSec, Double measured, Strin
         } else if (!Double.isNaN(process)) {
             measured = process;
             basis = "process";
-            notes.add("server/system.csv has no per-thread CPU: the utilization check uses the whole process, "
-                    + "which also holds JIT, GC and orbscope's own threads");
         }
         Double calculated = null;
         Double rel = null;
         Boolean agree = null;
         if (stages.cpuPerRequestMs() != null && stages.serverRatePerMs() != null) {
             calculated = stages.serverRatePerMs() * stages.cpuPerRequestMs() / cpus;
-            if (measured != null && measured > 0) {
+            if (measured != null && measured > 0 && basis.equals("application threads")) {
                 rel = (calculated - measured) / measured;
                 agree = Math.abs(rel) <= AGREEMENT;
                 if (!agree) {
