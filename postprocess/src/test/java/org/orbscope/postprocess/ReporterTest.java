@@ -49,7 +49,7 @@ class ReporterTest {
                 csv.get(0));
         assertTrue(csv.get(1).startsWith("rate=10_s,10/s,ok,200,200,0,"), csv.get(1));
         String md = Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("| Point | Arrival rate (req/ms) |"));
+        assertTrue(md.contains("| Point | Client response (ms): mean (p5-p95) | Achieved throughput (req/s) |"), md);
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("id=\"sweep-table\""));
         assertTrue(html.contains("<svg"));

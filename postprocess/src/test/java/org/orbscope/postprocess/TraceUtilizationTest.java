@@ -23,17 +23,8 @@ class TraceUtilizationTest {
 
     @Test
     void theProcessSamplesOfATraceAreReportedNotChecked() throws Exception {
-        Path trace = dir.resolve("server.trace");
-        long gap = 10_000_000;
-        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
-            for (int i = 0; i < 100; i++) {
-                b.request(1_000_000_000L + i * gap, 0x40 + i % 5, i, true);
-            }
-            // The process uses 0.6 CPU throughout: more than the requests' 4.1 ms every 10 ms.
-            for (long t = 0; t <= 100 * gap + 1_000_000_000L; t += 100_000_000L) {
-                b.processSample(500_000_000L + t, (long) (t * 0.6));
-            }
-        }
+        // The process uses 0.6 CPU throughout: more than the requests' 4.1 ms every 10 ms.
+        Path trace = JacorbTraceBuilder.withSamples(dir.resolve("server.trace"), 100, 10_000_000, 0.6);
         Path out = dir.resolve("report");
         TraceReport.report(trace, AnalysisOptions.defaults(), out);
         JsonNode p = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").get(0);

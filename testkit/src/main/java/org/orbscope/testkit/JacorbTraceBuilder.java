@@ -203,6 +203,23 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         buf(gcThread, t).processSample(t, processCpuNs, startEpochMillis + (t - w.startNanos()) / 1_000_000);
     }
 
+    /**
+     * Writes {@code file}: {@code n} complete requests {@code gapNs} apart (to five object keys in turn, dispatcher
+     * threads in turn), and the agent's process samples every 100 ms from half a second before the first request
+     * to a second after the last, the process using {@code processCpus} CPUs throughout.
+     */
+    public static Path withSamples(Path file, int n, long gapNs, double processCpus) throws IOException {
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(file)) {
+            for (int i = 0; i < n; i++) {
+                b.request(1_000_000_000L + i * gapNs, 0x40 + i % 5, i, true);
+            }
+            for (long t = 0; t <= n * gapNs + 1_000_000_000L; t += 100_000_000L) {
+                b.processSample(500_000_000L + t, (long) (t * processCpus));
+            }
+        }
+        return file;
+    }
+
     public void dropped(int dispatcher, long at, long count) {
         buf(dispatchers[dispatcher % dispatchers.length], at).dropped(at, count);
     }

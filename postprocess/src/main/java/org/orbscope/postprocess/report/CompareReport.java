@@ -130,7 +130,11 @@ public final class CompareReport {
     static List<String> figures(RunComparison c) {
         List<String> out = new ArrayList<>();
         SweepAxes axes = c.runs().get(0).axes();
-        if (axes.isEmpty() || axes.rateSweep()) {
+        if (c.runs().stream().allMatch(r -> r.points().size() < 2)) {
+            // One point a run: each line of a figure across the sweep would be one dot.
+            out.add("<p class=\"note\" id=\"compare-one-point\">Each run has one point: the tables below set their "
+                    + "figures side by side, and the spectrum overlays the runs.</p>");
+        } else if (axes.isEmpty() || axes.rateSweep()) {
             List<Svg.Series> series = new ArrayList<>();
             for (int i = 0; i < c.runs().size(); i++) {
                 series.add(byRate(c.names().get(i), c.runs().get(i).points(), p -> p.client().response()));
@@ -154,14 +158,22 @@ public final class CompareReport {
                         + axis.label(), SweepFigures.xAxis(axis), "ms", series));
             }
         }
-        List<Svg.Series> throughput = new ArrayList<>();
-        for (int i = 0; i < c.runs().size(); i++) {
-            List<PointAnalysis> pts = new ArrayList<>(c.runs().get(i).points());
-            pts.sort(java.util.Comparator.comparingDouble(ThroughputFigure::throughput));
-            throughput.add(ThroughputFigure.measured(c.names().get(i), pts, p -> p.client().response()));
+        double[] achieved = c.runs().stream().flatMap(r -> r.points().stream())
+                .mapToDouble(ThroughputFigure::throughput).filter(Double::isFinite).toArray();
+        if (ThroughputFigure.flat(achieved)) {
+            out.add("<p class=\"note\" id=\"compare-throughput-flat\">Every point of every run achieved "
+                    + ThroughputFigure.range(achieved) + " requests/s: the scenario fixes the rate, so response time "
+                    + "against throughput would stack the points on one x.</p>");
+        } else if (c.runs().stream().anyMatch(r -> r.points().size() > 1)) {
+            List<Svg.Series> throughput = new ArrayList<>();
+            for (int i = 0; i < c.runs().size(); i++) {
+                List<PointAnalysis> pts = new ArrayList<>(c.runs().get(i).points());
+                pts.sort(java.util.Comparator.comparingDouble(ThroughputFigure::throughput));
+                throughput.add(ThroughputFigure.measured(c.names().get(i), pts, p -> p.client().response()));
+            }
+            out.add(Svg.lineChart("compare-throughput", "Client response time against achieved throughput",
+                    Svg.XAxis.linear("achieved throughput (requests/s)"), "ms", throughput));
         }
-        out.add(Svg.lineChart("compare-throughput", "Client response time against achieved throughput",
-                Svg.XAxis.linear("achieved throughput (requests/s)"), "ms", throughput));
         int drawn = 0;
         for (String point : c.points()) {
             if (drawn++ == MAX_SPECTRA) {

@@ -18,9 +18,12 @@ public final class HtmlReport {
             + ".warn{color:#a40000}.ok{color:#176317}details{margin:0.6em 0;border:1px solid #ccc;padding:0.4em 1em}"
             + "summary{font-weight:bold;cursor:pointer}pre{background:#f6f6f6;padding:0.6em;overflow:auto}"
             + ".charts{display:flex;flex-wrap:wrap;gap:10px}dt{font-weight:bold}dd{margin:0 0 0.4em 1.5em}"
-            // The sweep table has a column per figure of Harkema et al.'s tables and more: it scrolls inside its own
-            // box.
-            + ".wide{overflow-x:auto}#sweep-table{font-size:0.85em}#sweep-table td{white-space:nowrap}";
+            // The sweep table's most-read columns fit a page 1280 pixels wide: headers wrap, numbers do not, a long
+            // point name (a zipped sweep's) breaks; the rest of Harkema et al.'s columns are in a detail table.
+            // A table wider still scrolls inside its own box rather than widening the page.
+            + ".wide{overflow-x:auto}.sweep{font-size:0.85em}.sweep td{white-space:nowrap}"
+            + ".sweep td:first-child{white-space:normal;overflow-wrap:anywhere;min-width:7em;max-width:22em}"
+            + ".sweep th{font-weight:normal}";
 
     private HtmlReport() {
     }
@@ -45,18 +48,9 @@ public final class HtmlReport {
                     .append("</a></p>");
         }
         whatRan(b, run);
-        b.append("<h2 id=\"sweep\">Sweep table</h2>");
-        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. Times are means "
-                + "over the measured requests. <em>Measured</em> utilization is the CPU of the server's application "
-                + "threads (the ORB's receivers and dispatchers, which execute the requests); <em>process</em> "
-                + "utilization adds orbscope's own threads and the JVM's (JIT, GC). <em>Calculated</em> utilization "
-                + "= arrival rate &times; CPU time per request; it is flagged when it differs from the measured "
-                + "utilization by more than 5%. Simulated "
-                + "columns come from Harkema et al.'s queueing model calibrated with this point's stage table "
-                + "(relative error against the measurement in brackets).</p>");
-        b.append("<div class=\"wide\">");
-        table(b, "sweep-table", SweepTable.shown(run.points()), run.points());
-        b.append("</div>");
+        b.append("<h2 id=\"sweep\">").append(run.points().size() == 1 ? "Summary table" : "Sweep table")
+                .append("</h2>");
+        sweepTables(b, run);
         SweepFigures.render(b, run);
         pivots(b, run);
         List<Table> groups = GroupSweepTables.of(run);
@@ -64,19 +58,53 @@ public final class HtmlReport {
             b.append("<h2 id=\"groups\">Groups across the sweep</h2>");
             groups.forEach(t -> table(b, t, "h3"));
         }
-        b.append("<h2 id=\"throughput\">Response time against throughput</h2><p>Each point at the throughput it "
-                + "achieved (requests answered per second); dashed, the queueing model's completion time as the "
-                + "arrival rate rises from 5% to 95% of the rate that saturates the server's CPU.</p>")
-                .append(ThroughputFigure.render("throughput", run));
-        latency(b, run);
+        // A trace on its own has no client: no response times to draw against throughput or as a spectrum.
+        boolean client = run.points().stream().anyMatch(p -> p.client().records() > 0);
+        if (client) {
+            b.append("<h2 id=\"throughput\">Response time against throughput</h2><p>Each point at the throughput it "
+                    + "achieved (requests answered per second); dashed, the queueing model's completion time as the "
+                    + "arrival rate rises from 5% to 95% of the rate that saturates the server's CPU.</p>")
+                    .append(ThroughputFigure.render("throughput", run));
+            latency(b, run);
+        }
         regression(b, run);
         b.append("<h2 id=\"points\">Per-point drill-down</h2>");
         for (PointAnalysis p : run.points()) {
-            point(b, p);
+            point(b, p, run.points().size() == 1);
         }
         glossary(b);
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /**
+     * The sweep table in two parts: the columns read first, then (folded) the model's predictions and the CPU
+     * figures, each part narrow enough for the page.
+     */
+    private static void sweepTables(StringBuilder b, RunData run) {
+        List<SweepTable.Column> shown = SweepTable.shown(run.points());
+        List<SweepTable.Column> first = shown.stream().filter(c -> SweepTable.FIRST.contains(c.csvName())).toList();
+        List<SweepTable.Column> rest = new ArrayList<>(List.of(shown.get(0)));
+        shown.stream().filter(c -> !SweepTable.FIRST.contains(c.csvName())).forEach(rest::add);
+        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. Times are means over the "
+                + "measured requests. <em>Measured</em> utilization is the CPU of the server's application threads "
+                + "(the ORB's receivers and dispatchers, which execute the requests); the utilization check compares "
+                + "it with the arrival rate &times; CPU time per request, and says DIFFERS when the two are more than "
+                + "5% apart.</p>");
+        b.append("<div class=\"wide\">");
+        table(b, "sweep-table", first, run.points());
+        b.append("</div>");
+        if (rest.size() > 1) {
+            b.append("<details id=\"sweep-more\"><summary>The model's predictions and the CPU figures</summary><p>"
+                    + "<em>Simulated</em> columns come from Harkema et al.'s queueing model calibrated with the point's "
+                    + "stage table (relative error against the measurement in brackets). The <em>processor-sharing "
+                    + "prediction</em> is the CPU time per request divided by one minus the utilization it causes: the "
+                    + "mean response time of one CPU shared by the requests in service. <em>Calculated</em> "
+                    + "utilization = arrival rate &times; CPU time per request; <em>process</em> utilization adds "
+                    + "orbscope's own threads and the JVM's (JIT, GC).</p><div class=\"wide\">");
+            table(b, "sweep-detail", rest, run.points());
+            b.append("</div></details>");
+        }
     }
 
     private static void whatRan(StringBuilder b, RunData run) {
@@ -90,6 +118,9 @@ public final class HtmlReport {
         for (String f : first.facts()) {
             b.append("<li>").append(Svg.esc(f)).append("</li>");
         }
+        if (first.facts().isEmpty() && first.inputs().traceAlone()) {
+            traceFacts(b, first);
+        }
         b.append("</ul>");
         if (!run.sweptPaths().isEmpty()) {
             b.append("<p>Swept <code>").append(Svg.esc(String.join(", ", run.sweptPaths()))).append("</code> over ")
@@ -100,6 +131,21 @@ public final class HtmlReport {
             b.append("<h3>What is missing or suspicious</h3><ul class=\"warn\">");
             warnings.forEach(w -> b.append("<li>").append(Svg.esc(w)).append("</li>"));
             b.append("</ul>");
+        }
+    }
+
+    /** What a trace on its own says of the server that ran: no scenario describes it. */
+    private static void traceFacts(StringBuilder b, PointAnalysis a) {
+        ServerStages s = a.server();
+        b.append("<li>A server orbscope did not start, recorded by its agent: ").append(s.requests())
+                .append(" requests in the trace, ").append(s.measured()).append(" of them measured (complete")
+                .append(s.probes() > 0 ? ", after " + s.probes() + " probes" : "").append(")</li>");
+        if (s.roles() != null) {
+            b.append("<li>Stage roles: ").append(Svg.esc(s.roles())).append("</li>");
+        }
+        if (a.utilization().cpus() != null) {
+            b.append("<li>Utilization relative to the ").append(a.utilization().cpus())
+                    .append(" CPU(s) the server's JVM could use</li>");
         }
     }
 
@@ -115,13 +161,15 @@ public final class HtmlReport {
             }
         }
         List<String> out = new ArrayList<>();
+        // Monitoring off is what ran (its facts say so), not something missing.
+        byText.remove(ServerStages.NOT_MONITORED);
         byText.forEach((note, names) -> out.add((names.size() == points.size() && points.size() > 1 ? "every point"
                 : String.join(", ", names)) + ": " + note));
         return out;
     }
 
     static void table(StringBuilder b, String id, List<SweepTable.Column> cols, List<PointAnalysis> points) {
-        b.append("<table id=\"").append(id).append("\"><thead><tr>");
+        b.append("<table id=\"").append(id).append("\" class=\"sweep\"><thead><tr>");
         cols.forEach(c -> b.append("<th>").append(Svg.esc(c.header())).append("</th>"));
         b.append("</tr></thead><tbody>");
         for (PointAnalysis p : points) {
@@ -143,9 +191,14 @@ public final class HtmlReport {
         b.append("</tbody></table>");
     }
 
-    /** A point's drill-down: what ran, its notes, its requests, stages, breakdown and charts. */
-    private static void point(StringBuilder b, PointAnalysis a) {
-        b.append("<details id=\"p-").append(anchor(a.name())).append("\"><summary>Point ").append(Svg.esc(a.name()))
+    /**
+     * A point's drill-down: what ran, its notes, its requests, stages, breakdown and charts; {@code only} when it is
+     * the run's only point, whose spectrum the latency section draws.
+     */
+    private static void point(StringBuilder b, PointAnalysis a, boolean only) {
+        // The only point's drill-down is the page's substance: open.
+        b.append("<details id=\"p-").append(anchor(a.name())).append(only ? "\" open" : "\"").append("><summary>Point ")
+                .append(Svg.esc(a.name()))
                 .append(a.offeredRatePerMs() != null ? " (" + SweepTable.format(a.offeredRatePerMs()) + " req/ms)" : "")
                 .append("</summary>");
         b.append("<ul>");
@@ -172,12 +225,14 @@ public final class HtmlReport {
         } else {
             b.append("<p class=\"warn\">No stage data for this point.</p>");
         }
-        responseBesideCompletion(b, a);
+        if (a.client().records() > 0 || !a.inputs().traceAlone()) {
+            responseBesideCompletion(b, a);
+        }
         if (a.servers() == null) {
             utilization(b, a);
         }
         breakdown(b, a);
-        charts(b, a);
+        charts(b, a, only);
         if (!a.scenarioText().isEmpty()) {
             b.append("<h4>Scenario of this point (point.yaml)</h4><pre>").append(Svg.esc(a.scenarioText()))
                     .append("</pre>");
@@ -189,13 +244,20 @@ public final class HtmlReport {
     private static void requests(StringBuilder b, PointAnalysis a) {
         ClientPart c = a.client();
         ServerStages s = a.server();
-        b.append("<h4>Requests</h4><p>Client: ").append(c.records()).append(" records, ").append(c.ok())
-                .append(" ok, ").append(c.failed()).append(" failed, ").append(c.notSent())
-                .append(" not sent. Server trace: ").append(Svg.esc(s.trace())).append(", ")
-                .append(s.requests()).append(" requests (").append(s.complete()).append(" complete, ")
+        b.append("<h4>Requests</h4><p>");
+        if (c.records() > 0 || !a.inputs().traceAlone()) {
+            b.append("Client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
+                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent. ");
+        }
+        if (SweepTable.unread(a) != null) {
+            // No trace read: its counts would all be zero, which reads as requests lost.
+            b.append("Server: ").append(Svg.esc(SweepTable.unread(a))).append(".</p>");
+            return;
+        }
+        b.append("Server trace: ").append(s.requests()).append(" requests (").append(s.complete()).append(" complete, ")
                 .append(s.incomplete()).append(" incomplete, ").append(s.rejected()).append(" rejected), ")
                 .append(s.probes()).append(" before the workload (warm-up and reachability checks), ")
-                .append(s.matchedToClient()).append(" paired with client records, ")
+                .append(a.inputs().traceAlone() ? "" : s.matchedToClient() + " paired with client records, ")
                 .append(s.measured()).append(" measured, ").append(s.droppedEvents())
                 .append(" dropped events").append(s.truncated() ? ", trace truncated" : "").append(".</p>");
     }
@@ -244,14 +306,15 @@ public final class HtmlReport {
         }
     }
 
-    /** The point's charts: spectrum, timeline, histograms, make-up and CPU over the run. */
-    private static void charts(StringBuilder b, PointAnalysis a) {
+    /** The point's charts: spectrum (unless {@code only}), timeline, histograms, make-up and CPU over the run. */
+    private static void charts(StringBuilder b, PointAnalysis a, boolean only) {
         b.append("<div class=\"charts\">");
-        if (a.client().spectrum() != null) {
+        if (a.client().spectrum() != null && !only) {
             b.append(LatencyFigures.spectrumChart("spectrum-" + anchor(a.name()), "Percentile spectrum: client "
                     + "response time", List.of(new LatencyFigures.Named(a.name(), a.client().spectrum()))));
         }
-        if (a.timeline() != null && !a.timeline().seconds().isEmpty()) {
+        boolean timeline = a.timeline() != null && !a.timeline().seconds().isEmpty();
+        if (timeline) {
             b.append(LatencyFigures.timelineChart("timeline-" + anchor(a.name()), a.timeline()));
         }
         Map<String, Distribution> distributions = a.server().distributions();
@@ -270,7 +333,8 @@ public final class HtmlReport {
             b.append(makeUpChart(a.server().makeUp()));
         }
         double[][] series = a.utilization().series();
-        if (series.length > 1) {
+        // The timeline draws the server's CPU on the clients' time axis: drawn once, there.
+        if (series.length > 1 && !timeline) {
             double t0 = series[0][0];
             double[] x = new double[series.length];
             double[] y = new double[x.length];
@@ -278,7 +342,8 @@ public final class HtmlReport {
                 x[i] = (series[i][0] - t0) / 1e9;
                 y[i] = 100 * series[i][1];
             }
-            b.append(Svg.lineChart("Server CPU utilization over the run", "seconds", "%",
+            b.append(Svg.lineChart("Server CPU utilization over the " + (a.inputs().traceAlone() ? "recording"
+                    : "run"), "seconds from the first CPU sample", "%",
                     List.of(new Svg.Series("process CPU", x, y, null, null, false))));
         }
         b.append("</div>");
@@ -324,9 +389,10 @@ public final class HtmlReport {
 
     private static void utilization(StringBuilder b, PointAnalysis p) {
         Utilization u = p.utilization();
-        b.append("<h4>CPU utilization sanity check</h4><p>");
+        b.append("<h4>CPU utilization").append("process".equals(u.basis()) ? "" : " sanity check").append("</h4><p>");
         if (u.measured() == null) {
-            b.append("Measured utilization unknown (no usable server/system.csv samples).");
+            b.append("Measured utilization unknown: fewer than two usable process CPU samples ")
+                    .append(p.inputs().traceAlone() ? "in the trace." : "in server/system.csv.");
         } else {
             b.append("Measured ").append(SweepTable.format(100 * u.measured())).append("% of ").append(u.cpus())
                     .append(" CPU(s) by the ").append(Svg.esc(u.basis())).append(" over ")
@@ -341,9 +407,14 @@ public final class HtmlReport {
                 b.append("; arrival rate ").append(SweepTable.format(p.server().serverRatePerMs()))
                         .append(" req/ms &times; CPU ")
                         .append(SweepTable.format(p.server().cpuPerRequestMs())).append(" ms = ")
-                        .append(SweepTable.format(100 * u.calculated())).append("%: ")
-                        .append(Boolean.TRUE.equals(u.agree()) ? "<span class=\"ok\">agree within 5%</span>"
-                                : "<span class=\"warn\">differ by more than 5%</span>");
+                        .append(SweepTable.format(100 * u.calculated())).append("%");
+                if (u.agree() == null && "process".equals(u.basis())) {
+                    b.append(" (not checked against the whole process: its JIT, GC and orbscope's threads are in no "
+                            + "request's CPU time)");
+                } else if (u.agree() != null) {
+                    b.append(": ").append(u.agree() ? "<span class=\"ok\">agree within 5%</span>"
+                            : "<span class=\"warn\">differ by more than 5%</span>");
+                }
             } else {
                 b.append("; no CPU time per request known, so the check cannot be made");
             }
@@ -358,10 +429,10 @@ public final class HtmlReport {
         for (Map.Entry<String, Summary> e : stages.entrySet()) {
             Summary s = e.getValue();
             b.append("<tr><td>").append(e.getKey()).append("</td><td>").append(s.count()).append("</td>");
-            for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms(), s.p90Ms(), s.p95Ms(), s.p99Ms(),
-                    s.maxMs()}) {
+            for (Double d : new Double[] {s.meanMs(), s.varianceMs2(), s.p50Ms()}) {
                 b.append("<td>").append(SweepTable.format(d)).append("</td>");
             }
+            tail(b, s);
             b.append("</tr>");
         }
         b.append("</tbody></table>");
@@ -398,8 +469,10 @@ public final class HtmlReport {
     private static void latency(StringBuilder b, RunData run) {
         b.append("<h2 id=\"latency\">Latency distribution</h2><p>The percentile spectrum of every point's client "
                 + "response time, as HdrHistogram's plotter and wrk2 draw it: the x axis is 1/(1-p) on a log scale, "
-                + "so 90%, 99% and 99.9% are equally far apart and the tail is as wide as the body. Each point's "
-                + "drill-down has its own spectrum and its percentiles second by second.</p>");
+                + "so 90%, 99% and 99.9% are equally far apart and the tail is as wide as the body. ")
+                .append(run.points().size() == 1 ? "The drill-down has its percentiles second by second."
+                        : "Each point's drill-down has its own spectrum and its percentiles second by second.")
+                .append("</p>");
         List<LatencyFigures.Named> spectra = new ArrayList<>();
         run.points().forEach(a -> spectra.add(new LatencyFigures.Named(a.name(), a.client().spectrum())));
         b.append(LatencyFigures.spectrumChart("spectrum-overlay", "Percentile spectrum of every point", spectra));
@@ -450,20 +523,43 @@ public final class HtmlReport {
 
     private static void compareRow(StringBuilder b, String name, Summary s) {
         b.append("<tr><td>").append(name).append("</td>");
-        for (Double d : s == null ? new Double[5] : new Double[] {s.meanMs(), s.p50Ms(), s.p90Ms(), s.p99Ms(), s.maxMs()}) {
-            b.append("<td>").append(SweepTable.format(d)).append("</td>");
+        if (s == null) {
+            b.append("<td>-</td>".repeat(5)).append("</tr>");
+            return;
         }
-        b.append("</tr>");
+        b.append("<td>").append(SweepTable.format(s.meanMs())).append("</td><td>").append(SweepTable.format(s.p50Ms()))
+                .append("</td><td>").append(SweepTable.format(s.p90Ms())).append("</td>");
+        b.append("<td>").append(Svg.esc(SweepTable.format(s.p99Ms() == null ? null
+                : LatencyFigures.percentile(s.p99Ms(), 99, s.count())))).append("</td><td>")
+                .append(SweepTable.format(s.maxMs())).append("</td></tr>");
     }
 
+    /** p90, p95, p99 and max of {@code s}: a percentile the sample cannot resolve marked "= max". */
+    private static void tail(StringBuilder b, Summary s) {
+        double[] levels = {90, 95, 99};
+        Double[] values = {s.p90Ms(), s.p95Ms(), s.p99Ms()};
+        for (int i = 0; i < levels.length; i++) {
+            b.append("<td>").append(Svg.esc(SweepTable.format(values[i] == null ? null
+                    : LatencyFigures.percentile(values[i], levels[i], s.count())))).append("</td>");
+        }
+        b.append("<td>").append(SweepTable.format(s.maxMs())).append("</td>");
+    }
+
+    /** The stages as every ORB profile maps them: the roles, not one ORB's classes. */
     private static void glossary(StringBuilder b) {
-        b.append("<h2>How to read the stages</h2><dl>"
-                + "<dt>receiver</dt><dd>Receiver thread 1st phase: from the GIOP message header being read off the "
-                + "socket to the request being put into the POA's dispatcher queue.</dd>"
-                + "<dt>queue</dt><dd>Time in the dispatcher FIFO queue, including waiting for a free dispatcher "
-                + "thread (JacORB RequestController) and the hand-over to it.</dd>"
-                + "<dt>dispatcher</dt><dd>Dispatcher thread 1st phase: POA processing, skeleton unmarshal, servant, "
-                + "result marshal and reply send.</dd>"
+        b.append("<h2>How to read the stages</h2><p>The stages are the roles an ORB profile gives the ORB's own "
+                + "methods (docs/profiles.md has each shipped ORB's); "
+                + "every ORB has them, whatever its classes are called.</p><dl>"
+                + "<dt>receiver</dt><dd>1st phase of the thread that reads the request: from its GIOP message "
+                + "header being read off the socket to the request being handed on to a dispatcher (put into the "
+                + "object adapter's queue, or given to a worker thread).</dd>"
+                + "<dt>queue</dt><dd>Waiting to be dispatched: time in the ORB's request queue, including waiting for "
+                + "a free dispatcher thread of its pool and the hand-over to it (JacORB's RequestController, the "
+                + "thread pools of glassfish-corba, Yoko and the JDK's ORB). Zero when the ORB runs the request on "
+                + "the thread that read it.</dd>"
+                + "<dt>dispatcher</dt><dd>1st phase of the thread that runs the request: the object adapter's "
+                + "(POA's) work, the skeleton's unmarshalling, the servant, the result's marshalling and the reply's "
+                + "send.</dd>"
                 + "<dt>servant</dt><dd>The skeleton's invocation (unmarshal + servant + result marshal), part of "
                 + "dispatcher.</dd><dt>reply</dt><dd>Reply send, part of dispatcher.</dd>"
                 + "<dt>completion</dt><dd>Receiver arrival to dispatcher 1st phase end (Harkema et al.'s completion "
@@ -471,8 +567,8 @@ public final class HtmlReport {
                 + "thread.</dd><dt>cpu</dt><dd>All CPU time spent on the request by every thread, 1st and 2nd phases.</dd>"
                 + "<dt>make-up</dt><dd>cpu = thread CPU time; gc = overlap with GC pauses; blocked = entering "
                 + "contended monitors; wait = Object.wait; park = j.u.c. parking; rest = the remainder (runnable "
-                + "but not running, I/O). For the queue, cpu/blocked/wait/park are the controller thread's work "
-                + "for the request.</dd></dl>");
+                + "but not running, I/O). For the queue, cpu/blocked/wait/park are the work of the thread that "
+                + "hands the request over (a controller thread), where the ORB has one.</dd></dl>");
     }
 
     static String anchor(String name) {

@@ -83,27 +83,40 @@ final class LatencyFigures {
                 "GC pause (" + t.pauseSource() + ")");
     }
 
-    /** The spectrum table: one row per point, the response time at the tail's percentiles (ms). */
+    /**
+     * The spectrum table: one row per point, the response time at the tail's percentiles (ms). A percentile the
+     * sample cannot resolve (p99.9 of fewer than 1,000 requests) is its largest value: marked "= max".
+     */
     static Table spectrumTable(String id, List<PointAnalysis> points) {
-        List<String> headers = new ArrayList<>(List.of("point", "requests"));
+        List<String> headers = new ArrayList<>(List.of("point", "requests (n)"));
         for (double l : LEVELS) {
             headers.add("p" + SweepTable.format(l).replaceAll("\\.?0+$", "") + " (ms)");
         }
         headers.add("max (ms)");
         Table.Builder t = new Table.Builder(id, "Percentile spectrum of the client's response time",
-                "the tail at each ninth: 90%, 99%, 99.9%, 99.99% (HdrHistogram percentiles, three significant digits)",
-                headers);
+                "the tail at each ninth: 90%, 99%, 99.9%, 99.99% (HdrHistogram percentiles, three significant digits); "
+                        + "a percentile beyond what n requests resolve (p99.9 needs 1,000, p99.99 10,000) is the "
+                        + "largest response time, marked \"= max\"", headers);
         for (PointAnalysis a : points) {
             Distribution d = a.client().responseDistribution();
             Object[] row = new Object[headers.size()];
             row[0] = a.name();
             row[1] = d == null ? 0L : d.count();
             for (int i = 0; i < LEVELS.length; i++) {
-                row[2 + i] = d == null || d.isEmpty() ? null : d.percentile(LEVELS[i]) / 1e6;
+                row[2 + i] = d == null || d.isEmpty() ? null : percentile(d.percentile(LEVELS[i]) / 1e6, LEVELS[i],
+                        d.count());
             }
             row[row.length - 1] = d == null || d.isEmpty() ? null : d.max() / 1e6;
             t.row(Arrays.asList(row));
         }
         return t.build();
+    }
+
+    /**
+     * A percentile {@code level} of {@code n} values as a cell: the number, or "X = max" when fewer than
+     * 1/(1 - level) values leave nothing above it to tell it from the maximum.
+     */
+    static Object percentile(double ms, double level, long n) {
+        return n * (1 - level / 100) < 1 - 1e-9 ? SweepTable.format(ms) + " = max" : ms;
     }
 }

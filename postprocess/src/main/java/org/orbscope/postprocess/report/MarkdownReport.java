@@ -35,8 +35,10 @@ public final class MarkdownReport {
             b.append("\n## Groups across the sweep\n");
             groups.forEach(t -> table(b, t, "###"));
         }
-        b.append("\n## Latency distribution\n");
-        table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "###");
+        if (run.points().stream().anyMatch(p -> p.client().records() > 0)) {
+            b.append("\n## Latency distribution\n");
+            table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "###");
+        }
         List<Table> regression = RegressionTables.of(RegressionTables.groups(run));
         if (!regression.isEmpty()) {
             b.append("\n## Regression\n");
@@ -53,17 +55,23 @@ public final class MarkdownReport {
         b.append("\n## Point ").append(p.name()).append("\n\n");
         p.notes().forEach(n -> b.append("- **note:** ").append(n).append('\n'));
         ClientPart c = p.client();
-        b.append("- client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
-                .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent\n");
+        if (c.records() > 0 || !p.inputs().traceAlone()) {
+            b.append("- client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
+                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent\n");
+        }
         if (p.servers() == null) {
             // Several servers have a trace each: their rows in the server table below say what they hold.
             ServerStages s = p.server();
-            b.append("- server trace: ").append(s.trace()).append(", ").append(s.requests())
-                    .append(" requests, ").append(s.complete()).append(" complete, ")
-                    .append(s.incomplete()).append(" incomplete, ").append(s.rejected())
-                    .append(" rejected, ").append(s.probes()).append(" before the workload, ")
-                    .append(s.matchedToClient()).append(" paired with client records, ")
-                    .append(s.measured()).append(" measured\n");
+            if (SweepTable.unread(p) != null) {
+                b.append("- server: ").append(SweepTable.unread(p)).append('\n');
+            } else {
+                b.append("- server trace: ").append(s.trace()).append(", ").append(s.requests())
+                        .append(" requests, ").append(s.complete()).append(" complete, ")
+                        .append(s.incomplete()).append(" incomplete, ").append(s.rejected())
+                        .append(" rejected, ").append(s.probes()).append(" before the workload, ")
+                        .append(s.matchedToClient()).append(" paired with client records, ")
+                        .append(s.measured()).append(" measured\n");
+            }
         }
         b.append('\n');
         servers(b, p);

@@ -26,6 +26,14 @@ final class SweepFigures {
         SweepAxes axes = run.axes();
         boolean anyStages = run.points().stream().anyMatch(p -> p.server().stages().containsKey("completion"));
         b.append("<h2 id=\"figures\">Figures</h2>");
+        if (run.points().size() < 2) {
+            // A figure across the sweep of one point would be one dot on each chart.
+            b.append("<p class=\"note\" id=\"figures-one-point\">One point: the figures across a sweep need two or "
+                    + "more. The sweep table above has its figures, and its drill-down below its distributions")
+                    .append(run.points().stream().anyMatch(p -> p.client().records() > 0) ? " and its percentiles over "
+                            + "time." : ".").append("</p>");
+            return;
+        }
         if (axes.isEmpty() || axes.rateSweep()) {
             rateFigures(b, run.points(), anyStages);
             return;
@@ -202,7 +210,7 @@ final class SweepFigures {
             b.append(rateChart("rate-completion", "Completion time (receiver arrival to dispatcher 1st phase end)",
                     xAxis, x, pts, "completion", false));
         } else {
-            b.append("<p class=\"warn\">No stage data (no server trace): only client-side results are plotted.</p>");
+            b.append("<p class=\"note\">No server trace (not monitored): the client's response time only.</p>");
         }
         double[] y = new double[n];
         double[] lo = new double[n];
@@ -247,7 +255,7 @@ final class SweepFigures {
             series.add(new Svg.Series("simulated mean", x, sim, null, null, true));
         }
         if (!queue && anyPs) {
-            series.add(new Svg.Series("PS S/(1-rho)", x, ps, null, null, true));
+            series.add(new Svg.Series("processor-sharing prediction", x, ps, null, null, true));
         }
         return Svg.lineChart(figure, title, xAxis, "ms", series);
     }

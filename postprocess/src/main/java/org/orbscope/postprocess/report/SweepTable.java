@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.function.Function;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.Prediction;
+import org.orbscope.postprocess.point.ServerStages;
 import org.orbscope.postprocess.stats.Summary;
 
 /** The sweep table shaped like Harkema et al.'s Tables 1-2, shared by the HTML, Markdown and CSV outputs. */
@@ -17,35 +18,75 @@ public final class SweepTable {
     private SweepTable() {
     }
 
-    /** Columns of the human table (Harkema et al.'s columns, then what orbscope adds). */
+    /**
+     * Columns of the human table: what a reader looks at first (the client's response time and throughput, the
+     * request counts, the measured server times), then Harkema et al.'s remaining columns and what orbscope adds.
+     */
     public static List<Column> display() {
         List<Column> c = new ArrayList<>();
         c.add(new Column("Point", "point", p -> p.name()));
-        c.add(new Column("Arrival rate (req/ms)", "arrival_rate_per_ms", p -> p.offeredRatePerMs()));
-        c.add(new Column("Measured queuing time (ms)", "queue_mean_ms", p -> mean(p, "queue")));
-        c.add(new Column("Simulated queuing time (ms)", "sim_queue_ms",
-                p -> simulated(p, s -> withError(s.queueMs(), s.queueRelativeError()))));
-        c.add(new Column("Measured completion time (ms)", "completion_mean_ms", p -> mean(p, "completion")));
-        c.add(new Column("Simulated completion time (ms)", "sim_completion_ms",
-                p -> simulated(p, s -> withError(s.completionMs(), s.completionRelativeError()))));
-        c.add(new Column("PS prediction S/(1-rho) (ms)", "ps_prediction_ms", p -> p.prediction().psPredictionMs()));
-        c.add(new Column("Measured CPU time (ms)", "cpu_per_request_ms", p -> p.server().cpuPerRequestMs()));
-        c.add(new Column("Measured CPU utilization (%)", "util_measured_pct", p -> pct(p.utilization().measured())));
-        c.add(new Column("Calculated CPU utilization (%)", "util_calculated_pct",
-                p -> pct(p.utilization().calculated())));
-        c.add(new Column("Simulated CPU utilization (%)", "util_simulated_pct",
-                p -> simulated(p, s -> pct(s.utilization()))));
-        c.add(new Column("Utilization check", "util_check", p -> p.utilization().agree() == null ? null
-                : p.utilization().agree() ? "ok" : "DIFFERS"));
-        c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization().process())));
-        c.add(new Column("Achieved throughput (req/s)", "achieved_rate_per_s", p -> p.client().achievedRatePerSec()));
         c.add(new Column("Client response (ms): mean (p5-p95)", "client_response_mean_ms",
                 p -> p.client().response() == null || p.client().response().meanMs() == null ? null
                         : new Table.Spread(p.client().response().meanMs(), p.client().response().p5Ms(),
                                 p.client().response().p95Ms())));
-        c.add(new Column("Requests (measured / server / client ok)", "requests", p -> p.server().measured() + " / "
-                + p.server().requests() + " / " + p.client().ok()));
+        c.add(new Column("Achieved throughput (req/s)", "achieved_rate_per_s", p -> p.client().achievedRatePerSec()));
+        c.add(new Column("Requests answered ok", "client_ok", p -> p.client().records() == 0 ? null
+                : (Object) p.client().ok()));
+        c.add(new Column("Server requests (measured / traced)", "requests", SweepTable::serverRequests));
+        c.add(new Column("Arrival rate (req/ms)", "arrival_rate_per_ms", p -> p.offeredRatePerMs()));
+        c.add(new Column("Measured queuing time (ms)", "queue_mean_ms", p -> mean(p, "queue")));
+        c.add(new Column("Measured completion time (ms)", "completion_mean_ms", p -> mean(p, "completion")));
+        c.add(new Column("Measured CPU utilization (%)", "util_measured_pct", p -> pct(p.utilization().measured())));
+        c.add(new Column("Utilization check", "util_check", p -> p.utilization().agree() == null ? null
+                : p.utilization().agree() ? "ok" : "DIFFERS"));
+        c.add(new Column("Simulated queuing time (ms)", "sim_queue_ms",
+                p -> simulated(p, s -> withError(s.queueMs(), s.queueRelativeError()))));
+        c.add(new Column("Simulated completion time (ms)", "sim_completion_ms",
+                p -> simulated(p, s -> withError(s.completionMs(), s.completionRelativeError()))));
+        c.add(new Column("Processor-sharing prediction (ms)", "ps_prediction_ms",
+                p -> p.prediction().psPredictionMs()));
+        c.add(new Column("Measured CPU time (ms)", "cpu_per_request_ms", p -> p.server().cpuPerRequestMs()));
+        c.add(new Column("Calculated CPU utilization (%)", "util_calculated_pct",
+                p -> pct(p.utilization().calculated())));
+        c.add(new Column("Simulated CPU utilization (%)", "util_simulated_pct",
+                p -> simulated(p, s -> pct(s.utilization()))));
+        c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization().process())));
         return c;
+    }
+
+    /**
+     * The columns of the sweep table's first part, the most read; the rest go into its detail table. They fit a
+     * page 1280 pixels wide.
+     */
+    public static final List<String> FIRST = List.of("point", "client_response_mean_ms", "achieved_rate_per_s",
+            "client_ok", "requests", "arrival_rate_per_ms", "queue_mean_ms", "completion_mean_ms",
+            "util_measured_pct", "util_check");
+
+    /**
+     * The server's requests as the sweep table counts them: measured / in the trace; "not monitored" for a point
+     * run without a trace, never a zero that reads as requests lost.
+     */
+    static Object serverRequests(PointAnalysis p) {
+        String trace = p.server().trace();
+        if (ServerStages.READ.equals(trace)) {
+            return p.server().measured() + " / " + p.server().requests();
+        }
+        if (ServerStages.ABSENT.equals(trace)) {
+            return ServerStages.NOT_MONITORED.equals(p.server().traceNote()) ? "not monitored" : "no trace";
+        }
+        return ServerStages.UNREADABLE.equals(trace) ? "trace unreadable" : null;
+    }
+
+    /**
+     * Why the point's server trace was not read ("not monitored", or the note that says what went wrong); null when
+     * it was read, or the point has several servers.
+     */
+    static String unread(PointAnalysis p) {
+        ServerStages s = p.server();
+        if (s.trace() == null || ServerStages.READ.equals(s.trace())) {
+            return null;
+        }
+        return ServerStages.NOT_MONITORED.equals(s.traceNote()) ? "not monitored" : String.valueOf(s.traceNote());
     }
 
     /**

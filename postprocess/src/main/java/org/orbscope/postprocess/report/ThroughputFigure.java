@@ -70,13 +70,16 @@ final class ThroughputFigure {
     static String render(String figure, RunData run) {
         double[] t = run.points().stream().mapToDouble(ThroughputFigure::throughput).filter(Double::isFinite)
                 .toArray();
-        double min = java.util.Arrays.stream(t).min().orElse(0);
-        double max = java.util.Arrays.stream(t).max().orElse(0);
-        if (t.length > 1 && min > 0 && max / min < FLAT) {
-            return "<p class=\"note\" id=\"" + figure + "-flat\">Every point achieved " + SweepTable.format(min)
-                    + " to " + SweepTable.format(max) + " requests/s: the scenario fixes the rate, so response time "
+        if (flat(t)) {
+            return "<p class=\"note\" id=\"" + figure + "-flat\">Every point achieved " + range(t)
+                    + " requests/s: the scenario fixes the rate, so response time "
                     + "against throughput would stack the points on one x. The figures by swept axis above show how "
                     + "the response time moves.</p>";
+        }
+        List<SeriesCurve> curves = curves(run);
+        if (t.length == 1 && curves.isEmpty()) {
+            return "<p class=\"note\" id=\"" + figure + "-one-point\">One point, at " + SweepTable.format(t[0])
+                    + " requests/s, and no model curve to set it against: the sweep table has its response time.</p>";
         }
         List<Svg.Series> series = new ArrayList<>();
         for (Map.Entry<String, List<PointAnalysis>> g : series(run).entrySet()) {
@@ -87,7 +90,7 @@ final class ThroughputFigure {
                 series.add(measured("server completion" + name, pts, p -> p.server().stages().get("completion")));
             }
         }
-        for (SeriesCurve c : curves(run)) {
+        for (SeriesCurve c : curves) {
             double[] x = c.curve().steps().stream().mapToDouble(ModelCurve.Step::throughputPerSec).toArray();
             double[] y = c.curve().steps().stream().mapToDouble(ModelCurve.Step::completionMs).toArray();
             series.add(new Svg.Series("model completion" + (c.series().isEmpty() ? "" : " " + c.series()) + " ("
@@ -95,6 +98,19 @@ final class ThroughputFigure {
         }
         return Svg.lineChart(figure, "Response time against achieved throughput", Svg.XAxis.linear(
                 "achieved throughput (requests/s)"), "ms", series);
+    }
+
+    /** True when two throughputs or more lie within {@link #FLAT} of each other. */
+    static boolean flat(double[] throughputs) {
+        double min = java.util.Arrays.stream(throughputs).min().orElse(0);
+        double max = java.util.Arrays.stream(throughputs).max().orElse(0);
+        return throughputs.length > 1 && min > 0 && max / min < FLAT;
+    }
+
+    /** "MIN to MAX" of the throughputs. */
+    static String range(double[] throughputs) {
+        return SweepTable.format(java.util.Arrays.stream(throughputs).min().orElse(0)) + " to "
+                + SweepTable.format(java.util.Arrays.stream(throughputs).max().orElse(0));
     }
 
     static Svg.Series measured(String name, List<PointAnalysis> pts,

@@ -86,9 +86,10 @@ class CompareReportTest {
 
         String html = Files.readString(out.resolve("index.html"));
         for (String figure : List.of("compare-axis-response-operation", "compare-axis-response-size",
-                "compare-throughput", "compare-spectrum-operation_in_octet_seq_size_24")) {
+                "compare-spectrum-operation_in_octet_seq_size_24")) {
             assertTrue(html.contains("data-figure=\"" + figure + "\""), figure);
         }
+        assertTrue(html.contains("id=\"compare-throughput-flat\""), "every point at 50/s: said, not drawn");
         assertEquals(2 * 2, ExperimentReportTest.count(ExperimentReportTest.figure(html,
                 "compare-axis-response-size"), "<polyline"), "a line per run and operation");
         assertTrue(html.contains("<table id=\"compare-response_mean_ms\""));

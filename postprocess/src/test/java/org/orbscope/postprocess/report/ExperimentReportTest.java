@@ -231,7 +231,8 @@ class ExperimentReportTest {
         assertEquals(100.0, last.path("percentile").asDouble());
         assertEquals(200, last.path("count").asLong());
         assertEquals(point.path("client").path("response").path("maxMs").asDouble(), last.path("ms").asDouble(), 0.02);
-        assertNotNull(figure(html, "spectrum-single"));
+        assertNotNull(figure(html, "spectrum-overlay"));
+        assertFalse(html.contains("data-figure=\"spectrum-single\""), "one point: its spectrum drawn once");
         assertTrue(Files.readAllLines(out.resolve("spectrum.csv")).size() > 2, "a header and the steps");
     }
 
