@@ -19,7 +19,10 @@ final class Histograms {
         }
         Histogram h = d.histogram();
         double top = Math.max(1, d.percentile(99.5));
-        double widthNs = Math.max(1, Ticks.upTo(top, 4, false).max() / BINS);
+        // The bins end below their round top: a top equal to the largest value (every request as long as the
+        // next, a round 60 us) would leave it out, so it moves a step up.
+        Ticks ticks = Ticks.upTo(top, 4, false);
+        double widthNs = Math.max(1, (ticks.max() > top ? ticks.max() : ticks.max() + ticks.step()) / BINS);
         long[] counts = new long[BINS];
         for (int i = 0; i < BINS; i++) {
             long lo = (long) (i * widthNs);

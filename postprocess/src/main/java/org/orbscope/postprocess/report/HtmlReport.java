@@ -86,11 +86,17 @@ public final class HtmlReport {
         List<SweepTable.Column> first = shown.stream().filter(c -> SweepTable.FIRST.contains(c.csvName())).toList();
         List<SweepTable.Column> rest = new ArrayList<>(List.of(shown.get(0)));
         shown.stream().filter(c -> !SweepTable.FIRST.contains(c.csvName())).forEach(rest::add);
-        b.append("<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al. Times are means over the "
-                + "measured requests. <em>Measured</em> utilization is the CPU of the server's application threads "
-                + "(the ORB's receivers and dispatchers, which execute the requests); the utilization check compares "
-                + "it with the arrival rate &times; CPU time per request, and says DIFFERS when the two are more than "
-                + "5% apart.</p>");
+        b.append(run.points().size() == 1 ? "<p>One row, shaped like those of Tables 1-2 of Harkema et al."
+                : "<p>One row per sweep point, shaped like Tables 1-2 of Harkema et al.").append(" Times are means "
+                + "over the measured requests. <em>Measured</em> utilization is the CPU of the server's application "
+                + "threads (the ORB's receivers and dispatchers, which execute the requests); the utilization check "
+                + "compares it with the arrival rate &times; CPU time per request, and says DIFFERS when the two are "
+                + "more than 5% apart.");
+        if (run.points().stream().allMatch(p -> "process".equals(p.utilization().basis()))) {
+            b.append(" Here the CPU samples count the whole process only (a trace's agent samples the process): "
+                    + "measured utilization is the process's, and the check is not made.");
+        }
+        b.append("</p>");
         b.append("<div class=\"wide\">");
         table(b, "sweep-table", first, run.points());
         b.append("</div>");

@@ -29,7 +29,7 @@ final class SweepFigures {
         if (run.points().size() < 2) {
             // A figure across the sweep of one point would be one dot on each chart.
             b.append("<p class=\"note\" id=\"figures-one-point\">One point: the figures across a sweep need two or "
-                    + "more. The sweep table above has its figures, and its drill-down below its distributions")
+                    + "more. The table above has its figures, and its drill-down below its distributions")
                     .append(run.points().stream().anyMatch(p -> p.client().records() > 0) ? " and its percentiles over "
                             + "time." : ".").append("</p>");
             return;

@@ -163,6 +163,7 @@ class HtmlInChromiumTest {
         assertTrue(dom.contains("whatever its classes are called"), "the stages described for any ORB");
         assertDrawn(dom, List.of());
         assertTrue(dom.contains("Distribution: completion time"));
+        assertFalse(dom.contains(">no data<"), "every histogram has its bar, of equal queueing times too");
     }
 
     /** The quickstart scenario as shipped. */

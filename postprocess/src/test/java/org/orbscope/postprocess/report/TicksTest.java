@@ -52,6 +52,17 @@ class TicksTest {
     }
 
     @Test
+    void aHistogramOfEqualRoundValuesHasItsBar() {
+        org.orbscope.postprocess.stats.Distribution d = new org.orbscope.postprocess.stats.Distribution();
+        for (int i = 0; i < 300; i++) {
+            d.add(60_000);
+        }
+        Histograms.Bins bins = Histograms.of(d);
+        assertEquals(300, java.util.Arrays.stream(bins.counts()).sum(), "every request in a bin");
+        assertEquals(0.002, bins.widthMs(), 1e-12, "bins of a round width");
+    }
+
+    @Test
     void aChartOfEqualValuesLabelsItsTicksApart() {
         double[] x = {229, 229, 229};
         double[] y = {5, 5, 5};
