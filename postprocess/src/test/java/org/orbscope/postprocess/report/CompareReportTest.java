@@ -102,19 +102,38 @@ class CompareReportTest {
     }
 
     @Test
+    void runsOfOnePointAreComparedWithoutFiguresOfADot() throws Exception {
+        String html = Files.readString(compare(tmp.resolve("cmp-one"), rateRuns("one", 10)).resolve("index.html"));
+        assertTrue(html.contains("id=\"compare-one-point\""), "a sentence for the figures across a sweep");
+        assertFalse(html.contains("data-figure=\"compare-rate-response\"")
+                || html.contains("data-figure=\"compare-throughput\""), "no figure whose lines are dots");
+        assertTrue(html.contains("data-figure=\"compare-spectrum-rate_10_s\""), "the runs' spectra overlaid");
+    }
+
+    @Test
     void aRateSweepIsComparedAgainstTheRate() throws Exception {
-        Path[] runs = new Path[2];
-        for (int r = 0; r < 2; r++) {
-            SyntheticRun run = new SyntheticRun(tmp.resolve("run" + r));
-            run.point("rate=10_s", 10, 50, 10_000_000 * (r + 1), 50, 0.1, false);
-            run.point("rate=20_s", 20, 50, 11_000_000 * (r + 1), 50, 0.2, false);
-            runs[r] = run.dir();
-        }
-        Path out = compare(tmp.resolve("cmp"), runs);
+        Path out = compare(tmp.resolve("cmp"), rateRuns("run", 10, 20));
         String html = Files.readString(out.resolve("index.html"));
         assertTrue(html.contains("data-figure=\"compare-rate-response\""));
         assertTrue(html.contains("run0#2") || html.contains(">run1<"), "each run named: " + html);
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("2.00x"), "the second run twice as slow: " + md);
+    }
+
+    /**
+     * Two runs named {@code prefix}0 and 1 of a point at each rate (requests per second), 50 requests each; the
+     * second run twice as slow.
+     */
+    private Path[] rateRuns(String prefix, int... rates) throws Exception {
+        Path[] runs = new Path[2];
+        for (int r = 0; r < 2; r++) {
+            SyntheticRun run = new SyntheticRun(tmp.resolve(prefix + r));
+            for (int rate : rates) {
+                run.point("rate=" + rate + "_s", rate, 50, (9_000_000 + 100_000L * rate) * (r + 1), 50, rate / 100.0,
+                        false);
+            }
+            runs[r] = run.dir();
+        }
+        return runs;
     }
 }
