@@ -17,7 +17,7 @@ public final class Svg {
     private static final int B = 46;
     /** About this many steps on a value axis, and on a linear x axis. */
     private static final int Y_TICKS = 4;
-    private static final int X_TICKS = 5;
+    private static final int X_TICKS = 6;
 
     /**
      * A line; {@code lo}/{@code hi} (optional) draw a shaded band around it, which the legend names {@code band};
