@@ -12,6 +12,12 @@ import net.bytebuddy.utility.JavaModule;
 /**
  * Installs a recording's instrumentation units as one class file transformer, which also retransforms the classes
  * already loaded (so attaching works) and is reset at stop, restoring their original bytecode.
+ *
+ * <p>The retransformation itself loads classes: describing a loaded class reflects on its methods, which loads
+ * the types of their parameters (on a fresh Yoko server, the class of the method where requests arrive). Such a
+ * class loads on the thread that is inside the transformer, whose circularity guard lets it pass untransformed.
+ * So the loaded classes are looked up again after each pass ({@code DiscoveryStrategy.Reiterating}) until a pass
+ * finds none new, and those loaded meanwhile are retransformed like the rest.
  */
 final class Instrumenter {
     private Instrumenter() {
@@ -49,6 +55,7 @@ final class Instrumenter {
         AgentBuilder builder = new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.RedefinitionStrategy.DiscoveryStrategy.Reiterating.INSTANCE)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(new ErrorCounter(errors))

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,10 +42,10 @@ import org.orbscope.trace.profile.OrbProfile;
 
 /**
  * Each shipped ORB profile against a real server of its ORB: the server JVM under the agent with the profile from its
- * start, or attached to once it has served requests, the orbscope client (JacORB over IIOP on loopback) sending a
- * Poisson stream of oneway posts, pings and calls to two objects, then the trace alone must hold every request the
- * client sent, whole, with no stage negative, on the threads the profile names, and name each one's operation and
- * object key as the client sent it.
+ * start, or attached to before it has served a request and again after, the orbscope client (JacORB over IIOP on
+ * loopback) sending a Poisson stream of oneway posts, pings and calls to two objects, then the trace alone must find
+ * every method of the profile and hold every request the client sent, whole, with no stage negative, on the threads
+ * the profile names, and name each one's operation and object key as the client sent it.
  */
 class ShippedProfilesOnRealServersTest {
     private static final int REQUESTS = 600;
@@ -152,11 +154,17 @@ class ShippedProfilesOnRealServersTest {
         assertFalse(notes.contains("was the agent started"), notes);
     }
 
+    /**
+     * The include adds a class the fresh server has loaded whose methods name GIOPIncomingMessage, the class of the
+     * arrival method, which the server loads only at its first request: describing that class for the attach loads
+     * it (as a broad include of Yoko's classes does), and it is instrumented all the same.
+     */
     @Test
     @Timeout(600)
     void aRunningYokoServerAttachedToWithTheYokoProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceByAttaching("yoko", Fixture.YOKO.jvm(server, "--conc-model", "thread_pool"), server, scenario(SCENARIO));
+        traceByAttaching("yoko", Fixture.YOKO.jvm(server, "--conc-model", "thread_pool"), server, scenario(SCENARIO),
+                "include=org.apache.yoko.orb.OB.GIOPConnection");
     }
 
     @Test
@@ -164,6 +172,13 @@ class ShippedProfilesOnRealServersTest {
     void aRunningWildflyOrbServerAttachedToWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
         traceByAttaching("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+    }
+
+    @Test
+    @Timeout(600)
+    void aRunningGlassfishServerAttachedToWithTheGlassfishProfileHoldsEveryRequestWhole() throws Exception {
+        ServerDirectory server = server();
+        traceByAttaching("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(TWOWAY_SCENARIO));
     }
 
     private ServerDirectory server() {
@@ -197,31 +212,38 @@ class ShippedProfilesOnRealServersTest {
     }
 
     /**
-     * The server started without the agent serves a first client run; then {@code orbscope attach PID --profile}
-     * records a second run until {@code attach --stop}. The trace holds the second run only.
+     * The server started without the agent; {@code orbscope attach PID --profile} (and {@code agentOptions}, each
+     * {@code -o KEY=VALUE}) before it has served a request, one client run, {@code attach --stop}; then the same
+     * once it has served requests. Each trace holds its own run only.
      */
-    private void traceByAttaching(String profileName, JvmLauncher serverJvm, ServerDirectory server, Path scenario)
-            throws Exception {
+    private void traceByAttaching(String profileName, JvmLauncher serverJvm, ServerDirectory server, Path scenario,
+            String... agentOptions) throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
-        Path trace = dir.resolve("server.trace");
         Process p = serverJvm.log(dir.resolve("server.log")).start();
-        ClientDirectory client = new ClientDirectory(dir.resolve("client"));
+        List<String> runs = List.of("fresh", "served");
         int serverExit;
         try {
             awaitReady(p, server);
-            drive(scenario, server, new ClientDirectory(dir.resolve("before-attach")));
             String pid = Long.toString(p.pid());
-            CliRunner attach = CliRunner.run("attach", pid, "--profile", profileName, "-o", "cpu=true", "--out",
-                    trace.toString());
-            assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
-            drive(scenario, server, client);
-            CliRunner stop = CliRunner.run("attach", pid, "--stop");
-            assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+            for (String run : runs) {
+                List<String> args = new ArrayList<>(List.of("attach", pid, "--profile", profileName, "-o", "cpu=true",
+                        "--out", dir.resolve(run + ".trace").toString()));
+                for (String option : agentOptions) {
+                    args.addAll(List.of("-o", option));
+                }
+                CliRunner attach = CliRunner.run(args.toArray(new String[0]));
+                assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+                drive(scenario, server, new ClientDirectory(dir.resolve(run)));
+                CliRunner stop = CliRunner.run("attach", pid, "--stop");
+                assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+            }
         } finally {
             serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
         }
         assertEquals(0, serverExit, log("server.log"));
-        checkTrace(profileName, trace, scenario, server, client);
+        for (String run : runs) {
+            checkTrace(profileName, dir.resolve(run + ".trace"), scenario, server, new ClientDirectory(dir.resolve(run)));
+        }
     }
 
     private void awaitReady(Process server, ServerDirectory dirs) throws Exception {
@@ -271,10 +293,13 @@ class ShippedProfilesOnRealServersTest {
         assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())), wrong.size() + " requests wrong");
         assertEquals(REQUESTS + CHECKS, stages.rows().size(), "one row per request the client sent, checks included");
 
-        // The same through the commands a user runs on a trace.
+        // The same through the commands a user runs on a trace, which finds every method of the profile.
         CliRunner check = CliRunner.run("profile", "check", trace.toString());
         assertEquals(Orbscope.EXIT_OK, check.exit, check.toString());
-        Path out = dir.resolve("report");
+        Matcher found = Pattern.compile("methods: (\\d+) of (\\d+) methods of profile " + profileName + " found")
+                .matcher(check.out);
+        assertTrue(found.find() && found.group(1).equals(found.group(2)), check.toString());
+        Path out = dir.resolve(trace.getFileName() + "-report");
         CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario.toString(),
                 "--out", out.toString());
         assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
