@@ -19,15 +19,33 @@ public final class Agent {
      * it back through the attach API, since the agent's messages go to the target's stderr, not the user's.
      */
     public static final String STATUS = "orbscope.agent.status";
+    /**
+     * System property of the target JVM naming the running recording (its number in this JVM and where it is
+     * written), absent when none runs: {@code attach --duration} waits for its recording to end whatever the other
+     * commands meanwhile (a dump) leave in {@link #STATUS}.
+     */
+    public static final String RECORDING = "orbscope.agent.recording";
+
+    /** How many recordings this JVM has started. */
+    private static int recordings;
 
     private Agent() {
     }
 
     private static void status(String s) {
+        property(STATUS, s);
+    }
+
+    /** Sets a property for {@code orbscope attach} to read back; null clears it. */
+    private static void property(String key, String value) {
         try {
-            System.setProperty(STATUS, s);
+            if (value == null) {
+                System.clearProperty(key);
+            } else {
+                System.setProperty(key, value);
+            }
         } catch (Throwable ignored) {
-            // a security manager may refuse; the status is a convenience only
+            // a security manager may refuse; the properties are a convenience only
         }
     }
 
@@ -78,6 +96,7 @@ public final class Agent {
             if (config.durationNanos > 0) {
                 stopAfter(config.durationNanos, recording);
             }
+            property(RECORDING, ++recordings + " " + recording.out());
             status("recording " + recording.out());
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -139,5 +158,6 @@ public final class Agent {
         if (s != null) {
             status(s);
         }
+        property(RECORDING, null);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.orbscope.trace.Quantities;
 import picocli.CommandLine.Command;
@@ -24,6 +25,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "attach", mixinStandardHelpOptions = true, description = "Attach the agent to a running JVM (instruments loaded classes too), or stop it.")
 final class AttachCommand implements Callable<Integer> {
     static final String STATUS = "orbscope.agent.status";
+    /** The agent's running recording in the target, absent when none runs (the agent's {@code Agent.RECORDING}). */
+    static final String RECORDING = "orbscope.agent.recording";
 
     @Parameters(paramLabel = "PID", description = "Process id of the target JVM.")
     String pid;
@@ -115,15 +118,23 @@ final class AttachCommand implements Callable<Integer> {
             options = String.join(",", o);
         }
         String status;
+        boolean starting = !stop && dump == null;
         try {
             VirtualMachine vm = VirtualMachine.attach(pid);
             try {
+                String before = starting ? vm.getSystemProperties().getProperty(RECORDING, "") : "";
                 vm.loadAgent(jar.toAbsolutePath().toString(), options);
-                status = vm.getSystemProperties().getProperty(STATUS, "");
-                if (durationNanos > 0 && status.startsWith("recording ")) {
-                    System.out.println("orbscope: recording in " + pid + " to " + status.substring("recording ".length())
-                            + " for " + duration);
-                    status = awaitStop(vm, durationNanos);
+                Properties after = vm.getSystemProperties();
+                status = after.getProperty(STATUS, "");
+                String recording = after.getProperty(RECORDING, "");
+                if (starting && !recording.isEmpty() && !recording.equals(before)) {
+                    // This start's recording runs, whatever a command since (a dump) has left in the status.
+                    status = "recording " + recording.substring(recording.indexOf(' ') + 1);
+                    if (durationNanos > 0) {
+                        System.out.println("orbscope: recording in " + pid + " to "
+                                + status.substring("recording ".length()) + " for " + duration);
+                        status = awaitStop(vm, durationNanos, recording);
+                    }
                 }
             } finally {
                 vm.detach();
@@ -142,15 +153,23 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /**
-     * Waits for the agent's own stop after {@code --duration}, reading its status now and then; gives up a minute
-     * after the duration (the target's stderr then says why).
+     * Waits for the agent's own stop after {@code --duration}: until {@code recording} (the agent's
+     * {@link #RECORDING}) is no longer the target's running one, whatever other commands (a {@code --dump}) leave
+     * in its status meanwhile; then its status says how it stopped, unless a later command has replaced it. Gives
+     * up a minute after the duration (the target's stderr then says why).
      */
-    private static String awaitStop(VirtualMachine vm, long durationNanos) throws IOException, InterruptedException {
+    private static String awaitStop(VirtualMachine vm, long durationNanos, String recording)
+            throws IOException, InterruptedException {
+        String out = recording.substring(recording.indexOf(' ') + 1);
         long deadline = System.nanoTime() + durationNanos + 60_000_000_000L;
         while (true) {
-            String status = vm.getSystemProperties().getProperty(STATUS, "");
-            if (!status.startsWith("recording ") || System.nanoTime() > deadline) {
-                return status;
+            Properties p = vm.getSystemProperties();
+            if (!recording.equals(p.getProperty(RECORDING, ""))) {
+                String status = p.getProperty(STATUS, "");
+                return status.startsWith("stopped ") ? status : "stopped " + out;
+            }
+            if (System.nanoTime() > deadline) {
+                return "recording " + out;
             }
             Thread.sleep(Math.min(500, Math.max(10, (deadline - System.nanoTime()) / 1_000_000L)));
         }

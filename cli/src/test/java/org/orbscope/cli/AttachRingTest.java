@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +18,8 @@ import org.orbscope.trace.TraceReader;
 /**
  * A JacORB server recorded into a ring by attaching ({@code -o maxsize=...}): {@code attach --dump} writes what the
  * ring holds as one trace while recording goes on, the segment directory reports as one recording, and
- * {@code attach --duration} records a window and stops by itself while the server runs on.
+ * {@code attach --duration} records a window and stops by itself, a dump meanwhile notwithstanding, while the
+ * server runs on.
  */
 class AttachRingTest {
     @TempDir
@@ -56,12 +60,23 @@ class AttachRingTest {
             assertEquals(42L * runs, all.path("complete").asLong(), all.toString());
             assertEquals(0, all.path("incomplete").asLong(), all.toString());
 
-            // A window: recording stops by itself, the command returns once the trace is written, the server runs on.
+            // A window: recording stops by itself once its time is out, whatever runs meanwhile (a dump of its ring);
+            // the command returns once the trace is written, the server runs on.
             Path window = dir.resolve("window.trace");
-            CliRunner timed = CliRunner.run("attach", pid, "--profile", "jacorb", "--duration", "2s", "--out", window.toString());
-            assertEquals(Orbscope.EXIT_OK, timed.exit, timed.toString());
-            assertTrue(timed.out.contains("stopped recording"), timed.toString());
-            try (TraceReader r = TraceReader.open(window)) {
+            Path windowRing = dir.resolve("window.trace.d");
+            CompletableFuture<CliRunner> timed = CompletableFuture.supplyAsync(() -> CliRunner.run("attach", pid,
+                    "--profile", "jacorb", "-o", "maxsize=64m", "--duration", "10s", "--out", window.toString()));
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (!Files.isDirectory(windowRing) && !timed.isDone() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            // CliRunner holds the console for the timed attach: this dump prints into what that run keeps.
+            int dumpExit = Orbscope.commandLine().execute("attach", pid, "--dump", dir.resolve("window-dump.trace").toString());
+            CliRunner timedRun = timed.get(180, TimeUnit.SECONDS);
+            assertEquals(Orbscope.EXIT_OK, dumpExit, timedRun.toString());
+            assertEquals(Orbscope.EXIT_OK, timedRun.exit, timedRun.toString());
+            assertTrue(timedRun.out.contains("stopped recording"), timedRun.toString());
+            try (TraceReader r = TraceReader.open(windowRing)) {
                 assertFalse(r.isTruncated(), "the footer is written: " + r.truncation());
             }
             assertTrue(server.process.isAlive());
