@@ -128,8 +128,12 @@ final class Recording {
         return Dispatch.sink == recorder;
     }
 
-    /** Writes what the running ring holds to {@code target} (attach's {@code --dump}); the recording goes on. */
+    /**
+     * Writes what the running ring holds to {@code target} (attach's {@code --dump}), the agent's own stream up to
+     * now with it; the recording goes on.
+     */
     void dump(File target) throws IOException {
+        system.handOver();
         writer.dump(target.toPath(), 60_000);
     }
 

@@ -15,7 +15,9 @@ import org.orbscope.trace.TraceWriter;
 /**
  * The recording's own stream in the trace ({@code orbscope-system}, defined once per recording): process
  * samples, the counts of dropped events and agent errors, and GC events. Written by the flusher and by the JVM's GC
- * notifications, under this object's lock; closed at stop, after which writes are ignored.
+ * notifications, under this object's lock; closed at stop, after which writes are ignored. Its buffer is handed
+ * over when full or a second old, as a recorded thread's is, and before a dump, so a ring and its dumps hold the
+ * process's utilization and GC while recording goes on.
  */
 final class SystemStream {
     /** One event written into the stream's buffer; false when the buffer has no room for it. */
@@ -40,6 +42,9 @@ final class SystemStream {
     synchronized void write(Event e) {
         if (closed) {
             return;
+        }
+        if (buffer != null && !ThreadStream.fresh(buffer, System.nanoTime())) {
+            handOver();
         }
         if (buffer == null) {
             buffer = writer.acquire(thread, System.nanoTime());
@@ -107,12 +112,17 @@ final class SystemStream {
         undo.clear();
     }
 
-    /** Hands the last buffer to the writer; later events are ignored. */
-    synchronized void close() {
-        closed = true;
+    /** Hands the buffer to the writer (a dump's turn); the next event takes a new one. */
+    synchronized void handOver() {
         if (buffer != null) {
             writer.submit(buffer);
             buffer = null;
         }
+    }
+
+    /** Hands the last buffer to the writer; later events are ignored. */
+    synchronized void close() {
+        closed = true;
+        handOver();
     }
 }

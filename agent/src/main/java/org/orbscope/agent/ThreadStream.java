@@ -43,7 +43,12 @@ abstract class ThreadStream extends ThreadBuffer {
 
     /** False once the buffer is older than a second: it is handed over, so a quiet thread's events reach the file. */
     final boolean fresh(long now) {
-        return now - baseNanosForFlush() < FLUSH_AFTER_NANOS;
+        return fresh(this, now);
+    }
+
+    /** Whether {@code b}, a buffer of events, is younger than a second and may take more before it is handed over. */
+    static boolean fresh(ThreadBuffer b, long now) {
+        return now - b.baseNanosForFlush() < FLUSH_AFTER_NANOS;
     }
 
     /**

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -17,9 +19,9 @@ import org.orbscope.trace.TraceReader;
 
 /**
  * A JacORB server recorded into a ring by attaching ({@code -o maxsize=...}): {@code attach --dump} writes what the
- * ring holds as one trace while recording goes on, the segment directory reports as one recording, and
- * {@code attach --duration} records a window and stops by itself, a dump meanwhile notwithstanding, while the
- * server runs on.
+ * ring holds as one trace while recording goes on, with the agent's own stream, the segment directory reports as
+ * one recording, and {@code attach --duration} records a window and stops by itself, a dump meanwhile
+ * notwithstanding, while the server runs on.
  */
 class AttachRingTest {
     @TempDir
@@ -40,6 +42,7 @@ class AttachRingTest {
             Path dump = dir.resolve("dump.trace");
             int runs = 0;
             long dumped = 0;
+            JsonNode dumpPoint = null;
             while (dumped < 42 && runs < 5) {
                 runs++;
                 CliRunner client = server.drive(dir.resolve("client-" + runs));
@@ -50,9 +53,12 @@ class AttachRingTest {
                     assertFalse(r.isTruncated(), r.truncation());
                     assertTrue(r.damage().isEmpty(), r.damage().toString());
                 }
-                dumped = server(dump, "dump-report-" + runs).path("complete").asLong();
+                dumpPoint = point(dump, "dump-report-" + runs);
+                dumped = dumpPoint.path("server").path("complete").asLong();
             }
             assertTrue(dumped >= 42, "the dumps after " + runs + " client runs held " + dumped + " complete requests");
+            // The agent's own stream reaches the ring while recording goes on: the dump has the process's CPU.
+            assertTrue(dumpPoint.path("utilization").path("process").isNumber(), dumpPoint.path("utilization").toString());
             CliRunner stop = CliRunner.run("attach", pid, "--stop");
             assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
             // Stopping hands every thread's events over: the ring holds every request of every run (two probes each).
@@ -85,11 +91,23 @@ class AttachRingTest {
         }
     }
 
+    private Path report(Path trace, String name, String... options) {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("report", trace.toString(), "--out", out.toString()));
+        args.addAll(List.of(options));
+        CliRunner report = CliRunner.run(args.toArray(new String[0]));
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        return out;
+    }
+
     /** The server figures of {@code orbscope report TRACE}. */
     private JsonNode server(Path trace, String name) throws Exception {
-        Path out = dir.resolve(name);
-        CliRunner report = CliRunner.run("report", trace.toString(), "--out", out.toString());
-        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
-        return new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0).path("server");
+        return point(trace, name).path("server");
+    }
+
+    /** The point of {@code orbscope report TRACE} in its summary.json. */
+    private JsonNode point(Path trace, String name) throws Exception {
+        Path out = report(trace, name);
+        return new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0);
     }
 }
