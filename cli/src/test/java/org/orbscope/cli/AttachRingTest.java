@@ -9,19 +9,27 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.report.OverTimeReport;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
 import org.orbscope.trace.TraceReader;
 
 /**
  * A JacORB server recorded into a ring by attaching ({@code -o maxsize=...}): {@code attach --dump} writes what the
- * ring holds as one trace while recording goes on, with the agent's own stream, the segment directory reports as
- * one recording, and {@code attach --duration} records a window and stops by itself, a dump meanwhile
- * notwithstanding, while the server runs on.
+ * ring holds as one trace while recording goes on, with the agent's own stream and on the ring's time axis, the
+ * segment directory reports as one recording, and {@code attach --duration} records a window and stops by itself,
+ * a dump meanwhile notwithstanding, while the server runs on.
  */
 class AttachRingTest {
     @TempDir
@@ -65,6 +73,7 @@ class AttachRingTest {
             JsonNode all = server(ring, "ring-report");
             assertEquals(42L * runs, all.path("complete").asLong(), all.toString());
             assertEquals(0, all.path("incomplete").asLong(), all.toString());
+            sameTimeAxis(dir.resolve("dump-report-" + runs), dump, dir.resolve("ring-report"), ring);
 
             // A window: recording stops by itself once its time is out, whatever runs meanwhile (a dump of its ring);
             // the command returns once the trace is written, the server runs on.
@@ -89,6 +98,49 @@ class AttachRingTest {
             CliRunner again = CliRunner.run("attach", pid, "--stop");
             assertEquals(Orbscope.EXIT_RUN_FAILED, again.exit, "nothing records any more: " + again);
         }
+    }
+
+    /**
+     * A dump's time axis is its ring's: the over-time rows of both give the same times since the start, and the
+     * same {@code --from/--to} (the first busy row's) picks in the dump the requests of the ring that it holds whole.
+     */
+    private void sameTimeAxis(Path dumpReport, Path dump, Path ringReport, Path ring) throws Exception {
+        Map<String, String> dumpRows = overTime(dumpReport);
+        Map<String, String> ringRows = overTime(ringReport);
+        dumpRows.forEach((start, s) -> {
+            if (ringRows.containsKey(start)) {
+                assertEquals(ringRows.get(start).split(",")[1], s.split(",")[1], "the time since the start of " + start);
+            }
+        });
+        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[3]) > 0).findFirst()
+                .orElseThrow().split(",");
+        String from = busy[1] + "s";
+        String to = (Long.parseLong(busy[1]) + Math.max(1, Math.round(Double.parseDouble(busy[2])))) + "s";
+        Set<Long> inDump = arrivals(dumpReport);
+        Set<Long> expected = arrivals(report(ring, "ring-window", "--from", from, "--to", to));
+        expected.retainAll(inDump);
+        assertFalse(expected.isEmpty(), "the ring's window " + from + ".." + to + " holds requests the dump has");
+        Set<Long> picked = arrivals(report(dump, "dump-window", "--from", from, "--to", to));
+        assertEquals(expected, picked, "--from " + from + " --to " + to + ": the ring's " + expected.size()
+                + " requests the dump holds against the dump's " + picked.size());
+    }
+
+    /** over-time.csv of a report: each row by its start instant. */
+    private static Map<String, String> overTime(Path report) throws Exception {
+        Map<String, String> rows = new LinkedHashMap<>();
+        Files.readAllLines(report.resolve(OverTimeReport.CSV)).stream().skip(1).forEach(l -> rows.put(l.split(",")[0], l));
+        return rows;
+    }
+
+    /**
+     * The arrival instants of the complete requests in a report's stages.csv (a dump may hold a request without
+     * its first parts, whose row then starts elsewhere).
+     */
+    private static Set<Long> arrivals(Path report) throws Exception {
+        Set<Long> out = new TreeSet<>();
+        StagesCsv.read(report.resolve("stages.csv")).stream().filter(RequestStages::complete)
+                .forEach(r -> out.add(r.get(StageColumn.ARRIVAL)));
+        return out;
     }
 
     private Path report(Path trace, String name, String... options) {

@@ -52,7 +52,7 @@ public final class TraceReport {
                     + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
                     + " shows the whole recording");
         }
-        OverTimeReport.write(out, traceName(trace), a.overTime(), in.recording().startNs());
+        OverTimeReport.write(out, traceName(trace), a.overTime(), in.recording().originNs());
         PointJson.write(out.resolve("point.json"), a);
         RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
                 ? options.scenario().name() : "trace " + trace.getFileName(),

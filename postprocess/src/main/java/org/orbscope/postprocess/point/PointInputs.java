@@ -43,8 +43,11 @@ public record PointInputs(String name, Map<String, String> params, PointDirector
     /** Status of the analysis of a trace on its own. */
     public static final String TRACE = "trace";
 
-    /** A stretch of time, epoch ns. */
-    public record Span(long startNs, long endNs) {
+    /**
+     * A recording's stretch of time, epoch ns: from its first event to a little past its last segment's start, and
+     * its origin, where times since the recording's start count from ({@code --from 90s}, the over-time table).
+     */
+    public record Span(long startNs, long endNs, long originNs) {
     }
 
     public PointInputs {
@@ -98,14 +101,20 @@ public record PointInputs(String name, Map<String, String> params, PointDirector
         Span recording;
         try (TraceReader r = TraceReader.open(trace)) {
             cpus = processors(r.info());
-            // From the recording's first event; the last segment's events run on a little past its start.
+            // From the recording's first event; the last segment's events run on a little past its start. Times
+            // since the start count from the header's instant, the agent's start, which every segment of a ring and
+            // every dump of it repeat: the same --from picks the same requests in each, however much of the ring
+            // the writer has deleted. A trace whose events have a clock of their own (a synthetic one) starts at
+            // its first event.
             long[] span = r.segmentSpan();
-            recording = new Span(r.toEpochNanos(span[0]), r.toEpochNanos(span[1]) + 2_000_000_000L);
+            long first = r.toEpochNanos(span[0]);
+            recording = new Span(first, r.toEpochNanos(span[1]) + 2_000_000_000L,
+                    Math.min(first, r.toEpochNanos(r.startNanos())));
         }
         Scenario scenario = options.scenario();
         return new PointInputs(name, Map.of(), null, TRACE, null, scenario, options.scenarioText(), List.of(),
                 List.of(ServerInputs.ofTrace(name, trace, scenario, cpus, options.stagesCsv())), skip(options),
-                TraceWindow.parse(options.from(), options.to(), recording.startNs()), recording, List.of());
+                TraceWindow.parse(options.from(), options.to(), recording.originNs()), recording, List.of());
     }
 
     /** True for a server trace on its own: no client records, no status, no files beside it. */
