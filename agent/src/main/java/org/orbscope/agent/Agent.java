@@ -20,14 +20,11 @@ public final class Agent {
      */
     public static final String STATUS = "orbscope.agent.status";
     /**
-     * System property of the target JVM naming the running recording (its number in this JVM and where it is
-     * written), absent when none runs: {@code attach --duration} waits for its recording to end whatever the other
+     * System property of the target JVM naming the running recording (the instant it started, which tells two
+     * recordings to the same file apart, and where it is written), absent when none runs: {@code attach --duration} waits for its recording to end whatever the other
      * commands meanwhile (a dump) leave in {@link #STATUS}.
      */
     public static final String RECORDING = "orbscope.agent.recording";
-
-    /** How many recordings this JVM has started. */
-    private static int recordings;
 
     private Agent() {
     }
@@ -96,7 +93,7 @@ public final class Agent {
             if (config.durationNanos > 0) {
                 stopAfter(config.durationNanos, recording);
             }
-            property(RECORDING, ++recordings + " " + recording.out());
+            property(RECORDING, System.nanoTime() + " " + recording.out());
             status("recording " + recording.out());
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
