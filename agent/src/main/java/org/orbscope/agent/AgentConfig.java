@@ -14,10 +14,10 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.orbscope.trace.Quantities;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
+import org.orbscope.units.Units;
 
 /**
  * What to record. Options come inline ({@code -javaagent:orbscope-agent.jar=config=agent.yaml,out=x.trace})
@@ -291,11 +291,11 @@ public final class AgentConfig {
         throw new BadConfig(where + ": " + key + " takes true or false, got '" + v + "'");
     }
 
-    /** A positive size ({@code 256m}) or duration ({@code 10m}) in the trace module's grammar. */
+    /** A positive size ({@code 256m}) or duration ({@code 10m}) in the project's one grammar of them. */
     private static long quantity(String key, String v, String where, boolean size) throws BadConfig {
         long n;
         try {
-            n = size ? Quantities.bytes(v) : Quantities.durationNanos(v);
+            n = size ? Units.sizeBytes(v) : Units.durationNanos(v);
         } catch (IllegalArgumentException e) {
             throw new BadConfig(where + ": " + key + "=" + v + ": " + e.getMessage());
         }

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
-import org.orbscope.trace.Quantities;
+import org.orbscope.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,7 +75,7 @@ final class AttachCommand implements Callable<Integer> {
         long durationNanos = 0;
         if (duration != null) {
             try {
-                durationNanos = Quantities.durationNanos(duration);
+                durationNanos = Units.durationNanos(duration);
             } catch (IllegalArgumentException e) {
                 System.err.println("orbscope attach: --duration " + duration + ": " + e.getMessage());
                 return Orbscope.EXIT_BAD_INPUT;

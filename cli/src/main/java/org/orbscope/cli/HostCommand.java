@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.orbscope.hosts.Coordinator;
 import org.orbscope.hosts.HostAgent;
-import org.orbscope.scenario.Durations;
+import org.orbscope.units.Units;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,7 +63,7 @@ final class HostCommand implements Callable<Integer> {
         }
         long waitNanos;
         try {
-            waitNanos = Durations.parseNanos(wait);
+            waitNanos = Units.durationNanos(wait);
         } catch (IllegalArgumentException e) {
             System.err.println("orbscope host: --wait: " + e.getMessage());
             return Orbscope.EXIT_BAD_INPUT;

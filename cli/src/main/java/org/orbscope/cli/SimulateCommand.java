@@ -25,11 +25,11 @@ import org.orbscope.postprocess.point.PointPrediction;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.run.StagesCsv;
-import org.orbscope.scenario.Durations;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.SweepPoint;
+import org.orbscope.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -297,7 +297,7 @@ final class SimulateCommand implements Callable<Integer> {
             return 0;
         }
         try {
-            return Durations.parseNanos(text);
+            return Units.durationNanos(text);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + ": " + e.getMessage());
         }

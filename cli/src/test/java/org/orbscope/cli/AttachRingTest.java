@@ -28,7 +28,7 @@ import org.orbscope.trace.TraceReader;
 /**
  * A JacORB server recorded into a ring by attaching ({@code -o maxsize=...}): {@code attach --dump} writes what the
  * ring holds as one trace while recording goes on, with the agent's own stream and on the ring's time axis, the
- * segment directory reports as one recording, and {@code attach --duration} records a window and stops by itself,
+ * segment directory reports as one recording, and {@code attach --duration} records a window (of seconds, or of microseconds) and stops by itself,
  * a dump meanwhile notwithstanding, while the server runs on.
  */
 class AttachRingTest {
@@ -94,6 +94,8 @@ class AttachRingTest {
             try (TraceReader r = TraceReader.open(windowRing)) {
                 assertFalse(r.isTruncated(), "the footer is written: " + r.truncation());
             }
+            // The duration grammar is the project's one: microseconds too, a window that ends as soon as it begins.
+            window(pid, "500us", dir.resolve("blink.trace"));
             assertTrue(server.process.isAlive());
             CliRunner again = CliRunner.run("attach", pid, "--stop");
             assertEquals(Orbscope.EXIT_RUN_FAILED, again.exit, "nothing records any more: " + again);
@@ -150,6 +152,16 @@ class AttachRingTest {
         CliRunner report = CliRunner.run(args.toArray(new String[0]));
         assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
         return out;
+    }
+
+    /** Records {@code pid} for {@code duration} by attaching: the command returns once the trace is written whole. */
+    private static void window(String pid, String duration, Path trace) throws Exception {
+        CliRunner timed = CliRunner.run("attach", pid, "--profile", "jacorb", "--duration", duration, "--out", trace.toString());
+        assertEquals(Orbscope.EXIT_OK, timed.exit, timed.toString());
+        assertTrue(timed.out.contains("stopped recording"), timed.toString());
+        try (TraceReader r = TraceReader.open(trace)) {
+            assertFalse(r.isTruncated(), "the footer is written: " + r.truncation());
+        }
     }
 
     /** The server figures of {@code orbscope report TRACE}. */

@@ -86,6 +86,19 @@ class BadInputTest {
     }
 
     @Test
+    void everyDurationOptionTakesTheOneGrammarFromMicrosecondsToHours() throws Exception {
+        Path file = dir.resolve("not-a-folder");
+        Files.writeString(file, "x");
+        // An hour is a duration: the host goes on to its next check, which the file given as --work fails.
+        oneLine(CliRunner.run("host", "--coordinator", "corbaloc::127.0.0.1:1/x", "--wait", "1h", "--work",
+                file.toString()), "orbscope host: --work " + file);
+        oneLine(CliRunner.run("host", "--coordinator", "corbaloc::127.0.0.1:1/x", "--wait", "1h30", "--work",
+                file.toString()), "--wait: '1h30' is not a duration");
+        oneLine(CliRunner.run("attach", "1", "--agent", file.toString(), "--duration", "1parsec"),
+                "--duration 1parsec: '1parsec' is not a duration");
+    }
+
+    @Test
     void helpIsNotAnError() {
         for (String[] args : new String[][] {{"trace", "--help"}, {"trace", "stats", "--help"}, {"attach", "--help"},
                 {"run", "--help"}, {"simulate", "--help"}}) {

@@ -2,6 +2,7 @@ package org.orbscope.scenario;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
+import org.orbscope.units.Units;
 
 /**
  * How a process's requests arrive. Open laws send at times drawn before the run, whatever the server does:
@@ -49,7 +50,7 @@ public record ArrivalSpec(Law law, String rate, Double scv, List<String> rates, 
                 double events = 0;
                 double time = 0;
                 for (int i = 0; i < rates.size(); i++) {
-                    double d = Durations.parseNanos(sojourns.get(i)) / 1e9;
+                    double d = Units.durationNanos(sojourns.get(i)) / 1e9;
                     events += Rates.parsePerSecond(rates.get(i)) * d;
                     time += d;
                 }
@@ -68,7 +69,7 @@ public record ArrivalSpec(Law law, String rate, Double scv, List<String> rates, 
     public double[][] mmppStates() {
         double[][] s = new double[rates.size()][];
         for (int i = 0; i < s.length; i++) {
-            s[i] = new double[] {Rates.parsePerSecond(rates.get(i)), Durations.parseNanos(sojourns.get(i))};
+            s[i] = new double[] {Rates.parsePerSecond(rates.get(i)), Units.durationNanos(sojourns.get(i))};
         }
         return s;
     }

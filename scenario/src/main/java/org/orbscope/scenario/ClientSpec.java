@@ -2,6 +2,7 @@ package org.orbscope.scenario;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.orbscope.units.Units;
 
 /**
  * The workload client: N_con connections (one JacORB ORB instance each, since JacORB shares one connection
@@ -97,6 +98,6 @@ public record ClientSpec(
 
     /** Hard limit on the client's run time in nanoseconds (a guard, not a workload parameter). */
     public long maxDurationNanos() {
-        return maxDuration == null ? Durations.parseNanos("10m") : Durations.parseNanos(maxDuration);
+        return maxDuration == null ? Units.durationNanos("10m") : Units.durationNanos(maxDuration);
     }
 }

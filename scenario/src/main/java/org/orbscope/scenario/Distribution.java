@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.orbscope.units.Units;
 
 /**
  * A service-time distribution in nanoseconds. YAML: a bare duration ({@code 8ms}) is deterministic; otherwise
@@ -63,7 +64,7 @@ public final class Distribution {
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     static Distribution fromScalar(String duration) {
-        return deterministic(Durations.parseNanos(duration));
+        return deterministic(Units.durationNanos(duration));
     }
 
     @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
@@ -75,16 +76,16 @@ public final class Distribution {
                                    @JsonProperty("values") List<String> values) {
         switch (dist.trim().toLowerCase(Locale.ROOT)) {
             case "deterministic":
-                return deterministic(Durations.parseNanos(required(value != null ? value : mean, "value")));
+                return deterministic(Units.durationNanos(required(value != null ? value : mean, "value")));
             case "exponential":
-                return exponential(Durations.parseNanos(required(mean, "mean")));
+                return exponential(Units.durationNanos(required(mean, "mean")));
             case "uniform":
-                return uniform(Durations.parseNanos(required(min, "min")), Durations.parseNanos(required(max, "max")));
+                return uniform(Units.durationNanos(required(min, "min")), Units.durationNanos(required(max, "max")));
             case "empirical": {
                 if (values == null) {
                     throw new IllegalArgumentException("empirical distribution needs 'values'");
                 }
-                return empirical(values.stream().mapToLong(Durations::parseNanos).toArray());
+                return empirical(values.stream().mapToLong(Units::durationNanos).toArray());
             }
             default:
                 throw new IllegalArgumentException("unknown dist '" + dist
@@ -137,10 +138,10 @@ public final class Distribution {
     @Override
     public String toString() {
         switch (kind) {
-            case EXPONENTIAL: return "exponential(mean " + Durations.format(mean) + ")";
-            case UNIFORM: return "uniform(" + Durations.format(min) + ".." + Durations.format(max) + ")";
-            case EMPIRICAL: return "empirical(" + values.length + " values, mean " + Durations.format(mean) + ")";
-            default: return Durations.format(mean);
+            case EXPONENTIAL: return "exponential(mean " + Units.formatDuration(mean) + ")";
+            case UNIFORM: return "uniform(" + Units.formatDuration(min) + ".." + Units.formatDuration(max) + ")";
+            case EMPIRICAL: return "empirical(" + values.length + " values, mean " + Units.formatDuration(mean) + ")";
+            default: return Units.formatDuration(mean);
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.orbscope.scenario;
 
 import java.util.List;
+import org.orbscope.units.Units;
 
 /**
  * Client hosts (Beekhuis's client nodes, experiments G, H, K and L): the point's client JVMs run on machines that
@@ -34,14 +35,14 @@ public record HostsSpec(Integer count, List<String> names, String register, Stri
     }
 
     public long registerNanos() {
-        return Durations.parseNanos(register);
+        return Units.durationNanos(register);
     }
 
     public long barrierNanos() {
-        return Durations.parseNanos(barrier);
+        return Units.durationNanos(barrier);
     }
 
     public long lateAfterNanos() {
-        return Durations.parseNanos(lateAfter);
+        return Units.durationNanos(lateAfter);
     }
 }

@@ -1,6 +1,7 @@
 package org.orbscope.scenario;
 
 import java.util.List;
+import org.orbscope.units.Units;
 
 /**
  * One arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
@@ -16,7 +17,7 @@ public record ProcessSpec(String name, Long requests, String duration, ArrivalSp
 
     /** Duration in nanoseconds, or -1 when the process is bounded by a request count. */
     public long durationNanos() {
-        return duration == null ? -1 : Durations.parseNanos(duration);
+        return duration == null ? -1 : Units.durationNanos(duration);
     }
 
     /** Routing probability of target i (equal shares when the scenario gives none). */

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.orbscope.units.Units;
 
 /** Checks what binding cannot: references between parts, ranges, and routing probabilities. */
 final class ScenarioValidator {
@@ -126,7 +127,7 @@ final class ScenarioValidator {
         for (String field : new String[] {"register", "barrier", "lateAfter"}) {
             String text = field.equals("register") ? hosts.register() : field.equals("barrier") ? hosts.barrier()
                     : hosts.lateAfter();
-            if (parse("client.hosts." + field, () -> Durations.parseNanos(text)) <= 0) {
+            if (parse("client.hosts." + field, () -> Units.durationNanos(text)) <= 0) {
                 throw new Problem("client.hosts." + field, field + " must be positive, not '" + text + "'");
             }
         }
@@ -491,7 +492,7 @@ final class ScenarioValidator {
                 scheduled += p.requests() != null ? p.requests() : 0;
                 if (p.duration() != null && p.durationNanos() > maxDuration) {
                     throw new Problem(at + ".duration", "duration " + p.duration() + " is beyond client.maxDuration ("
-                            + Durations.format(maxDuration) + "); raise maxDuration");
+                            + Units.formatDuration(maxDuration) + "); raise maxDuration");
                 }
                 continue;
             }
@@ -500,8 +501,8 @@ final class ScenarioValidator {
                 double spanNanos = p.requests() / rate * 1e9;
                 if (spanNanos > maxDuration) {
                     throw new Problem(at + ".requests", p.requests() + " requests at " + rate + "/s take "
-                            + Durations.format(spanNanos) + ", beyond client.maxDuration ("
-                            + Durations.format(maxDuration) + "); raise maxDuration or send fewer requests");
+                            + Units.formatDuration(spanNanos) + ", beyond client.maxDuration ("
+                            + Units.formatDuration(maxDuration) + "); raise maxDuration or send fewer requests");
                 }
                 if (a.law() == ArrivalSpec.Law.REPLAY && p.requests() > a.replayTimesNanos().length) {
                     throw new Problem(at + ".requests", p.requests() + " requests, but the replay file holds "
@@ -511,7 +512,7 @@ final class ScenarioValidator {
             } else {
                 if (p.durationNanos() > maxDuration) {
                     throw new Problem(at + ".duration", "duration " + p.duration() + " is beyond client.maxDuration ("
-                            + Durations.format(maxDuration) + "); raise maxDuration");
+                            + Units.formatDuration(maxDuration) + "); raise maxDuration");
                 }
                 scheduled += (long) Math.ceil(rate * p.durationNanos() / 1e9);
             }
@@ -563,7 +564,7 @@ final class ScenarioValidator {
                     throw new Problem(at + ".rates[" + i + "]", "a state's rate must be 0 or more, not '" + r + "'");
                 }
                 String d = a.sojourns().get(i);
-                if (parse(at + ".sojourns[" + i + "]", () -> Durations.parseNanos(d)) <= 0) {
+                if (parse(at + ".sojourns[" + i + "]", () -> Units.durationNanos(d)) <= 0) {
                     throw new Problem(at + ".sojourns[" + i + "]", "a mean sojourn must be positive, not '" + d + "'");
                 }
             }

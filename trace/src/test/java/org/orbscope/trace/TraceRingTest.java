@@ -154,15 +154,4 @@ class TraceRingTest {
             assertTrue(e.getMessage().contains("not a ring"), e.getMessage());
         }
     }
-
-    @Test
-    void sizesAndDurationsReadAsJfrWritesThem() {
-        assertEquals(256L << 20, Quantities.bytes("256m"));
-        assertEquals(2L << 30, Quantities.bytes("2G"));
-        assertEquals(65536, Quantities.bytes("65536"));
-        assertEquals(600_000_000_000L, Quantities.durationNanos("10m"));
-        assertEquals(5_400_000_000_000L, Quantities.durationNanos("1h30m"));
-        assertThrows(IllegalArgumentException.class, () -> Quantities.bytes("lots"));
-        assertThrows(IllegalArgumentException.class, () -> Quantities.durationNanos("10"));
-    }
 }

@@ -2,7 +2,7 @@ package org.orbscope.postprocess.point;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import org.orbscope.trace.Quantities;
+import org.orbscope.units.Units;
 
 /**
  * The stretch of a recording a report covers: requests that arrived in [{@code fromNs}, {@code toNs}) (epoch
@@ -46,7 +46,7 @@ public record TraceWindow(long fromNs, long toNs) {
             }
         }
         try {
-            return startEpochNs + Quantities.durationNanos(t);
+            return startEpochNs + Units.durationNanos(t);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(option + " " + text
                     + ": not a time since the recording's start (90s, 15m, 1h30m, 250ms) or an instant");

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.orbscope.scenario.Durations;
 import org.orbscope.scenario.Rates;
+import org.orbscope.units.Units;
 
 /**
  * One swept path of a run: its short name (as in point names), its values in run order, and whether they are
@@ -29,7 +29,7 @@ public record SweepAxis(String path, String label, List<String> values, List<Dou
         if (rates != null) {
             return new SweepAxis(path, label, values, rates, "req/ms");
         }
-        List<Double> durations = parseAll(values, v -> Durations.parseNanos(v) / 1e6);
+        List<Double> durations = parseAll(values, v -> Units.durationNanos(v) / 1e6);
         if (durations != null) {
             return new SweepAxis(path, label, values, durations, "ms");
         }
