@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
@@ -135,30 +136,18 @@ public final class AgentConfig {
 
     static AgentConfig parse(String inline) throws BadConfig {
         AgentConfig c = new AgentConfig();
-        if (inline == null || inline.trim().isEmpty()) {
-            return c;
-        }
-        List<String[]> pairs = new ArrayList<>();
-        for (String part : inline.split(",")) {
-            if (part.trim().isEmpty()) {
-                continue;
-            }
-            int eq = part.indexOf('=');
-            pairs.add(eq < 0 ? new String[] {part.trim(), "true"} : new String[] {part.substring(0, eq).trim(), part.substring(eq + 1).trim()});
-        }
+        AgentOptions options = AgentOptions.parse(inline);
         // The config file first, so inline options override it.
-        for (String[] kv : pairs) {
-            if (kv[0].equals("config")) {
-                try (InputStream in = new FileInputStream(kv[1])) {
-                    c.read(in, kv[1]);
-                } catch (IOException e) {
-                    throw new BadConfig("cannot read config file " + kv[1] + ": " + e.getMessage());
-                }
+        for (String file : options.values(AgentOptions.CONFIG)) {
+            try (InputStream in = new FileInputStream(file)) {
+                c.read(in, file);
+            } catch (IOException e) {
+                throw new BadConfig("cannot read config file " + file + ": " + e.getMessage());
             }
         }
-        for (String[] kv : pairs) {
-            if (!kv[0].equals("config")) {
-                c.set(kv[0], kv[1], "option");
+        for (Map.Entry<String, String> kv : options.entries()) {
+            if (!kv.getKey().equals(AgentOptions.CONFIG)) {
+                c.set(kv.getKey(), kv.getValue(), "option");
             }
         }
         for (String p : c.profileNames) {

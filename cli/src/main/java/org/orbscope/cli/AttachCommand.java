@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -85,37 +86,16 @@ final class AttachCommand implements Callable<Integer> {
                 return Orbscope.EXIT_BAD_INPUT;
             }
         }
+        if (config != null && !stop && dump == null && !Files.isRegularFile(config)) {
+            System.err.println("orbscope attach: no such config file: " + config);
+            return Orbscope.EXIT_BAD_INPUT;
+        }
         String options;
-        if (stop) {
-            options = "stop=true";
-        } else if (dump != null) {
-            options = "dump=" + dump.toAbsolutePath();
-        } else {
-            List<String> o = new ArrayList<>();
-            if (config != null) {
-                if (!Files.isRegularFile(config)) {
-                    System.err.println("orbscope attach: no such config file: " + config);
-                    return Orbscope.EXIT_BAD_INPUT;
-                }
-                o.add("config=" + config.toAbsolutePath());
-            }
-            if (out != null) {
-                o.add("out=" + out.toAbsolutePath());
-            }
-            if (profile != null) {
-                o.add("profile=" + profile);
-            }
-            for (String e : extra) {
-                if (e.contains(",")) {
-                    System.err.println("orbscope attach: an option value may not contain ',': " + e);
-                    return Orbscope.EXIT_BAD_INPUT;
-                }
-                o.add(e);
-            }
-            if (duration != null) {
-                o.add("duration=" + duration);
-            }
-            options = String.join(",", o);
+        try {
+            options = options().toArgument();
+        } catch (IllegalArgumentException e) {
+            System.err.println("orbscope attach: " + e.getMessage());
+            return Orbscope.EXIT_BAD_INPUT;
         }
         String status;
         boolean starting = !stop && dump == null;
@@ -150,6 +130,30 @@ final class AttachCommand implements Callable<Integer> {
             return Orbscope.EXIT_RUN_FAILED;
         }
         return report(status);
+    }
+
+    /** What the agent is asked: to stop, to dump its ring, or to record as the options say. */
+    private AgentOptions options() {
+        if (stop) {
+            return AgentOptions.NONE.with(AgentOptions.STOP, "true");
+        }
+        if (dump != null) {
+            return AgentOptions.NONE.with(AgentOptions.DUMP, dump.toAbsolutePath().toString());
+        }
+        AgentOptions o = AgentOptions.NONE;
+        if (config != null) {
+            o = o.with(AgentOptions.CONFIG, config.toAbsolutePath().toString());
+        }
+        if (out != null) {
+            o = o.with(AgentOptions.OUT, out.toAbsolutePath().toString());
+        }
+        if (profile != null) {
+            o = o.with(AgentOptions.PROFILE, profile);
+        }
+        for (String e : extra) {
+            o = o.with(e);
+        }
+        return duration == null ? o : o.with(AgentOptions.DURATION, duration);
     }
 
     /**

@@ -37,6 +37,7 @@ import org.orbscope.run.ServerDirectory;
 import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.StageColumn;
 import org.orbscope.scenario.ServerSpec;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
 
@@ -196,7 +197,9 @@ class ShippedProfilesOnRealServersTest {
             throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path trace = dir.resolve("server.trace");
-        Process p = serverJvm.agent("-javaagent:" + AgentJar.locate() + "=profile=" + profileName + ",cpu=true,out=" + trace)
+        AgentOptions options = AgentOptions.NONE.with(AgentOptions.PROFILE, profileName).with(AgentOptions.CPU, "true")
+                .with(AgentOptions.OUT, trace.toString());
+        Process p = serverJvm.agent(options.javaAgentOption(AgentJar.locate().toString()))
                 .log(dir.resolve("server.log")).start();
         ClientDirectory client = new ClientDirectory(dir.resolve("client"));
         int serverExit;

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
+import org.orbscope.trace.AgentOptions;
 
 /**
  * The JVMs of a point on this machine: each server (with the agent when it is monitored; with {@code servers:}, its
@@ -142,24 +143,25 @@ public final class LocalJvms implements PointJvms {
     }
 
     /**
-     * {@code profile=...,cpu=...,out=TRACE[,cpu.sample=off|N][,config=FILE]} (the agent's option syntax); the config
-     * file is relative to {@code scenarioDir}; {@code cpuSample} applies when there is no config ({@link CpuSample}).
+     * {@code profile=...,cpu=...,out=TRACE[,cpu.sample=off|N][,config=FILE]} (the agent's option syntax, written by
+     * {@link AgentOptions}); the config file is relative to {@code scenarioDir}; {@code cpuSample} applies when there
+     * is no config ({@link CpuSample}).
      */
     public static String agentOptions(MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
-        StringBuilder b = new StringBuilder("profile=").append(monitoring.profile())
-                .append(",cpu=").append(monitoring.cpuTime())
-                .append(",out=").append(trace.toAbsolutePath());
+        AgentOptions o = AgentOptions.NONE.with(AgentOptions.PROFILE, monitoring.profile())
+                .with(AgentOptions.CPU, Boolean.toString(monitoring.cpuTime()))
+                .with(AgentOptions.OUT, trace.toAbsolutePath().toString());
         if (!monitoring.cpuTime()) {
-            b.append(",cpu.sample=off"); // the profile's CPU boundaries too
+            o = o.with(AgentOptions.CPU_SAMPLE, "off"); // the profile's CPU boundaries too
         } else if (monitoring.config() == null) {
             // A run calibrates the model from its own requests: every fragment's CPU up to 20,000 requests, not
             // the profile's sample, whose error at a few hundred requests is larger than the model's (a config
             // file may still sample).
-            b.append(",cpu.sample=").append(cpuSample);
+            o = o.with(AgentOptions.CPU_SAMPLE, Integer.toString(cpuSample));
         }
         if (monitoring.config() != null) {
-            b.append(",config=").append(scenarioDir.resolve(monitoring.config()).toAbsolutePath());
+            o = o.with(AgentOptions.CONFIG, scenarioDir.resolve(monitoring.config()).toAbsolutePath().toString());
         }
-        return b.toString();
+        return o.toArgument();
     }
 }

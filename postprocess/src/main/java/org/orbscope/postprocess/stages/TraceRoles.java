@@ -1,6 +1,7 @@
 package org.orbscope.postprocess.stages;
 
 import java.util.Arrays;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
@@ -79,13 +80,7 @@ public final class TraceRoles {
         if (name != null && !name.isEmpty()) {
             return name;
         }
-        String options = trace.info().getOrDefault("agent.options", "");
-        for (String option : options.split(",")) {
-            if (option.trim().startsWith("profile=")) {
-                return option.trim().substring("profile=".length());
-            }
-        }
-        return null;
+        return AgentOptions.parse(trace.info().get("agent.options")).first(AgentOptions.PROFILE);
     }
 
     /** Where the roles come from, for reports. */
