@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.orbscope.trace.AgentOptions;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
@@ -191,7 +192,7 @@ public final class AgentConfig {
             }
         }
         if (!names.isEmpty()) {
-            info.put(OrbProfile.INFO_NAME, String.join(",", names));
+            info.put(TraceHeader.PROFILE_NAME, String.join(",", names));
         }
         return info;
     }

@@ -11,9 +11,9 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceRing;
 import org.orbscope.trace.TraceWriter;
-import org.orbscope.trace.profile.OrbProfile;
 
 /**
  * One recording from start to stop: the trace it writes, the recorder the bootstrap bridge forwards to while it
@@ -93,19 +93,19 @@ final class Recording {
     private static Map<String, String> header(String args, boolean attached, AgentConfig config, Settings settings)
             throws IOException {
         Map<String, String> info = new LinkedHashMap<>();
-        info.put("agent.options", args == null ? "" : args);
-        info.put("agent.attached", Boolean.toString(attached));
-        info.put("host", InetAddress.getLocalHost().getHostName());
-        info.put("pid", ManagementFactory.getRuntimeMXBean().getName());
-        info.put("jvm.start.epochMillis", Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
-        info.put("java.command", String.valueOf(System.getProperty("sun.java.command")));
+        info.put(TraceHeader.AGENT_OPTIONS, args == null ? "" : args);
+        info.put(TraceHeader.AGENT_ATTACHED, Boolean.toString(attached));
+        info.put(TraceHeader.HOST, InetAddress.getLocalHost().getHostName());
+        info.put(TraceHeader.PID, ManagementFactory.getRuntimeMXBean().getName());
+        info.put(TraceHeader.JVM_START_EPOCH_MILLIS, Long.toString(ManagementFactory.getRuntimeMXBean().getStartTime()));
+        info.put(TraceHeader.JAVA_COMMAND, String.valueOf(System.getProperty("sun.java.command")));
         info.putAll(config.profileInfo());
-        info.put("agent.cpu.sample", Integer.toString(settings.cpuSampleEvery));
-        info.put(OrbProfile.INFO_REQUEST_SAMPLE, Integer.toString(settings.requestEvery));
-        info.put("agent.cpu.net", Boolean.toString(settings.cpuNet));
-        info.put("agent.monitors.events", settings.contendedOnly ? "contended" : "all");
+        info.put(TraceHeader.CPU_SAMPLE, Integer.toString(settings.cpuSampleEvery));
+        info.put(TraceHeader.REQUEST_SAMPLE, Integer.toString(settings.requestEvery));
+        info.put(TraceHeader.CPU_NET, Boolean.toString(settings.cpuNet));
+        info.put(TraceHeader.MONITOR_EVENTS, settings.contendedOnly ? "contended" : "all");
         // Checked here, not at the first monitor event: the check waits a millisecond.
-        info.put("agent.monitors.headerTest", Boolean.toString(MonitorHeader.AVAILABLE));
+        info.put(TraceHeader.MONITOR_HEADER_TEST, Boolean.toString(MonitorHeader.AVAILABLE));
         return info;
     }
 

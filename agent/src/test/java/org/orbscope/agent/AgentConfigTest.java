@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.orbscope.trace.TraceHeader;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.profile.ProfileMethod;
 
@@ -71,8 +72,8 @@ class AgentConfigTest {
         assertEquals(1, c.allocIncludes.size());
         assertTrue(c.methods.size() >= 10, "the JacORB profile's methods: " + c.methods.size());
         assertTrue(c.methods.stream().anyMatch(p -> p.methodName().equals("_invoke") && p.keySource() == 0));
-        assertEquals("jacorb", c.profileInfo().get("profile.name"));
-        assertEquals("ServerMessageReceptor*", c.profileInfo().get("profile.threads.receiver"));
+        assertEquals("jacorb", c.profileInfo().get(TraceHeader.PROFILE_NAME));
+        assertEquals("ServerMessageReceptor*", c.profileInfo().get(TraceHeader.PROFILE_THREADS + "receiver"));
     }
 
     @Test

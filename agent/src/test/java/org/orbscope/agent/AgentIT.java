@@ -204,7 +204,7 @@ class AgentIT {
     void contendedOnlyMonitorsKeepBlockedAndWaitingTimeAndDropTheRest() throws Exception {
         Path trace = runApp("include=example.traced.TracedApp#contendAndWait,monitors.events=contended");
         try (TraceReader r = TraceReader.open(trace)) {
-            assertEquals("contended", r.info().get("agent.monitors.events"));
+            assertEquals("contended", r.header().monitorEvents());
             Dictionary d = r.dictionary();
             List<String> seen = new ArrayList<>();
             long[] contended = {-1, -1};
@@ -234,7 +234,7 @@ class AgentIT {
         assertEquals(0, app.await(240), app.output());
         assertTrue(app.output().contains("contention app done"), app.output());
         try (TraceReader r = TraceReader.open(trace)) {
-            assertEquals("true", r.info().get("agent.monitors.headerTest"), "HotSpot's lock bits are read");
+            assertTrue(r.header().monitorHeaderTest(), "HotSpot's lock bits are read");
             Dictionary d = r.dictionary();
             Map<String, Integer> contended = new HashMap<>();
             List<Long> blocked = new ArrayList<>();
@@ -278,7 +278,7 @@ class AgentIT {
         assertEquals(0, app.await(300), app.output());
         long[] calls = new long[3]; // calls, with CPU at enter, with CPU at exit
         try (TraceReader r = TraceReader.open(trace)) {
-            assertEquals(stated, r.info().get("agent.cpu.sample"));
+            assertEquals(stated, Integer.toString(r.header().cpuSample()));
             r.read(e -> {
                 if (e.type == EventType.METHOD_EXIT && e.depth < 0) {
                     calls[0]++; // a call open at a drop marker: the reader pairs its exit with nothing
@@ -318,7 +318,7 @@ class AgentIT {
             long[] calls = new long[1];
             Map<Integer, Long> last = new HashMap<>();
             try (TraceReader r = TraceReader.open(trace)) {
-                assertEquals(net, r.info().get("agent.cpu.net"));
+                assertEquals(Boolean.parseBoolean(net), r.header().cpuNet());
                 r.read(e -> {
                     if (e.type != EventType.METHOD_EXIT || e.depth != 0 || e.cpuNanos < 0) {
                         return;
@@ -403,8 +403,8 @@ class AgentIT {
                 "method = example.traced.TracedApp#inner(I)I");
         Path trace = runApp("profile=" + profile);
         try (TraceReader r = TraceReader.open(trace)) {
-            assertEquals("shop", r.info().get("profile.name"));
-            assertEquals("worker-*", r.info().get("profile.threads.worker"));
+            assertEquals("shop", r.header().profileName());
+            assertEquals("worker-*", r.header().threadRoles().get("worker"));
             Dictionary d = r.dictionary();
             Map<String, String> roles = new HashMap<>();
             r.read(e -> {
@@ -585,7 +585,7 @@ class AgentIT {
         assertEquals(said.indexOf("a sixteenth of the heap"), said.lastIndexOf("a sixteenth of the heap"), said);
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
-            assertEquals("jacorb", r.info().get("profile.name"), "the header names the profile");
+            assertEquals("jacorb", r.header().profileName(), "the header names the profile");
             long[] exits = {0};
             r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT && r.dictionary().methodName(e.methodId).equals("step")
                     ? 1 : 0);

@@ -67,9 +67,9 @@ class JacOrbIT {
         OrbProfile profile = OrbProfile.load("jacorb");
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
-            assertEquals("jacorb", r.info().get("profile.name"), "the header names the recording profile");
-            assertEquals("ServerMessageReceptor*", r.info().get("profile.threads.receiver"));
-            assertEquals("RequestProcessor-*", r.info().get("profile.threads.dispatcher"));
+            assertEquals("jacorb", r.header().profileName(), "the header names the recording profile");
+            assertEquals("ServerMessageReceptor*", r.header().threadRoles().get("receiver"));
+            assertEquals("RequestProcessor-*", r.header().threadRoles().get("dispatcher"));
             Dictionary d = r.dictionary();
             r.read(e -> {
                 if (e.type == EventType.METHOD_ENTER) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.ProfileCheck;
 import org.orbscope.trace.TraceFormatException;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import picocli.CommandLine.Command;
@@ -68,11 +69,11 @@ final class ProfileCommand implements Runnable {
             }
             try {
                 OrbProfile p = OrbProfile.load(profile);
-                System.out.println("profile.name = " + p.name());
+                System.out.println(TraceHeader.PROFILE_NAME + " = " + p.name());
                 if (p.orb() != null) {
-                    System.out.println("profile.orb = " + p.orb());
+                    System.out.println(TraceHeader.PROFILE_ORB + " = " + p.orb());
                 }
-                p.threadRoles().forEach((role, glob) -> System.out.println("profile.threads." + role + " = " + glob));
+                p.threadRoles().forEach((role, glob) -> System.out.println(TraceHeader.PROFILE_THREADS + role + " = " + glob));
                 p.methods().forEach(m -> System.out.println("method = " + m));
                 return Orbscope.EXIT_OK;
             } catch (ProfileException e) {

@@ -19,9 +19,4 @@ final class TraceFormat {
     static final byte FOOTER = 'F';
     /** Largest record the reader accepts: guards against allocating garbage lengths. */
     static final int MAX_RECORD = 64 << 20;
-
-    static final String INFO_START_EPOCH_MILLIS = "start.epochMillis";
-    static final String INFO_START_NANOS = "start.nanoTime";
-    /** The number of a ring's segment (absent in a single trace file and in a dump). */
-    static final String INFO_SEGMENT = "ring.segment";
 }

@@ -48,7 +48,7 @@ public final class TraceReader implements AutoCloseable {
     private Path file;
     private FileChannel channel;
     private final List<FileChannel> channels = new ArrayList<>();
-    private final Map<String, String> info;
+    private final TraceHeader header;
     private final Dictionary dictionary = new Dictionary();
     private final List<Segment> segments = new ArrayList<>();
     private final long startNanos;
@@ -99,20 +99,12 @@ public final class TraceReader implements AutoCloseable {
         this.file = path;
         this.channel = channel;
         channels.add(channel);
-        this.info = header.info;
+        this.header = TraceHeader.of(header.info);
         if (header.damaged) {
             damage.add("the header's checksum does not match: its facts (host, options, clock calibration) may be wrong");
         }
-        this.startNanos = parseLong(info.get(TraceFormat.INFO_START_NANOS));
-        this.startEpochMillis = parseLong(info.get(TraceFormat.INFO_START_EPOCH_MILLIS));
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return s == null ? 0 : Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+        this.startNanos = this.header.startNanos();
+        this.startEpochMillis = this.header.startEpochMillis();
     }
 
     /** Opens and indexes a trace. A file cut short reads up to its last whole chunk ({@link #isTruncated}). */
@@ -443,9 +435,9 @@ public final class TraceReader implements AutoCloseable {
         }
     }
 
-    /** Header entries: JVM and host facts, the clock calibration, and what the writer added. */
-    public Map<String, String> info() {
-        return Collections.unmodifiableMap(info);
+    /** The header: JVM and host facts, the clock calibration, and what the agent and the profile added. */
+    public TraceHeader header() {
+        return header;
     }
 
     public Dictionary dictionary() {

@@ -63,7 +63,7 @@ public final class TraceStats {
         for (Map.Entry<Integer, Long> e : perThread.entrySet()) {
             out.printf("  %-40s %12d%n", r.dictionary().threadName(e.getKey()) + " [" + e.getKey() + "]", e.getValue());
         }
-        for (Map.Entry<String, String> e : r.info().entrySet()) {
+        for (Map.Entry<String, String> e : r.header().entries().entrySet()) {
             out.printf("info %s = %s%n", e.getKey(), e.getValue());
         }
     }

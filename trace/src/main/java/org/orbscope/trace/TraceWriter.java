@@ -256,13 +256,13 @@ public final class TraceWriter implements AutoCloseable {
         long nanos = System.nanoTime();
         long millis = System.currentTimeMillis();
         w.startNanos = nanos;
-        all.put(TraceFormat.INFO_START_NANOS, Long.toString(nanos));
-        all.put(TraceFormat.INFO_START_EPOCH_MILLIS, Long.toString(millis));
-        all.putIfAbsent("java.version", System.getProperty("java.version"));
-        all.putIfAbsent("java.vm.name", System.getProperty("java.vm.name"));
-        all.putIfAbsent("os.name", System.getProperty("os.name"));
-        all.putIfAbsent("os.arch", System.getProperty("os.arch"));
-        all.putIfAbsent("processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        all.put(TraceHeader.START_NANOS, Long.toString(nanos));
+        all.put(TraceHeader.START_EPOCH_MILLIS, Long.toString(millis));
+        all.putIfAbsent(TraceHeader.JAVA_VERSION, System.getProperty("java.version"));
+        all.putIfAbsent(TraceHeader.JAVA_VM_NAME, System.getProperty("java.vm.name"));
+        all.putIfAbsent(TraceHeader.OS_NAME, System.getProperty("os.name"));
+        all.putIfAbsent(TraceHeader.OS_ARCH, System.getProperty("os.arch"));
+        all.putIfAbsent(TraceHeader.PROCESSORS, Integer.toString(Runtime.getRuntime().availableProcessors()));
         return all;
     }
 
@@ -772,7 +772,7 @@ public final class TraceWriter implements AutoCloseable {
         segErrors = errors.get();
         segChunks = chunks;
         Map<String, String> h = new LinkedHashMap<>(headerInfo);
-        h.put(TraceFormat.INFO_SEGMENT, Long.toString(segmentNumber));
+        h.put(TraceHeader.RING_SEGMENT, Long.toString(segmentNumber));
         headerBytes = writeHeader(channel, h);
         // The first segment's definitions come with its chunks as they are made; a later one's open its first two
         // chunks, so that one damaged chunk does not leave the segment without names.

@@ -98,7 +98,7 @@ class TraceMergeTest {
             assertFalse(r.isTruncated());
             assertEquals(0, r.footerEvents());
             assertEquals(0, r.threadIds().length);
-            assertEquals("test", r.info().get("who"));
+            assertEquals("test", r.header().get("who"));
             r.readMerged(e -> {
                 throw new AssertionError("no events expected");
             });

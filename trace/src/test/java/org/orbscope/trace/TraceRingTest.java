@@ -60,7 +60,7 @@ class TraceRingTest {
                 sum += n;
                 // The dictionaries come again in every segment, with the same ids.
                 assertEquals("buy", r.dictionary().methodName(1), p.toString());
-                assertEquals(Long.toString(segments.indexOf(p) + 1), r.info().get(TraceFormat.INFO_SEGMENT));
+                assertEquals(segments.indexOf(p) + 1, r.header().ringSegment());
             }
         }
         try (TraceReader whole = TraceReader.open(dir)) {

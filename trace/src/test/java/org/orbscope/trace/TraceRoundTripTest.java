@@ -79,7 +79,7 @@ class TraceRoundTripTest {
         try (TraceReader r = TraceReader.open(writeSample(dir.resolve("t.trace")))) {
             assertFalse(r.isTruncated());
             assertEquals(20, r.footerEvents());
-            assertEquals("test", r.info().get("app"));
+            assertEquals("test", r.header().get("app"));
             Dictionary d = r.dictionary();
             assertEquals("com.example.Shop#buy(I)V", d.method(1));
             assertEquals("com.example.Shop@cafe", d.monitor(1));

@@ -86,7 +86,7 @@ public record TraceFacts(long events, long footerEvents, Long firstNanos, Long l
                     Math.max(r.droppedEvents(), droppedMarkers), Math.max(r.agentErrors(), errorMarkers),
                     r.isTruncated(), r.truncation(), List.copyOf(r.damage()), r.lostStretches(),
                     r.footerEvents() >= 0 ? Math.max(0, r.footerEvents() - events) : -1, pauses, nanos, max,
-                    List.copyOf(collectors), Collections.unmodifiableMap(new LinkedHashMap<>(r.info())));
+                    List.copyOf(collectors), r.header().entries());
         }
     }
 }

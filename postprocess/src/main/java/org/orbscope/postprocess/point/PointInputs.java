@@ -14,6 +14,7 @@ import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 
 /**
@@ -100,7 +101,7 @@ public record PointInputs(String name, Map<String, String> params, PointDirector
         int cpus;
         Span recording;
         try (TraceReader r = TraceReader.open(trace)) {
-            cpus = processors(r.info());
+            cpus = processors(r.header());
             // From the recording's first event; the last segment's events run on a little past its start. Times
             // since the start count from the header's instant, the agent's start, which every segment of a ring and
             // every dump of it repeat: the same --from picks the same requests in each, however much of the ring
@@ -173,11 +174,8 @@ public record PointInputs(String name, Map<String, String> params, PointDirector
     }
 
     /** The processors the traced JVM saw, from the trace header (else this machine's). */
-    private static int processors(Map<String, String> info) {
-        try {
-            return Integer.parseInt(info.getOrDefault("processors", "").trim());
-        } catch (NumberFormatException e) {
-            return Runtime.getRuntime().availableProcessors();
-        }
+    private static int processors(TraceHeader header) {
+        int n = header.processors();
+        return n > 0 ? n : Runtime.getRuntime().availableProcessors();
     }
 }

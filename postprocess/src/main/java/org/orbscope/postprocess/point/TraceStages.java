@@ -107,7 +107,7 @@ public final class TraceStages implements EventVisitor {
             } catch (ProfileException e) {
                 throw new IOException(e.getMessage(), e);
             }
-            int requestSample = requestSample(r.info().get(OrbProfile.INFO_REQUEST_SAMPLE));
+            int requestSample = r.header().requestSample();
             if (sink != null) {
                 sink.requestSample(requestSample);
             }
@@ -131,15 +131,6 @@ public final class TraceStages implements EventVisitor {
             result.diagnostics().profileMismatch = roles.mismatch(r);
             result.diagnostics().requestSample = requestSample;
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
-        }
-    }
-
-    /** The header's request sampling: 1 (every request) when absent or not a positive whole number. */
-    private static int requestSample(String value) {
-        try {
-            return value == null ? 1 : Math.max(1, Integer.parseInt(value.trim()));
-        } catch (NumberFormatException e) {
-            return 1;
         }
     }
 

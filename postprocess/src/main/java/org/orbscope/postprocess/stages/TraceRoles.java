@@ -76,11 +76,8 @@ public final class TraceRoles {
 
     /** The profile the trace was recorded with: its header's profile.name, or the agent option of older traces. */
     static String recordedProfileName(TraceReader trace) {
-        String name = trace.info().get(OrbProfile.INFO_NAME);
-        if (name != null && !name.isEmpty()) {
-            return name;
-        }
-        return AgentOptions.parse(trace.info().get("agent.options")).first(AgentOptions.PROFILE);
+        String name = trace.header().profileName();
+        return name != null ? name : trace.header().agentOptions().first(AgentOptions.PROFILE);
     }
 
     /** Where the roles come from, for reports. */

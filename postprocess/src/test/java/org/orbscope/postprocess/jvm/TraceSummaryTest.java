@@ -19,6 +19,7 @@ import org.orbscope.postprocess.jvm.ParkSummary.Blocker;
 import org.orbscope.postprocess.jvm.ThreadSummary.JavaThread;
 import org.orbscope.postprocess.jvm.TraceFacts.Collector;
 import org.orbscope.trace.SyntheticTrace;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 
 /** Every figure of {@link KnownTrace}'s summaries, exactly; a trace cut short; a long trace's call tree. */
@@ -139,9 +140,9 @@ class TraceSummaryTest {
         assertEquals(700, f.maxGcPauseNanos());
         assertEquals(List.of(new Collector("G1 Young Generation", 2, 1_000, 700)), f.collectors());
         try (TraceReader r = TraceReader.open(dir.resolve("known.trace"))) {
-            assertEquals(r.info(), f.info(), "the header's entries, as written");
+            assertEquals(r.header().entries(), f.info(), "the header's entries, as written");
         }
-        assertTrue(f.info().containsKey("start.nanoTime"), f.info().toString());
+        assertTrue(f.info().containsKey(TraceHeader.START_NANOS), f.info().toString());
         assertTrue(summary.hasJfr());
         assertTrue(summary.notes().contains("1 method exits had no enter in the trace (recording started inside "
                 + "the call): counted apart, in no method's figures"), summary.notes().toString());

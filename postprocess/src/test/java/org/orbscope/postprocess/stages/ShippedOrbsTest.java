@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
@@ -68,7 +69,7 @@ public class ShippedOrbsTest {
     @Test
     void aTraceRecordedWithoutAProfileTakesTheOneItsClassesBelongTo() throws Exception {
         Path trace = dir.resolve("broad.trace");
-        try (TraceWriter w = TraceWriter.open(trace, Map.of("agent.options", "include=org.apache.yoko.**"), 4, 4096)) {
+        try (TraceWriter w = TraceWriter.open(trace, Map.of(TraceHeader.AGENT_OPTIONS, "include=org.apache.yoko.**"), 4, 4096)) {
             w.defineMethod("org.apache.yoko.orb.OB.GIOPIncomingMessage", "extractHeader", "(Lorg/apache/yoko/orb/OCI/Buffer;)V");
             w.defineMethod("org.apache.yoko.orb.OB.Upcall", "operation", "()Ljava/lang/String;");
             w.defineMethod("java.lang.Thread", "run", "()V");

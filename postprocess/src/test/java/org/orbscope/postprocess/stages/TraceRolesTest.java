@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
@@ -62,7 +63,7 @@ class TraceRolesTest {
         String add = "(Lorg/jacorb/orb/dsi/ServerRequest;)V";
         // Recorded roles: what the trace says, even against the shipped profile.
         Path withRoles = dir.resolve("roles.trace");
-        try (TraceWriter w = TraceWriter.open(withRoles, Map.of(OrbProfile.INFO_NAME, "jacorb"), 4, 4096)) {
+        try (TraceWriter w = TraceWriter.open(withRoles, Map.of(TraceHeader.PROFILE_NAME, "jacorb"), 4, 4096)) {
             w.defineMethod("org.jacorb.poa.RequestQueue", "add", add, "dispatch.begin");
         }
         try (TraceReader r = TraceReader.open(withRoles)) {
@@ -73,7 +74,7 @@ class TraceRolesTest {
         }
         // No recorded roles: the profile an older agent named in its options.
         Path old = dir.resolve("old.trace");
-        try (TraceWriter w = TraceWriter.open(old, Map.of("agent.options", "profile=jacorb,cpu=true"), 4, 4096)) {
+        try (TraceWriter w = TraceWriter.open(old, Map.of(TraceHeader.AGENT_OPTIONS, "profile=jacorb,cpu=true"), 4, 4096)) {
             w.defineMethod("org.jacorb.poa.RequestQueue", "add", add);
             w.defineMethod("org.jacorb.poa.RequestQueue", "removeFirst", "()V");
         }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.orbscope.trace.TraceHeader;
 
 /**
  * An ORB profile: the methods that mark the stages of a request in one ORB ({@link ProfileMethod}), and the
@@ -33,18 +34,6 @@ import java.util.regex.Pattern;
  * Errors name the place as {@code source:line: problem}.
  */
 public final class OrbProfile {
-    /** Trace header key holding the recording profile's name. */
-    public static final String INFO_NAME = "profile.name";
-    /**
-     * Trace header key of the request sampling the agent applied: one request in this many is recorded, drawn where
-     * its first fragment begins ({@code fragment=begin}); absent or 1: every request.
-     */
-    public static final String INFO_REQUEST_SAMPLE = "agent.request.sample";
-    /** Trace header key of the ORB description. */
-    public static final String INFO_ORB = "profile.orb";
-    /** Prefix of the trace header keys of the thread roles ({@code profile.threads.receiver}). */
-    public static final String INFO_THREADS = "profile.threads.";
-
     /** Profiles shipped as resources of this package. */
     private static final String[] SHIPPED = {"jacorb", "glassfish", "yoko", "openjdk-orb"};
 
@@ -155,8 +144,8 @@ public final class OrbProfile {
      * {@code monitors.*} and {@code cpu.sample} are agent options there, which override the profile's.
      */
     public static boolean isProfileKey(String key) {
-        return key.equals("method") || key.equals("profile.name") || key.equals("profile.orb")
-                || (key.startsWith(INFO_THREADS) && key.length() > INFO_THREADS.length());
+        return key.equals("method") || key.equals(TraceHeader.PROFILE_NAME) || key.equals(TraceHeader.PROFILE_ORB)
+                || (key.startsWith(TraceHeader.PROFILE_THREADS) && key.length() > TraceHeader.PROFILE_THREADS.length());
     }
 
     /** The profile's name ({@code jacorb}); never null. */
@@ -238,12 +227,12 @@ public final class OrbProfile {
      */
     public Map<String, String> headerInfo() {
         Map<String, String> info = new LinkedHashMap<>();
-        info.put(INFO_NAME, name);
+        info.put(TraceHeader.PROFILE_NAME, name);
         if (orb != null) {
-            info.put(INFO_ORB, orb);
+            info.put(TraceHeader.PROFILE_ORB, orb);
         }
         for (Map.Entry<String, String> e : threadRoles.entrySet()) {
-            info.put(INFO_THREADS + e.getKey(), e.getValue());
+            info.put(TraceHeader.PROFILE_THREADS + e.getKey(), e.getValue());
         }
         return info;
     }
@@ -301,15 +290,15 @@ public final class OrbProfile {
                     }
                 }
                 methods.add(m);
-            } else if (key.equals("profile.name")) {
+            } else if (key.equals(TraceHeader.PROFILE_NAME)) {
                 if (!value.matches("[A-Za-z0-9_.-]+")) {
                     throw new ProfileException(where + ": profile.name must be a word such as jacorb, got '" + value + "'");
                 }
                 name = value;
-            } else if (key.equals("profile.orb")) {
+            } else if (key.equals(TraceHeader.PROFILE_ORB)) {
                 orb = value;
-            } else if (key.startsWith(INFO_THREADS) && key.length() > INFO_THREADS.length()) {
-                threadRoles.put(key.substring(INFO_THREADS.length()), value);
+            } else if (key.startsWith(TraceHeader.PROFILE_THREADS) && key.length() > TraceHeader.PROFILE_THREADS.length()) {
+                threadRoles.put(key.substring(TraceHeader.PROFILE_THREADS.length()), value);
             } else if (key.equals("monitors.include")) {
                 if (value.isEmpty()) {
                     throw new ProfileException(where + ": monitors.include needs a class glob");

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.TraceHeader;
 
 /** The one profile grammar: the shipped JacORB profile, files, and the messages for bad lines. */
 class OrbProfileTest {
@@ -49,9 +50,9 @@ class OrbProfileTest {
         assertArrayEquals(new String[] {"object_key"}, invoke.object().fields());
         assertEquals(1, p.methods().stream().filter(ProfileMethod::readsNames).count(), "one read per request");
         Map<String, String> info = p.headerInfo();
-        assertEquals("jacorb", info.get("profile.name"));
-        assertEquals("ServerMessageReceptor*", info.get("profile.threads.receiver"));
-        assertEquals("RequestController-*", info.get("profile.threads.controller"));
+        assertEquals("jacorb", info.get(TraceHeader.PROFILE_NAME));
+        assertEquals("ServerMessageReceptor*", info.get(TraceHeader.PROFILE_THREADS + "receiver"));
+        assertEquals("RequestController-*", info.get(TraceHeader.PROFILE_THREADS + "controller"));
         assertTrue(OrbProfile.shipped().contains("jacorb"));
     }
 
