@@ -38,14 +38,14 @@ class AgentIT {
             Dictionary d = r.dictionary();
             r.read(e -> {
                 String line;
-                if (e.type == EventType.METHOD_ENTER) {
-                    line = "> " + d.methodShort(e.methodId);
-                } else if (e.type == EventType.METHOD_EXIT) {
-                    line = "< " + d.methodShort(e.methodId) + (e.isExceptional() ? " !" : "");
+                if (e.type() == EventType.METHOD_ENTER) {
+                    line = "> " + d.methodShort(e.methodId());
+                } else if (e.type() == EventType.METHOD_EXIT) {
+                    line = "< " + d.methodShort(e.methodId()) + (e.isExceptional() ? " !" : "");
                 } else {
-                    line = EventType.name(e.type);
+                    line = EventType.name(e.type());
                 }
-                out.computeIfAbsent(d.threadName(e.threadId), k -> new ArrayList<>()).add(line);
+                out.computeIfAbsent(d.threadName(e.threadId()), k -> new ArrayList<>()).add(line);
             });
         }
         return out;
@@ -137,8 +137,8 @@ class AgentIT {
             Dictionary d = r.dictionary();
             Map<String, String> parent = new HashMap<>();
             r.read(e -> {
-                if (e.type == EventType.THREAD_START) {
-                    parent.put(d.threadName(e.threadId), e.a == 0 ? "-" : d.threadName((int) e.a));
+                if (e.type() == EventType.THREAD_START) {
+                    parent.put(d.threadName(e.threadId()), e.parentThreadId() == 0 ? "-" : d.threadName(e.parentThreadId()));
                 }
             });
             assertEquals("main", parent.get("worker-1"), parent.toString());
@@ -152,8 +152,8 @@ class AgentIT {
             Dictionary d = r.dictionary();
             Map<String, long[]> calls = new HashMap<>();
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT) {
-                    calls.put(d.methodName(e.methodId), new long[] {e.nanos - e.enterNanos, e.cpuNanos - e.enterCpuNanos});
+                if (e.type() == EventType.METHOD_EXIT) {
+                    calls.put(d.methodName(e.methodId()), new long[] {e.nanos() - e.enterNanos(), e.cpuNanos() - e.enterCpuNanos()});
                 }
             });
             long[] burn = calls.get("burn");
@@ -176,20 +176,20 @@ class AgentIT {
             long[] held = {-1};
             long[] waited = {-1};
             r.readMerged(e -> {
-                String thread = d.threadName(e.threadId);
-                String kind = EventType.name(e.type);
-                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
-                    assertTrue(d.monitor(e.a).startsWith("java.lang.Object@"), d.monitor(e.a));
-                    seen.add(thread + " " + kind + (e.type == EventType.WAIT_END && e.has(EventType.FLAG_ALT) ? " timed-out" : ""));
+                String thread = d.threadName(e.threadId());
+                String kind = EventType.name(e.type());
+                if (e.type() >= EventType.MONITOR_CONTENDED && e.type() <= EventType.NOTIFY) {
+                    assertTrue(d.monitor(e.monitorId()).startsWith("java.lang.Object@"), d.monitor(e.monitorId()));
+                    seen.add(thread + " " + kind + (e.type() == EventType.WAIT_END && e.timedOut() ? " timed-out" : ""));
                 }
-                if (e.type == EventType.MONITOR_CONTENDED && thread.equals("main")) at.put("contended", e.nanos);
-                if (e.type == EventType.MONITOR_ENTERED && thread.equals("main") && at.containsKey("contended") && blocked[0] < 0) {
-                    blocked[0] = e.nanos - at.get("contended");
+                if (e.type() == EventType.MONITOR_CONTENDED && thread.equals("main")) at.put("contended", e.nanos());
+                if (e.type() == EventType.MONITOR_ENTERED && thread.equals("main") && at.containsKey("contended") && blocked[0] < 0) {
+                    blocked[0] = e.nanos() - at.get("contended");
                 }
-                if (e.type == EventType.MONITOR_ENTERED && thread.equals("worker-2") && !at.containsKey("held")) at.put("held", e.nanos);
-                if (e.type == EventType.MONITOR_EXIT && thread.equals("worker-2") && held[0] < 0) held[0] = e.nanos - at.get("held");
-                if (e.type == EventType.WAIT_BEGIN) at.put("wait", e.nanos);
-                if (e.type == EventType.WAIT_END) waited[0] = e.nanos - at.get("wait");
+                if (e.type() == EventType.MONITOR_ENTERED && thread.equals("worker-2") && !at.containsKey("held")) at.put("held", e.nanos());
+                if (e.type() == EventType.MONITOR_EXIT && thread.equals("worker-2") && held[0] < 0) held[0] = e.nanos() - at.get("held");
+                if (e.type() == EventType.WAIT_BEGIN) at.put("wait", e.nanos());
+                if (e.type() == EventType.WAIT_END) waited[0] = e.nanos() - at.get("wait");
             });
             assertTrue(blocked[0] >= 35_000_000L && blocked[0] < 60_000_000_000L, "main blocked ~50 ms, was " + blocked[0]);
             assertTrue(held[0] >= 45_000_000L && held[0] < 60_000_000_000L, "worker-2 held ~50 ms, was " + held[0]);
@@ -209,12 +209,12 @@ class AgentIT {
             List<String> seen = new ArrayList<>();
             long[] contended = {-1, -1};
             r.read(e -> {
-                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
-                    seen.add(d.threadName(e.threadId) + " " + EventType.name(e.type) + " " + d.monitor(e.a));
+                if (e.type() >= EventType.MONITOR_CONTENDED && e.type() <= EventType.NOTIFY) {
+                    seen.add(d.threadName(e.threadId()) + " " + EventType.name(e.type()) + " " + d.monitor(e.monitorId()));
                 }
-                if (e.type == EventType.MONITOR_CONTENDED && d.threadName(e.threadId).equals("main")) contended[0] = e.nanos;
-                if (e.type == EventType.MONITOR_ENTERED && d.threadName(e.threadId).equals("main") && contended[1] < 0) {
-                    contended[1] = e.nanos;
+                if (e.type() == EventType.MONITOR_CONTENDED && d.threadName(e.threadId()).equals("main")) contended[0] = e.nanos();
+                if (e.type() == EventType.MONITOR_ENTERED && d.threadName(e.threadId()).equals("main") && contended[1] < 0) {
+                    contended[1] = e.nanos();
                 }
             });
             assertTrue(contended[1] - contended[0] >= 35_000_000L, "main blocked ~50 ms: " + seen);
@@ -240,15 +240,15 @@ class AgentIT {
             List<Long> blocked = new ArrayList<>();
             long[] requested = {-1};
             r.read(e -> {
-                if (!d.threadName(e.threadId).equals("main")) {
+                if (!d.threadName(e.threadId()).equals("main")) {
                     return;
                 }
-                if (e.type == EventType.MONITOR_CONTENDED) {
-                    String monitor = d.monitor(e.a);
+                if (e.type() == EventType.MONITOR_CONTENDED) {
+                    String monitor = d.monitor(e.monitorId());
                     contended.merge(monitor.substring(0, monitor.indexOf('@')), 1, Integer::sum);
-                    requested[0] = e.nanos;
-                } else if (e.type == EventType.MONITOR_ENTERED && requested[0] >= 0) {
-                    blocked.add(e.nanos - requested[0]);
+                    requested[0] = e.nanos();
+                } else if (e.type() == EventType.MONITOR_ENTERED && requested[0] >= 0) {
+                    blocked.add(e.nanos() - requested[0]);
                     requested[0] = -1;
                 }
             });
@@ -280,13 +280,13 @@ class AgentIT {
         try (TraceReader r = TraceReader.open(trace)) {
             assertEquals(stated, Integer.toString(r.header().cpuSample()));
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT && e.depth < 0) {
+                if (e.type() == EventType.METHOD_EXIT && e.depth() < 0) {
                     calls[0]++; // a call open at a drop marker: the reader pairs its exit with nothing
-                } else if (e.type == EventType.METHOD_EXIT && e.depth == 0) {
+                } else if (e.type() == EventType.METHOD_EXIT && e.depth() == 0) {
                     calls[0]++;
-                    calls[1] += e.enterCpuNanos >= 0 ? 1 : 0;
-                    calls[2] += e.cpuNanos >= 0 ? 1 : 0;
-                    assertEquals(e.enterCpuNanos >= 0, e.cpuNanos >= 0, "a fragment's boundaries are sampled together");
+                    calls[1] += e.enterCpuNanos() >= 0 ? 1 : 0;
+                    calls[2] += e.cpuNanos() >= 0 ? 1 : 0;
+                    assertEquals(e.enterCpuNanos() >= 0, e.cpuNanos() >= 0, "a fragment's boundaries are sampled together");
                 }
             });
             assertEquals(300_000, calls[0] + r.droppedEvents() / 2, 1, "calls recorded or counted as dropped");
@@ -320,14 +320,14 @@ class AgentIT {
             try (TraceReader r = TraceReader.open(trace)) {
                 assertEquals(Boolean.parseBoolean(net), r.header().cpuNet());
                 r.read(e -> {
-                    if (e.type != EventType.METHOD_EXIT || e.depth != 0 || e.cpuNanos < 0) {
+                    if (e.type() != EventType.METHOD_EXIT || e.depth() != 0 || e.cpuNanos() < 0) {
                         return;
                     }
                     calls[0]++;
-                    long before = last.getOrDefault(e.threadId, Long.MIN_VALUE);
-                    assertTrue(e.enterCpuNanos >= before && e.cpuNanos >= e.enterCpuNanos, "CPU times never decrease");
-                    assertTrue(e.cpuNanos - e.enterCpuNanos <= e.nanos - e.enterNanos, "CPU within wall");
-                    last.put(e.threadId, e.cpuNanos);
+                    long before = last.getOrDefault(e.threadId(), Long.MIN_VALUE);
+                    assertTrue(e.enterCpuNanos() >= before && e.cpuNanos() >= e.enterCpuNanos(), "CPU times never decrease");
+                    assertTrue(e.cpuNanos() - e.enterCpuNanos() <= e.nanos() - e.enterNanos(), "CPU within wall");
+                    last.put(e.threadId(), e.cpuNanos());
                 });
                 assertEquals(220_000, calls[0] + r.droppedEvents() / 2, 1, "the warm-up's and the measured calls");
             }
@@ -365,7 +365,7 @@ class AgentIT {
             try (TraceReader r = TraceReader.open(trace)) {
                 long[] n = {0};
                 r.read(e -> {
-                    if (e.type == EventType.METHOD_EXIT) n[0]++;
+                    if (e.type() == EventType.METHOD_EXIT) n[0]++;
                 });
                 assertTrue(n[0] >= 2_200_000 - r.droppedEvents(), "calls recorded: " + n[0] + ", dropped " + r.droppedEvents());
             }
@@ -408,8 +408,8 @@ class AgentIT {
             Dictionary d = r.dictionary();
             Map<String, String> roles = new HashMap<>();
             r.read(e -> {
-                if (e.type == EventType.METHOD_ENTER) {
-                    roles.put(d.methodName(e.methodId), String.valueOf(d.methodRole(e.methodId)));
+                if (e.type() == EventType.METHOD_ENTER) {
+                    roles.put(d.methodName(e.methodId()), String.valueOf(d.methodRole(e.methodId())));
                 }
             });
             assertEquals(Map.of("outer", "shop.outer", "inner", "null"), roles);
@@ -433,13 +433,13 @@ class AgentIT {
             Dictionary d = r.dictionary();
             boolean[] afterEnter = {false};
             r.read(e -> {
-                if (e.type == EventType.REQUEST_NAME) {
-                    String name = d.string(e.a) + "=" + d.string(e.b);
+                if (e.type() == EventType.REQUEST_NAME) {
+                    String name = d.string(e.attributeStringId()) + "=" + d.string(e.valueStringId());
                     names.merge(name, 1, Integer::sum);
-                    ids.computeIfAbsent(name, k -> new java.util.HashSet<>()).add(e.b);
+                    ids.computeIfAbsent(name, k -> new java.util.HashSet<>()).add((long) e.valueStringId());
                     misplaced[0] += afterEnter[0] ? 0 : 1;
                 } else {
-                    afterEnter[0] = e.type == EventType.METHOD_ENTER && e.has(EventType.FLAG_KEY);
+                    afterEnter[0] = e.type() == EventType.METHOD_ENTER && e.hasKey();
                     enters[0] += afterEnter[0] ? 1 : 0;
                 }
             });
@@ -465,11 +465,11 @@ class AgentIT {
         try (TraceReader r = TraceReader.open(trace)) {
             Dictionary d = r.dictionary();
             r.read(e -> {
-                String what = EventType.name(e.type);
-                if (e.type == EventType.METHOD_ENTER) {
-                    what += " " + d.methodShort(e.methodId);
-                } else if (e.type == EventType.MONITOR_ENTERED) {
-                    what += " " + d.monitor(e.a).replaceAll("@.*", "");
+                String what = EventType.name(e.type());
+                if (e.type() == EventType.METHOD_ENTER) {
+                    what += " " + d.methodShort(e.methodId());
+                } else if (e.type() == EventType.MONITOR_ENTERED) {
+                    what += " " + d.monitor(e.monitorId()).replaceAll("@.*", "");
                 }
                 kinds.merge(what, 1, Integer::sum);
             });
@@ -504,8 +504,8 @@ class AgentIT {
         try (TraceReader r = TraceReader.open(trace)) {
             long[] n = new long[2];
             r.read(e -> {
-                n[0] += e.type == EventType.MONITOR_ENTERED ? 1 : 0;
-                n[1] += e.type == EventType.MONITOR_EXIT ? 1 : 0;
+                n[0] += e.type() == EventType.MONITOR_ENTERED ? 1 : 0;
+                n[1] += e.type() == EventType.MONITOR_EXIT ? 1 : 0;
             });
             assertEquals(200_000, n[0] + r.droppedEvents() / 2, 1, "every enter of the block recorded or counted as dropped");
             assertEquals(n[0], n[1]);
@@ -531,7 +531,7 @@ class AgentIT {
         try (TraceReader r = TraceReader.open(trace)) {
             assertFalse(r.isTruncated());
             long[] enters = {0};
-            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            r.read(e -> enters[0] += e.type() == EventType.METHOD_ENTER ? 1 : 0);
             assertEquals(3, enters[0], "outer(1), outer(2), outer(3)");
         }
 
@@ -587,7 +587,7 @@ class AgentIT {
             assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
             assertEquals("jacorb", r.header().profileName(), "the header names the profile");
             long[] exits = {0};
-            r.read(e -> exits[0] += e.type == EventType.METHOD_EXIT && r.dictionary().methodName(e.methodId).equals("step")
+            r.read(e -> exits[0] += e.type() == EventType.METHOD_EXIT && r.dictionary().methodName(e.methodId()).equals("step")
                     ? 1 : 0);
             assertTrue(exits[0] > 0, "something was recorded");
             // What is not in the trace is counted in it: the trace says it recorded less.
@@ -611,7 +611,7 @@ class AgentIT {
         assertTrue(huge.output().contains("the trace writer holds at most 4 x 16384 KiB"), huge.output());
         try (TraceReader r = TraceReader.open(trace)) {
             long[] enters = {0};
-            r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+            r.read(e -> enters[0] += e.type() == EventType.METHOD_ENTER ? 1 : 0);
             assertEquals(3, enters[0]);
         }
     }
@@ -680,7 +680,7 @@ class AgentIT {
             long[] enters = {0};
             if (Files.exists(trace)) {
                 try (TraceReader r = TraceReader.open(trace)) {
-                    r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER ? 1 : 0);
+                    r.read(e -> enters[0] += e.type() == EventType.METHOD_ENTER ? 1 : 0);
                 } catch (IOException notYet) {
                     // the header is not written yet
                 }
@@ -730,8 +730,8 @@ class AgentIT {
             assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
             long[] n = new long[2];
             r.read(e -> {
-                if (e.type == EventType.METHOD_ENTER) n[0]++;
-                if (e.type == EventType.METHOD_EXIT) n[1]++;
+                if (e.type() == EventType.METHOD_ENTER) n[0]++;
+                if (e.type() == EventType.METHOD_EXIT) n[1]++;
             });
             assertTrue(n[0] > 0, "calls recorded while attached: " + n[0]);
             // One thread, one leaf method: a call running at the moment of stop may lack its exit.

@@ -72,13 +72,13 @@ class JacOrbIT {
             assertEquals("RequestProcessor-*", r.header().threadRoles().get("dispatcher"));
             Dictionary d = r.dictionary();
             r.read(e -> {
-                if (e.type == EventType.METHOD_ENTER) {
-                    called.add(e.methodId);
-                    String m = d.methodShort(e.methodId);
+                if (e.type() == EventType.METHOD_ENTER) {
+                    called.add(e.methodId());
+                    String m = d.methodShort(e.methodId());
                     calls.merge(m, 1, Integer::sum);
-                    threads.computeIfAbsent(m, k -> new HashSet<>()).add(d.threadName(e.threadId).replaceAll("[0-9]+$", ""));
-                    if (e.has(EventType.FLAG_KEY)) {
-                        keys.computeIfAbsent(m, k -> new HashSet<>()).add(e.key);
+                    threads.computeIfAbsent(m, k -> new HashSet<>()).add(d.threadName(e.threadId()).replaceAll("[0-9]+$", ""));
+                    if (e.hasKey()) {
+                        keys.computeIfAbsent(m, k -> new HashSet<>()).add(e.key());
                     }
                 }
             });

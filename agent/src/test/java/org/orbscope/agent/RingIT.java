@@ -65,8 +65,8 @@ class RingIT {
                 assertFalse(r.isTruncated(), p + ": " + r.truncation());
                 assertTrue(r.damage().isEmpty(), p + ": " + r.damage());
                 long[] enters = {0};
-                r.read(e -> enters[0] += e.type == EventType.METHOD_ENTER
-                        && "work".equals(r.dictionary().methodName(e.methodId)) ? 1 : 0);
+                r.read(e -> enters[0] += e.type() == EventType.METHOD_ENTER
+                        && "work".equals(r.dictionary().methodName(e.methodId())) ? 1 : 0);
                 // The last segment may hold only what the shutdown wrote after the load ended.
                 assertTrue(enters[0] > 0 || p.equals(segments.get(segments.size() - 1)), p + " holds no call of work()");
                 assertTrue(defines(r, "work"), p + " does not define work()");
@@ -114,7 +114,7 @@ class RingIT {
         try (TraceReader r = TraceReader.open(ring)) {
             assertFalse(r.isTruncated(), String.valueOf(r.truncation()));
             long[] starts = {0};
-            r.read(e -> starts[0] += e.type == EventType.THREAD_START ? 1 : 0);
+            r.read(e -> starts[0] += e.type() == EventType.THREAD_START ? 1 : 0);
             assertTrue(starts[0] > 0, "the ring holds the last request threads' starts");
         }
         // The last segment began in phase 3: it repeats no thread of phase 1 (request-20000 to request-39999).

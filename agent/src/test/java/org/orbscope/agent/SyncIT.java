@@ -59,21 +59,22 @@ class SyncIT {
             Dictionary d = r.dictionary();
             r.read(e -> {
                 String detail = "";
-                if (EventType.isJfrSpan(e.type)) {
+                if (EventType.isJfrSpan(e.type())) {
                     // JFR spans sit on the agent's JFR stream and name their thread: file them under it.
-                    EVENTS.computeIfAbsent(d.threadName((int) e.a), k -> new ArrayList<>())
-                            .add(new Object[] {EventType.name(e.type), d.className(e.b), e.nanos, e.key, e.a, e.c});
+                    EVENTS.computeIfAbsent(d.threadName(e.subjectThreadId()), k -> new ArrayList<>())
+                            .add(new Object[] {EventType.name(e.type()), d.className(e.classId()), e.nanos(), e.address(), e.durationNanos()});
                     return;
                 }
-                if (e.type >= EventType.MONITOR_CONTENDED && e.type <= EventType.NOTIFY) {
-                    detail = d.monitor(e.a);
-                } else if (e.type == EventType.PARK_BEGIN || e.type == EventType.ALLOCATION) {
-                    detail = d.className(e.a);
-                } else if (e.type == EventType.METHOD_ENTER || e.type == EventType.METHOD_EXIT) {
-                    detail = d.methodName(e.methodId);
+                if (e.type() >= EventType.MONITOR_CONTENDED && e.type() <= EventType.NOTIFY) {
+                    detail = d.monitor(e.monitorId());
+                } else if (e.type() == EventType.PARK_BEGIN || e.type() == EventType.ALLOCATION) {
+                    detail = d.className(e.classId());
+                } else if (e.type() == EventType.METHOD_ENTER || e.type() == EventType.METHOD_EXIT) {
+                    detail = d.methodName(e.methodId());
                 }
-                EVENTS.computeIfAbsent(d.threadName(e.threadId), k -> new ArrayList<>())
-                        .add(new Object[] {EventType.name(e.type), detail, e.nanos, e.key, e.a, e.b});
+                EVENTS.computeIfAbsent(d.threadName(e.threadId()), k -> new ArrayList<>())
+                        .add(new Object[] {EventType.name(e.type()), detail, e.nanos(), e.key(),
+                                e.type() == EventType.ALLOCATION ? e.bytes() : e.timeoutNanos()});
             });
             assertEquals(0, r.agentErrors());
             assertEquals(0, r.droppedEvents());
@@ -133,7 +134,7 @@ class SyncIT {
         assertTrue(parked >= 30_000_000L && parked < 60_000_000_000L, "parked ~50 ms, was " + parked);
         int await = find(main, end, "park-begin", "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject");
         assertTrue(await > end, "then awaits the condition: " + kinds(main));
-        assertTrue((Long) main.get(await)[5] > 0, "a timed await records its timeout");
+        assertTrue((Long) main.get(await)[4] > 0, "a timed await records its timeout");
         assertTrue(find(of("lock-holder"), 0, "thread-end", "") >= 0);
     }
 
@@ -145,7 +146,7 @@ class SyncIT {
                 if (e[0].equals("allocation")) {
                     long[] c = byClass.computeIfAbsent((String) e[1], k -> new long[2]);
                     c[0]++;
-                    c[1] += (Long) e[5];
+                    c[1] += (Long) e[4];
                 }
             }
         }
@@ -179,14 +180,14 @@ class SyncIT {
         List<Object[]> main = of("main");
         int jfrEnter = find(main, 0, "jfr-monitor-enter", "example.traced.SyncApp$Account");
         assertTrue(jfrEnter >= 0, "JFR saw main blocked on the account: " + kinds(main));
-        long blocked = (Long) main.get(jfrEnter)[5];
+        long blocked = (Long) main.get(jfrEnter)[4];
         assertTrue(blocked >= 30_000_000L && blocked < 60_000_000_000L, "~50 ms, was " + blocked);
         long skew = Math.abs(at(main, jfrEnter) - at(main, find(main, 0, "monitor-contended", "example.traced.SyncApp$Account@")));
         // One clock: the two see the same blocking within a scheduling delay (a different clock would be far off).
         assertTrue(skew < 100_000_000L, "JFR and agent clocks agree: skew " + skew + " ns");
         int jfrPark = find(main, 0, "jfr-thread-park", "java.util.concurrent.locks.ReentrantLock");
         assertTrue(jfrPark >= 0, kinds(main).toString());
-        assertTrue((Long) main.get(jfrPark)[5] >= 30_000_000L);
+        assertTrue((Long) main.get(jfrPark)[4] >= 30_000_000L);
     }
 
     private static List<String> kinds(List<Object[]> events) {

@@ -114,8 +114,8 @@ class DamagedTraceSummaryTest {
         Set<List<Long>> calls = new HashSet<>();
         try (TraceReader r = TraceReader.open(trace)) {
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT && e.depth >= 0) {
-                    calls.add(List.of((long) e.threadId, (long) e.methodId, e.enterNanos, e.nanos));
+                if (e.type() == EventType.METHOD_EXIT && e.depth() >= 0) {
+                    calls.add(List.of((long) e.threadId(), (long) e.methodId(), e.enterNanos(), e.nanos()));
                 }
             });
         }
@@ -126,8 +126,8 @@ class DamagedTraceSummaryTest {
         Map<String, Long> n = new HashMap<>();
         try (TraceReader r = TraceReader.open(trace)) {
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT && e.depth >= 0) {
-                    n.merge(r.dictionary().method(e.methodId), 1L, Long::sum);
+                if (e.type() == EventType.METHOD_EXIT && e.depth() >= 0) {
+                    n.merge(r.dictionary().method(e.methodId()), 1L, Long::sum);
                 }
             });
         }

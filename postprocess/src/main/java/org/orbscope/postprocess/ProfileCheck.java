@@ -100,12 +100,12 @@ public final class ProfileCheck {
     }
 
     private void count(TraceReader r, TraceRoles trs, Event e) {
-        if (e.type != EventType.METHOD_ENTER && e.type != EventType.METHOD_EXIT) {
+        if (e.type() != EventType.METHOD_ENTER && e.type() != EventType.METHOD_EXIT) {
             return;
         }
-        Role role = trs.role(e.methodId);
+        Role role = trs.role(e.methodId());
         if (role == null) {
-            String label = trs.label(e.methodId);
+            String label = trs.label(e.methodId());
             if (label != null) {
                 unknownLabels.merge(label, 1L, Long::sum);
             }
@@ -113,10 +113,10 @@ public final class ProfileCheck {
         }
         RoleUse u = roles.computeIfAbsent(role, k -> new RoleUse());
         u.events++;
-        if (e.has(EventType.FLAG_KEY)) {
+        if (e.hasKey()) {
             u.keyed++;
         }
-        String thread = r.dictionary().threadName(e.threadId).replaceAll("[0-9]+$", "N");
+        String thread = r.dictionary().threadName(e.threadId()).replaceAll("[0-9]+$", "N");
         u.threads.merge(thread, 1L, Long::sum);
     }
 

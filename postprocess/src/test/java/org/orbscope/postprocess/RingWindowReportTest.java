@@ -83,9 +83,9 @@ class RingWindowReportTest {
         Map<Integer, long[]> span = new HashMap<>();
         try (TraceReader r = TraceReader.open(segment)) {
             r.read(e -> {
-                long[] s = span.computeIfAbsent(e.threadId, t -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
-                s[0] = Math.min(s[0], e.nanos);
-                s[1] = Math.max(s[1], e.nanos);
+                long[] s = span.computeIfAbsent(e.threadId(), t -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+                s[0] = Math.min(s[0], e.nanos());
+                s[1] = Math.max(s[1], e.nanos());
             });
             long first = Long.MIN_VALUE;
             long last = Long.MAX_VALUE;

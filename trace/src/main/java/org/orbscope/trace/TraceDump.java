@@ -21,26 +21,26 @@ public final class TraceDump {
         out.println("#    time(ms) thread                          event");
         StringBuilder line = new StringBuilder(160);
         r.readMerged(e -> {
-            String thread = d.threadName(e.threadId);
+            String thread = d.threadName(e.threadId());
             if (threadFilter != null && !thread.contains(threadFilter)) {
                 return;
             }
             line.setLength(0);
-            line.append(String.format("%13.6f %-31s ", (e.nanos - start) / 1e6, clip(thread, 31)));
-            switch (e.type) {
+            line.append(String.format("%13.6f %-31s ", (e.nanos() - start) / 1e6, clip(thread, 31)));
+            switch (e.type()) {
                 case EventType.METHOD_ENTER:
-                    indent(line, e.depth).append("> ").append(d.method(e.methodId));
-                    if (e.has(EventType.FLAG_KEY)) {
-                        line.append(" key=").append(Long.toHexString(e.key));
+                    indent(line, e.depth()).append("> ").append(d.method(e.methodId()));
+                    if (e.hasKey()) {
+                        line.append(" key=").append(Long.toHexString(e.key()));
                     }
                     break;
                 case EventType.METHOD_EXIT:
-                    indent(line, Math.max(e.depth, 0)).append(e.isExceptional() ? "< (exception) " : "< ")
-                            .append(e.depth < 0 ? "(enter not recorded)" : d.methodShort(e.methodId));
-                    if (e.depth >= 0) {
-                        line.append(String.format("  wall %.3f us", (e.nanos - e.enterNanos) / 1e3));
-                        if (e.cpuNanos >= 0 && e.enterCpuNanos >= 0) {
-                            line.append(String.format("  cpu %.3f us", (e.cpuNanos - e.enterCpuNanos) / 1e3));
+                    indent(line, Math.max(e.depth(), 0)).append(e.isExceptional() ? "< (exception) " : "< ")
+                            .append(e.depth() < 0 ? "(enter not recorded)" : d.methodShort(e.methodId()));
+                    if (e.depth() >= 0) {
+                        line.append(String.format("  wall %.3f us", e.wallNanos() / 1e3));
+                        if (e.cpuNanos() >= 0 && e.enterCpuNanos() >= 0) {
+                            line.append(String.format("  cpu %.3f us", (e.cpuNanos() - e.enterCpuNanos()) / 1e3));
                         }
                     }
                     break;
@@ -48,40 +48,43 @@ public final class TraceDump {
                 case EventType.MONITOR_ENTERED:
                 case EventType.MONITOR_EXIT:
                 case EventType.NOTIFY:
-                    indent(line, e.depth).append(EventType.name(e.type)).append(e.type == EventType.NOTIFY && e.has(EventType.FLAG_ALT) ? "-all " : " ")
-                            .append(d.monitor(e.a));
+                    indent(line, e.depth()).append(EventType.name(e.type())).append(e.isNotifyAll() ? "-all " : " ")
+                            .append(d.monitor(e.monitorId()));
                     break;
                 case EventType.WAIT_BEGIN:
-                    indent(line, e.depth).append("wait-begin ").append(d.monitor(e.a)).append(" timeout=").append(e.b).append("ms");
+                    indent(line, e.depth()).append("wait-begin ").append(d.monitor(e.monitorId())).append(" timeout=")
+                            .append(e.timeoutNanos() / 1_000_000L).append("ms");
                     break;
                 case EventType.WAIT_END:
-                    indent(line, e.depth).append("wait-end ").append(d.monitor(e.a)).append(e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)");
+                    indent(line, e.depth()).append("wait-end ").append(d.monitor(e.monitorId()))
+                            .append(e.timedOut() ? " (timed out)" : " (notified)");
                     break;
                 case EventType.PARK_BEGIN:
-                    indent(line, e.depth).append("park-begin blocker=").append(e.a == 0 ? "-" : d.className(e.a));
+                    indent(line, e.depth()).append("park-begin blocker=").append(e.classId() == 0 ? "-" : d.className(e.classId()));
                     break;
                 case EventType.ALLOCATION:
-                    indent(line, e.depth).append("allocation ").append(d.className(e.a)).append(' ').append(e.b).append(" bytes");
+                    indent(line, e.depth()).append("allocation ").append(d.className(e.classId())).append(' ').append(e.bytes())
+                            .append(" bytes");
                     break;
                 case EventType.REQUEST_NAME:
-                    indent(line, e.depth).append(d.string(e.a)).append(" = ").append(d.string(e.b));
+                    indent(line, e.depth()).append(d.string(e.attributeStringId())).append(" = ").append(d.string(e.valueStringId()));
                     break;
                 case EventType.GC:
-                    line.append("gc ").append(d.string(e.a)).append(" (").append(d.string(e.b)).append(") ")
-                            .append(String.format("%.3f ms", e.c / 1e6));
+                    line.append("gc ").append(d.string(e.collectorStringId())).append(" (").append(d.string(e.causeStringId()))
+                            .append(") ").append(String.format("%.3f ms", e.durationNanos() / 1e6));
                     break;
                 case EventType.PROCESS_SAMPLE:
-                    line.append(String.format("process-sample cpu=%.3f ms", e.a / 1e6));
+                    line.append(String.format("process-sample cpu=%.3f ms", e.processCpuNanos() / 1e6));
                     break;
                 case EventType.THREAD_START:
-                    line.append("thread-start parent=").append(e.a == 0 ? "-" : d.threadName((int) e.a));
+                    line.append("thread-start parent=").append(e.parentThreadId() == 0 ? "-" : d.threadName(e.parentThreadId()));
                     break;
                 case EventType.THREAD_NAME:
-                    line.append("thread-name ").append(d.string(e.b));
+                    line.append("thread-name ").append(d.string(e.nameStringId()));
                     break;
                 case EventType.DROPPED:
                 case EventType.AGENT_ERRORS:
-                    line.append(EventType.name(e.type)).append(' ').append(e.a);
+                    line.append(EventType.name(e.type())).append(' ').append(e.count());
                     break;
                 case EventType.CHUNK_LOST:
                     line.append("chunk-lost: this thread's events before this point may be missing");
@@ -89,13 +92,14 @@ public final class TraceDump {
                 case EventType.JFR_MONITOR_ENTER:
                 case EventType.JFR_MONITOR_WAIT:
                 case EventType.JFR_THREAD_PARK:
-                    line.append(EventType.name(e.type)).append(" thread=").append(e.a == 0 ? "-" : d.threadName((int) e.a))
-                            .append(' ').append(e.b == 0 ? "-" : d.className(e.b)).append('@').append(Long.toHexString(e.key))
-                            .append(String.format(" %.3f ms", e.c / 1e6))
-                            .append(e.type == EventType.JFR_MONITOR_WAIT ? (e.has(EventType.FLAG_ALT) ? " (timed out)" : " (notified)") : "");
+                    line.append(EventType.name(e.type())).append(" thread=")
+                            .append(e.subjectThreadId() == 0 ? "-" : d.threadName(e.subjectThreadId()))
+                            .append(' ').append(e.classId() == 0 ? "-" : d.className(e.classId())).append('@')
+                            .append(Long.toHexString(e.address())).append(String.format(" %.3f ms", e.durationNanos() / 1e6))
+                            .append(e.type() == EventType.JFR_MONITOR_WAIT ? (e.timedOut() ? " (timed out)" : " (notified)") : "");
                     break;
                 default:
-                    line.append(EventType.name(e.type));
+                    line.append(EventType.name(e.type()));
             }
             out.println(line);
         });

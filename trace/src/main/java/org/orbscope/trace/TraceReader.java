@@ -709,7 +709,7 @@ public final class TraceReader implements AutoCloseable {
                 case EventType.METHOD_ENTER:
                     e.methodId = (int) c.var();
                     readCpu(c, e);
-                    if (e.has(EventType.FLAG_KEY)) {
+                    if ((e.flags & EventType.FLAG_KEY) != 0) {
                         e.key = c.var();
                     }
                     push(e);
@@ -772,7 +772,7 @@ public final class TraceReader implements AutoCloseable {
         }
 
         private void readCpu(Cursor c, Event e) throws TraceFormatException {
-            if (e.has(EventType.FLAG_CPU)) {
+            if ((e.flags & EventType.FLAG_CPU) != 0) {
                 long z = c.var();
                 lastCpu += (z >>> 1) ^ -(z & 1);
                 e.cpuNanos = lastCpu;

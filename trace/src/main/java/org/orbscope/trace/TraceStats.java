@@ -21,17 +21,17 @@ public final class TraceStats {
         long[][] perThread = {new long[64]};
         r.read(e -> {
             s.events++;
-            s.perType[e.type]++;
-            if (e.threadId >= perThread[0].length) {
-                perThread[0] = java.util.Arrays.copyOf(perThread[0], Math.max(e.threadId + 1, perThread[0].length * 2));
+            s.perType[e.type()]++;
+            if (e.threadId() >= perThread[0].length) {
+                perThread[0] = java.util.Arrays.copyOf(perThread[0], Math.max(e.threadId() + 1, perThread[0].length * 2));
             }
-            perThread[0][e.threadId]++;
-            s.first = Math.min(s.first, e.nanos);
-            s.last = Math.max(s.last, e.nanos);
-            if (e.type == EventType.DROPPED) {
-                s.droppedMarkers += e.a;
-            } else if (e.type == EventType.AGENT_ERRORS) {
-                s.errorMarkers += e.a;
+            perThread[0][e.threadId()]++;
+            s.first = Math.min(s.first, e.nanos());
+            s.last = Math.max(s.last, e.nanos());
+            if (e.type() == EventType.DROPPED) {
+                s.droppedMarkers += e.count();
+            } else if (e.type() == EventType.AGENT_ERRORS) {
+                s.errorMarkers += e.count();
             }
         });
         for (int t = 0; t < perThread[0].length; t++) {

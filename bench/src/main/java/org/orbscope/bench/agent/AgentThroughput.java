@@ -69,8 +69,8 @@ public final class AgentThroughput {
                 try (TraceReader r = TraceReader.open(trace)) {
                     // Only the burst threads: main's warm-up calls are recorded too, but are not part of the burst.
                     r.read(e -> {
-                        if ((e.type == EventType.METHOD_ENTER || e.type == EventType.METHOD_EXIT)
-                                && r.dictionary().threadName(e.threadId).startsWith("burst-")) {
+                        if ((e.type() == EventType.METHOD_ENTER || e.type() == EventType.METHOD_EXIT)
+                                && r.dictionary().threadName(e.threadId()).startsWith("burst-")) {
                             events[0]++;
                         }
                     });

@@ -72,36 +72,36 @@ public final class StageCpu {
         try (TraceReader r = TraceReader.open(Paths.get(args[0]))) {
             Dictionary d = r.dictionary();
             r.read(e -> {
-                if (e.type != EventType.METHOD_ENTER && e.type != EventType.METHOD_EXIT) {
+                if (e.type() != EventType.METHOD_ENTER && e.type() != EventType.METHOD_EXIT) {
                     return;
                 }
-                String role = d.methodRole(e.methodId);
+                String role = d.methodRole(e.methodId());
                 if (role == null) {
                     return;
                 }
-                ThreadCpu t = threads.computeIfAbsent(e.threadId, k -> new ThreadCpu());
-                boolean enter = e.type == EventType.METHOD_ENTER;
+                ThreadCpu t = threads.computeIfAbsent(e.threadId(), k -> new ThreadCpu());
+                boolean enter = e.type() == EventType.METHOD_ENTER;
                 if (enter && subsample > 0 && (role.equals("receive.arrival") || role.equals("dispatch.controller")
                         || role.equals("dispatch.begin"))) {
                     t.drawn = random.nextInt(subsample) == 0;
                 }
                 String drawn = t.drawn ? "/" + subsample : null;
-                boolean counted = r.toEpochNanos(enter ? e.nanos : e.enterNanos) >= from;
+                boolean counted = r.toEpochNanos(enter ? e.nanos() : e.enterNanos()) >= from;
                 switch (role) {
                     case "receive.arrival":
                         if (enter) {
-                            t.arrival = e.cpuNanos;
-                            t.arrivalNanos = e.nanos;
+                            t.arrival = e.cpuNanos();
+                            t.arrivalNanos = e.nanos();
                         }
                         break;
                     case "receive.enqueue":
                         if (!enter) {
-                            between(stages, "receiver", drawn, t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
+                            between(stages, "receiver", drawn, t.arrival, e.cpuNanos(), r.toEpochNanos(t.arrivalNanos) >= from);
                         }
                         break;
                     case "receive.end":
                         if (!enter) {
-                            between(stages, "receiver.all", drawn, t.arrival, e.cpuNanos, r.toEpochNanos(t.arrivalNanos) >= from);
+                            between(stages, "receiver.all", drawn, t.arrival, e.cpuNanos(), r.toEpochNanos(t.arrivalNanos) >= from);
                             t.arrival = -1;
                         }
                         break;
@@ -110,20 +110,20 @@ public final class StageCpu {
                     case "dispatch.reply":
                         if (!enter) {
                             String stage = role.equals("dispatch.controller") ? "controller" : role.substring("dispatch.".length());
-                            between(stages, stage, drawn, e.enterCpuNanos, e.cpuNanos, counted);
+                            between(stages, stage, drawn, e.enterCpuNanos(), e.cpuNanos(), counted);
                         }
                         break;
                     case "dispatch.begin":
                         if (enter) {
-                            t.begin = e.cpuNanos;
-                            t.beginNanos = e.nanos;
+                            t.begin = e.cpuNanos();
+                            t.beginNanos = e.nanos();
                         } else {
-                            between(stages, "dispatcher", drawn, e.enterCpuNanos, e.cpuNanos, counted);
+                            between(stages, "dispatcher", drawn, e.enterCpuNanos(), e.cpuNanos(), counted);
                         }
                         break;
                     case "dispatch.end":
                         if (!enter) {
-                            between(stages, "dispatcher.all", drawn, t.begin, e.cpuNanos, r.toEpochNanos(t.beginNanos) >= from);
+                            between(stages, "dispatcher.all", drawn, t.begin, e.cpuNanos(), r.toEpochNanos(t.beginNanos) >= from);
                             t.begin = -1;
                         }
                         break;

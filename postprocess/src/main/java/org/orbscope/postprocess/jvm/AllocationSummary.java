@@ -28,10 +28,10 @@ public final class AllocationSummary {
     }
 
     void accept(Event e) {
-        if (e.type == EventType.ALLOCATION) {
-            Figures f = classes.get(e.a);
+        if (e.type() == EventType.ALLOCATION) {
+            Figures f = classes.get(e.classId());
             f.count++;
-            f.bytes += e.b;
+            f.bytes += e.bytes();
         }
     }
 

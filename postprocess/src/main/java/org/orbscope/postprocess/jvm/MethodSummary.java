@@ -92,12 +92,12 @@ public final class MethodSummary {
     }
 
     void accept(Event e) {
-        switch (e.type) {
+        switch (e.type()) {
             case EventType.METHOD_ENTER:
                 entered(e);
                 break;
             case EventType.METHOD_EXIT:
-                if (e.depth < 0) {
+                if (e.depth() < 0) {
                     exitsWithoutEnter++;
                 } else {
                     exited(e);
@@ -109,7 +109,7 @@ public final class MethodSummary {
                 break;
             case EventType.DROPPED:
                 // The same for one thread whose dropped events may hold exits.
-                forget(stacks.get(e.threadId));
+                forget(stacks.get(e.threadId()));
                 break;
             default:
                 break;
@@ -123,14 +123,14 @@ public final class MethodSummary {
     }
 
     private void entered(Event e) {
-        Stack s = stacks.get(e.threadId);
+        Stack s = stacks.get(e.threadId());
         CallTree.Node parent = s.size == 0 ? tree.top() : s.frames[s.size - 1].node;
-        boolean outermost = !s.open(e.methodId);
+        boolean outermost = !s.open(e.methodId());
         Frame f = s.push();
-        f.method = e.methodId;
-        f.node = tree.child(parent, e.methodId);
+        f.method = e.methodId();
+        f.node = tree.child(parent, e.methodId());
         f.outermost = outermost;
-        f.cpu = e.cpuNanos >= 0;
+        f.cpu = e.cpuNanos() >= 0;
         f.childWall = 0;
         f.childCpu = 0;
         if (f.cpu) {
@@ -139,15 +139,15 @@ public final class MethodSummary {
     }
 
     private void exited(Event e) {
-        Stack s = stacks.get(e.threadId);
+        Stack s = stacks.get(e.threadId());
         if (s.size == 0) {
             exitsWithoutEnter++;
             return;
         }
         Frame f = s.frames[--s.size];
-        long wall = e.nanos - e.enterNanos;
-        boolean cpuKnown = e.cpuNanos >= 0 && e.enterCpuNanos >= 0;
-        long cpu = cpuKnown ? e.cpuNanos - e.enterCpuNanos : 0;
+        long wall = e.nanos() - e.enterNanos();
+        boolean cpuKnown = e.cpuNanos() >= 0 && e.enterCpuNanos() >= 0;
+        long cpu = cpuKnown ? e.cpuNanos() - e.enterCpuNanos() : 0;
         Figures m = methods.get(f.method);
         m.calls++;
         if (e.isExceptional()) {

@@ -132,9 +132,9 @@ public final class MonitorSummary {
     }
 
     void accept(Event e) {
-        switch (e.type) {
+        switch (e.type()) {
             case EventType.MONITOR_CONTENDED:
-                threads.get(e.threadId).contended.begin(e.nanos, e.a);
+                threads.get(e.threadId()).contended.begin(e.nanos(), e.monitorId());
                 break;
             case EventType.MONITOR_ENTERED:
                 entered(e);
@@ -143,21 +143,21 @@ public final class MonitorSummary {
                 exited(e);
                 break;
             case EventType.WAIT_BEGIN:
-                threads.get(e.threadId).waiting.begin(e.nanos, e.a);
+                threads.get(e.threadId()).waiting.begin(e.nanos(), e.monitorId());
                 break;
             case EventType.WAIT_END:
                 waitEnded(e);
                 break;
             case EventType.NOTIFY:
-                agent.get(e.a).notifies++;
+                agent.get(e.monitorId()).notifies++;
                 break;
             case EventType.JFR_MONITOR_ENTER:
-                jfr(e).contended((int) e.a, e.c);
-                threads.get(e.a).jfrBlocked += e.c;
+                jfr(e).contended(e.subjectThreadId(), e.durationNanos());
+                threads.get(e.subjectThreadId()).jfrBlocked += e.durationNanos();
                 break;
             case EventType.JFR_MONITOR_WAIT:
-                jfr(e).waited((int) e.a, e.c, e.has(EventType.FLAG_ALT));
-                threads.get(e.a).jfrWaiting += e.c;
+                jfr(e).waited(e.subjectThreadId(), e.durationNanos(), e.timedOut());
+                threads.get(e.subjectThreadId()).jfrWaiting += e.durationNanos();
                 break;
             case EventType.CHUNK_LOST:
                 // Any thread's events may be missing here: what was open before may have ended in the hole.
@@ -165,8 +165,8 @@ public final class MonitorSummary {
                 break;
             case EventType.DROPPED:
                 // This thread's dropped events may hold the ends of what it had open (thread 0: the agent's own).
-                if (e.threadId != 0) {
-                    forget(threads.get(e.threadId));
+                if (e.threadId() != 0) {
+                    forget(threads.get(e.threadId()));
                 }
                 break;
             default:
@@ -175,25 +175,25 @@ public final class MonitorSummary {
     }
 
     private Figures jfr(Event e) {
-        Figures f = jfr.computeIfAbsent(e.key, k -> new Figures());
-        f.classId = e.b;
+        Figures f = jfr.computeIfAbsent(e.address(), k -> new Figures());
+        f.classId = e.classId();
         return f;
     }
 
     private void entered(Event e) {
-        PerThread t = threads.get(e.threadId);
-        Figures f = agent.get(e.a);
+        PerThread t = threads.get(e.threadId());
+        Figures f = agent.get(e.monitorId());
         boolean open = t.contended.isOpen();
-        long d = t.contended.end(e.nanos, e.a);
+        long d = t.contended.end(e.nanos(), e.monitorId());
         if (d >= 0) {
-            f.contended(e.threadId, d);
+            f.contended(e.threadId(), d);
             t.blocked += d;
         } else if (open) {
             entriesWithoutContention++;
         }
-        Hold h = t.hold(e.a);
+        Hold h = t.hold(e.monitorId());
         if (h == null) {
-            t.holds.add(new Hold(e.a, e.nanos));
+            t.holds.add(new Hold(e.monitorId(), e.nanos()));
             f.acquired++;
         } else {
             h.depth++;
@@ -201,10 +201,10 @@ public final class MonitorSummary {
     }
 
     private void exited(Event e) {
-        PerThread t = threads.get(e.threadId);
-        Hold h = t.hold(e.a);
+        PerThread t = threads.get(e.threadId());
+        Hold h = t.hold(e.monitorId());
         if (h == null) {
-            h = heldOfClass(t, e.a);
+            h = heldOfClass(t, e.monitorId());
         }
         if (h == null) {
             // The thread took the monitor before recording started (attach) or in a lost stretch.
@@ -214,7 +214,7 @@ public final class MonitorSummary {
         if (--h.depth == 0) {
             t.holds.remove(h);
             Figures f = agent.get(h.monitor);
-            long held = e.nanos - h.since - h.waited;
+            long held = e.nanos() - h.since - h.waited;
             f.hold += held;
             f.maxHold = Math.max(f.maxHold, held);
         }
@@ -240,15 +240,15 @@ public final class MonitorSummary {
     }
 
     private void waitEnded(Event e) {
-        PerThread t = threads.get(e.threadId);
-        long d = t.waiting.end(e.nanos, e.a);
+        PerThread t = threads.get(e.threadId());
+        long d = t.waiting.end(e.nanos(), e.monitorId());
         if (d < 0) {
             waitEndsWithoutBegin++;
             return;
         }
-        agent.get(e.a).waited(e.threadId, d, e.has(EventType.FLAG_ALT));
+        agent.get(e.monitorId()).waited(e.threadId(), d, e.timedOut());
         t.waited += d;
-        Hold h = t.hold(e.a);
+        Hold h = t.hold(e.monitorId());
         if (h != null) {
             h.waited += d;
         }

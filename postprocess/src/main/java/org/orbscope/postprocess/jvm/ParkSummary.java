@@ -59,32 +59,32 @@ public final class ParkSummary {
     }
 
     void accept(Event e) {
-        switch (e.type) {
+        switch (e.type()) {
             case EventType.PARK_BEGIN:
-                threads.get(e.threadId).park.begin(e.nanos, e.a);
+                threads.get(e.threadId()).park.begin(e.nanos(), e.classId());
                 break;
             case EventType.PARK_END: {
-                PerThread t = threads.get(e.threadId);
+                PerThread t = threads.get(e.threadId());
                 long blocker = t.park.on();
-                long d = t.park.end(e.nanos, blocker);
+                long d = t.park.end(e.nanos(), blocker);
                 if (d < 0) {
                     endsWithoutBegin++;
                     break;
                 }
-                agent.get(blocker).parked(e.threadId, d);
+                agent.get(blocker).parked(e.threadId(), d);
                 t.parked += d;
                 break;
             }
             case EventType.JFR_THREAD_PARK:
-                jfr.get(e.b).parked((int) e.a, e.c);
-                threads.get(e.a).jfrParked += e.c;
+                jfr.get(e.classId()).parked(e.subjectThreadId(), e.durationNanos());
+                threads.get(e.subjectThreadId()).jfrParked += e.durationNanos();
                 break;
             case EventType.CHUNK_LOST:
                 threads.forEach((t, id) -> t.park.clear());
                 break;
             case EventType.DROPPED:
-                if (e.threadId != 0) {
-                    threads.get(e.threadId).park.clear(); // the park's end may be among the dropped events
+                if (e.threadId() != 0) {
+                    threads.get(e.threadId()).park.clear(); // the park's end may be among the dropped events
                 }
                 break;
             default:

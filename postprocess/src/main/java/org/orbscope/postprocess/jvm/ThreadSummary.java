@@ -49,20 +49,20 @@ public final class ThreadSummary {
     }
 
     void accept(Event e) {
-        if (e.threadId == EventType.DEFINITIONS_THREAD) {
-            return;
+        if (e.threadId() == 0) {
+            return; // a chunk-lost marker of every thread, on no thread of its own
         }
-        Figures t = threads.get(e.threadId);
+        Figures t = threads.get(e.threadId());
         t.events++;
-        if (EventType.isJfrSpan(e.type)) {
+        if (EventType.isJfrSpan(e.type())) {
             return; // its time is the subject thread's, not this one's
         }
-        t.first = Math.min(t.first, e.nanos);
-        t.last = Math.max(t.last, e.nanos);
-        if (e.type == EventType.THREAD_START) {
-            t.start = e.nanos;
-        } else if (e.type == EventType.THREAD_END) {
-            t.end = e.nanos;
+        t.first = Math.min(t.first, e.nanos());
+        t.last = Math.max(t.last, e.nanos());
+        if (e.type() == EventType.THREAD_START) {
+            t.start = e.nanos();
+        } else if (e.type() == EventType.THREAD_END) {
+            t.end = e.nanos();
         }
     }
 

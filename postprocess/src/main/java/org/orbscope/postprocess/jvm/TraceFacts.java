@@ -47,24 +47,24 @@ public record TraceFacts(long events, long footerEvents, Long firstNanos, Long l
         private final ById<long[]> gc = new ById<>(() -> new long[3]);
 
         void accept(Event e) {
-            if (e.type == EventType.CHUNK_LOST) {
+            if (e.type() == EventType.CHUNK_LOST) {
                 return;
             }
             events++;
-            first = Math.min(first, e.nanos);
-            last = Math.max(last, e.nanos);
-            switch (e.type) {
+            first = Math.min(first, e.nanos());
+            last = Math.max(last, e.nanos());
+            switch (e.type()) {
                 case EventType.DROPPED:
-                    droppedMarkers += e.a;
+                    droppedMarkers += e.count();
                     break;
                 case EventType.AGENT_ERRORS:
-                    errorMarkers += e.a;
+                    errorMarkers += e.count();
                     break;
                 case EventType.GC: {
-                    long[] g = gc.get(e.a);
+                    long[] g = gc.get(e.collectorStringId());
                     g[0]++;
-                    g[1] += e.c;
-                    g[2] = Math.max(g[2], e.c);
+                    g[1] += e.durationNanos();
+                    g[2] = Math.max(g[2], e.durationNanos());
                     break;
                 }
                 default:

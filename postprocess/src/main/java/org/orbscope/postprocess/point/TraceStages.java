@@ -144,60 +144,60 @@ public final class TraceStages implements EventVisitor {
     @Override
     public void onEvent(Event e) {
         if ((++events & (PROGRESS_EVENTS - 1)) == 0) {
-            progress.read(trace, events, fraction(e.nanos));
+            progress.read(trace, events, fraction(e.nanos()));
         }
-        long ts = e.nanos + epochOffset;
-        switch (e.type) {
+        long ts = e.nanos() + epochOffset;
+        switch (e.type()) {
             case EventType.METHOD_ENTER:
             case EventType.METHOD_EXIT: {
-                Role r = roles.role(e.methodId);
+                Role r = roles.role(e.methodId());
                 if (r != null) {
-                    boolean keyed = e.has(EventType.FLAG_KEY);
-                    extractor.boundary(e.threadId, ts, r, e.type == EventType.METHOD_ENTER, keyed, e.key,
-                            e.cpuNanos < 0 ? StageEventSink.NO_CPU : e.cpuNanos, e.isExceptional());
+                    boolean keyed = e.hasKey();
+                    extractor.boundary(e.threadId(), ts, r, e.type() == EventType.METHOD_ENTER, keyed, e.key(),
+                            e.cpuNanos() < 0 ? StageEventSink.NO_CPU : e.cpuNanos(), e.isExceptional());
                 }
                 break;
             }
             case EventType.REQUEST_NAME:
-                extractor.requestName(e.threadId, ts, dictionary.string(e.a), dictionary.string(e.b));
+                extractor.requestName(e.threadId(), ts, dictionary.string(e.attributeStringId()), dictionary.string(e.valueStringId()));
                 break;
             case EventType.MONITOR_CONTENDED:
-                extractor.blocking(e.threadId, ts, BlockKind.BLOCKED, true);
+                extractor.blocking(e.threadId(), ts, BlockKind.BLOCKED, true);
                 break;
             case EventType.MONITOR_ENTERED:
-                extractor.blocking(e.threadId, ts, BlockKind.BLOCKED, false);
+                extractor.blocking(e.threadId(), ts, BlockKind.BLOCKED, false);
                 break;
             case EventType.WAIT_BEGIN:
-                extractor.blocking(e.threadId, ts, BlockKind.WAITING, true);
+                extractor.blocking(e.threadId(), ts, BlockKind.WAITING, true);
                 break;
             case EventType.WAIT_END:
-                extractor.blocking(e.threadId, ts, BlockKind.WAITING, false);
+                extractor.blocking(e.threadId(), ts, BlockKind.WAITING, false);
                 break;
             case EventType.PARK_BEGIN:
-                extractor.blocking(e.threadId, ts, BlockKind.PARKED, true);
+                extractor.blocking(e.threadId(), ts, BlockKind.PARKED, true);
                 break;
             case EventType.PARK_END:
-                extractor.blocking(e.threadId, ts, BlockKind.PARKED, false);
+                extractor.blocking(e.threadId(), ts, BlockKind.PARKED, false);
                 break;
             case EventType.GC:
-                extractor.gc(ts, e.c);
+                extractor.gc(ts, e.durationNanos());
                 if (sink != null) {
-                    sink.gc(ts, e.c);
+                    sink.gc(ts, e.durationNanos());
                 }
-                gcPauses.add(new StageResult.GcPause(ts, e.c));
+                gcPauses.add(new StageResult.GcPause(ts, e.durationNanos()));
                 break;
             case EventType.THREAD_END:
-                extractor.threadEnded(e.threadId, ts);
+                extractor.threadEnded(e.threadId(), ts);
                 break;
             case EventType.CHUNK_LOST:
                 extractor.eventsLost();
                 break;
             case EventType.PROCESS_SAMPLE:
-                processSamples.add(new SystemSample(e.b, e.a, 0, 0, 0, 0, 0, 0, 0));
+                processSamples.add(new SystemSample(e.epochMillis(), e.processCpuNanos(), 0, 0, 0, 0, 0, 0, 0));
                 break;
             case EventType.DROPPED:
-                droppedMarkers += e.a;
-                extractor.dropped(e.threadId, ts, e.a);
+                droppedMarkers += e.count();
+                extractor.dropped(e.threadId(), ts, e.count());
                 break;
             default:
                 break;

@@ -133,7 +133,7 @@ class TraceStagesTest {
             long offset;
             try (TraceReader r = TraceReader.open(cut)) {
                 offset = r.toEpochNanos(0);
-                r.read(e -> lastOfThread[e.threadId] = Math.max(lastOfThread[e.threadId], e.nanos));
+                r.read(e -> lastOfThread[e.threadId()] = Math.max(lastOfThread[e.threadId()], e.nanos()));
             }
             long before = Long.MAX_VALUE;
             for (long t : lastOfThread) {
