@@ -1,7 +1,7 @@
 package org.orbscope.agent;
 
 import java.lang.management.ManagementFactory;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * The recording's flusher thread ({@code orbscope-flusher}): every sample interval ({@code sample.interval.ms}) it

@@ -10,7 +10,7 @@ public interface JfrSource {
     void stop();
 
     /** Starts the JFR stream, or says on stderr why not and returns null. */
-    static JfrSource start(org.orbscope.trace.TraceWriter writer, long thresholdNanos, Recorder recorder) {
+    static JfrSource start(org.orbscope.trace.internal.TraceWriter writer, long thresholdNanos, Recorder recorder) {
         try {
             Class.forName("jdk.jfr.consumer.RecordingStream");
         } catch (ClassNotFoundException e) {
@@ -19,7 +19,7 @@ public interface JfrSource {
         }
         try {
             Class<?> c = Class.forName("org.orbscope.agent.jfr.JfrEvents");
-            return (JfrSource) c.getMethod("start", org.orbscope.trace.TraceWriter.class, long.class, Recorder.class)
+            return (JfrSource) c.getMethod("start", org.orbscope.trace.internal.TraceWriter.class, long.class, Recorder.class)
                     .invoke(null, writer, thresholdNanos, recorder);
         } catch (Throwable t) {
             Throwable cause = t instanceof java.lang.reflect.InvocationTargetException ? t.getCause() : t;

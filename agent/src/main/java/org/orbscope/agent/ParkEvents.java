@@ -2,7 +2,7 @@ package org.orbscope.agent;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * How one recording records {@code LockSupport.park*}, the way {@code java.util.concurrent} locks, conditions

@@ -2,7 +2,7 @@ package org.orbscope.agent;
 
 import java.lang.instrument.Instrumentation;
 import org.orbscope.agent.boot.Sink;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * The sink {@link org.orbscope.agent.boot.Dispatch} forwards to while a recording runs; one per recording. Method

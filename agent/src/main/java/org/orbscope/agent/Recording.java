@@ -12,8 +12,8 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceHeader;
-import org.orbscope.trace.TraceRing;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceRing;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * One recording from start to stop: the trace it writes, the recorder the bootstrap bridge forwards to while it

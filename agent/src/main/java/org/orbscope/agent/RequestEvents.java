@@ -1,7 +1,7 @@
 package org.orbscope.agent;
 
 import org.orbscope.agent.boot.Sink;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * The enters of profile methods that know their request: a correlation key read from {@code this}, an argument or

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.ProfileMethod;
 

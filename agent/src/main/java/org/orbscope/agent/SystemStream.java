@@ -9,8 +9,8 @@ import javax.management.Notification;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
-import org.orbscope.trace.ThreadBuffer;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * The recording's own stream in the trace ({@code orbscope-system}, defined once per recording): process

@@ -1,8 +1,8 @@
 package org.orbscope.agent;
 
 import org.orbscope.agent.boot.Sink;
-import org.orbscope.trace.ThreadBuffer;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * One application thread's recording state in one recording, touched only by that thread (the flusher reads it

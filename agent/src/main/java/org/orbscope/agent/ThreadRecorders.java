@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * The registry of thread recorders: which recorder belongs to which thread, the trace ids of the threads of the

@@ -1,7 +1,7 @@
 package org.orbscope.agent;
 
-import org.orbscope.trace.ThreadBuffer;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * A recorded thread's stream of events in one recording: the storage of the writer buffer it has leased, which

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
-import org.orbscope.trace.TraceRing;
+import org.orbscope.trace.internal.TraceRing;
 
 /** The agent's ring ({@code maxsize}): bounded under a sustained load, and every segment it keeps reads on its own. */
 class RingIT {

@@ -2,7 +2,7 @@ package org.orbscope.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.orbscope.trace.TraceRing;
+import org.orbscope.trace.TraceReader;
 
 /** What the trace commands accept besides a trace file: a ring's directory of segments, read as one recording. */
 final class TraceInput {
@@ -11,7 +11,7 @@ final class TraceInput {
 
     static boolean isSegmentDirectory(Path p) {
         try {
-            return TraceRing.isSegmentDirectory(p);
+            return TraceReader.isSegmentDirectory(p);
         } catch (IOException e) {
             return false;
         }

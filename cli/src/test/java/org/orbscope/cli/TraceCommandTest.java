@@ -13,8 +13,8 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.trace.ThreadBuffer;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 class TraceCommandTest {
     @TempDir

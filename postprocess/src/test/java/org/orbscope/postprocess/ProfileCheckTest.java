@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.stages.ShippedOrbsTest;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
 
 /** What profile check says of a trace its profile does not fit. */

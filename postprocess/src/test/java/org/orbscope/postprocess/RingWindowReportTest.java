@@ -17,7 +17,7 @@ import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.testkit.JacorbTraceBuilder;
 import org.orbscope.trace.TraceReader;
-import org.orbscope.trace.TraceRing;
+import org.orbscope.trace.internal.TraceRing;
 
 /**
  * A ring's segment on its own reports a window exactly as the whole recording does. Both come from one writer and

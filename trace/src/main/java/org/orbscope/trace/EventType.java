@@ -1,75 +1,73 @@
 package org.orbscope.trace;
 
 /**
- * The event vocabulary. An event is one tag byte ({@link #MASK} bits: the type; high bits: flags), a varint
- * nanoTime delta from the previous event of the same thread segment, then the type's fields as varints.
- * Definition records (dictionaries) live in segments of thread {@link #DEFINITIONS_THREAD}: a tag byte, the
- * defined id, then the fields listed beside each {@code DEF_} constant, with no time. A method's stage role
- * ({@link #DEF_ROLE}) follows its {@link #DEF_METHOD} when the profile that recorded the trace gives it one; a
- * trace without role records (an older agent, or no profile) simply has no roles.
+ * The event types: what each {@link Event#type} is, by number, with its name ({@link #name}). The fields each type
+ * carries are the {@link Event} accessors its Javadoc names for that type; the numbers are the file's (see
+ * docs/trace-format.md), so a type keeps its number for good.
  */
 public final class EventType {
     private EventType() {
     }
 
-    public static final int MASK = 0x1F;
-    /** Flag: thread CPU time (varint delta, zig-zag) follows the type's fields. */
-    public static final int FLAG_CPU = 0x20;
-    /** Flag: a correlation key (varlong) follows. */
-    public static final int FLAG_KEY = 0x40;
-    /** Flag: exceptional exit; wait ended by timeout; notifyAll. */
-    public static final int FLAG_ALT = 0x80;
-
-    public static final int METHOD_ENTER = 1;      // methodId
-    public static final int METHOD_EXIT = 2;       // (method implied by the thread's call stack)
-    public static final int THREAD_START = 3;      // parentThreadId, nameStringId
+    /** A method entered: {@link Event#methodId}, and {@link Event#cpuNanos}, {@link Event#key} when recorded. */
+    public static final int METHOD_ENTER = 1;
+    /** A method left, paired with its enter by the reader: {@link Event#wallNanos}, {@link Event#isExceptional}. */
+    public static final int METHOD_EXIT = 2;
+    /** A thread started: {@link Event#parentThreadId}, {@link Event#nameStringId}. */
+    public static final int THREAD_START = 3;
+    /** A thread ended. */
     public static final int THREAD_END = 4;
-    public static final int THREAD_NAME = 5;       // nameStringId
-    public static final int MONITOR_CONTENDED = 6; // monitorId
-    public static final int MONITOR_ENTERED = 7;   // monitorId
-    public static final int MONITOR_EXIT = 8;      // monitorId
-    public static final int WAIT_BEGIN = 9;        // monitorId, timeoutMillis
-    public static final int WAIT_END = 10;         // monitorId (FLAG_ALT: timed out)
-    public static final int NOTIFY = 11;           // monitorId (FLAG_ALT: notifyAll)
-    public static final int PARK_BEGIN = 12;       // blocker classId, timeoutNanos
+    /** A thread took a new name: {@link Event#nameStringId}. */
+    public static final int THREAD_NAME = 5;
+    /** A thread had to wait to enter a monitor: {@link Event#monitorId}. */
+    public static final int MONITOR_CONTENDED = 6;
+    /** A thread entered a monitor (after contention, or any entry under {@code monitors.events=all}). */
+    public static final int MONITOR_ENTERED = 7;
+    /** A thread left a monitor: {@link Event#monitorId}. */
+    public static final int MONITOR_EXIT = 8;
+    /** {@code Object.wait} began: {@link Event#monitorId}, {@link Event#timeoutNanos}. */
+    public static final int WAIT_BEGIN = 9;
+    /** {@code Object.wait} ended: {@link Event#monitorId}, {@link Event#timedOut}. */
+    public static final int WAIT_END = 10;
+    /** {@code notify} or {@code notifyAll}: {@link Event#monitorId}, {@link Event#isNotifyAll}. */
+    public static final int NOTIFY = 11;
+    /** {@code LockSupport.park} began: the blocker's {@link Event#classId}, {@link Event#timeoutNanos}. */
+    public static final int PARK_BEGIN = 12;
+    /** {@code LockSupport.park} returned. */
     public static final int PARK_END = 13;
-    public static final int ALLOCATION = 14;       // classId, bytes
-    public static final int GC = 15;               // collectorStringId, causeStringId, durationNanos (time = GC start)
-    public static final int PROCESS_SAMPLE = 16;   // processCpuNanos, epochMillis
-    public static final int DROPPED = 17;          // events dropped since the last marker
-    public static final int AGENT_ERRORS = 18;     // errors caught inside the agent since the last marker
-
-    // Spans the JVM itself reported (JFR streaming, JDK 14+). JFR hands them over late and out of order, on
-    // the agent's own thread, so they carry their start as a signed offset instead of advancing the stream's
-    // clock (see ThreadBuffer#jfrSpan): a = subject trace thread id (0 unknown), b = class id (monitor class
-    // or park blocker), c = duration ns, key = the JVM's monitor/blocker address.
-    public static final int JFR_MONITOR_ENTER = 19; // blocked entering a monitor
-    public static final int JFR_MONITOR_WAIT = 20;  // Object.wait (FLAG_ALT: timed out)
-    public static final int JFR_THREAD_PARK = 21;   // LockSupport.park
+    /** An object of a selected class was constructed: {@link Event#classId}, {@link Event#bytes}. */
+    public static final int ALLOCATION = 14;
+    /** A garbage collection (its time is its start): collector, cause, {@link Event#durationNanos}. */
+    public static final int GC = 15;
+    /** The process's CPU time: {@link Event#processCpuNanos}, {@link Event#epochMillis}. */
+    public static final int PROCESS_SAMPLE = 16;
+    /** Events the agent dropped on this thread since the last marker (no buffer was free): {@link Event#count}. */
+    public static final int DROPPED = 17;
+    /** Errors caught inside the agent since the last marker: {@link Event#count}. */
+    public static final int AGENT_ERRORS = 18;
+    /**
+     * A thread was blocked entering a monitor, as JFR reported it (JDK 14+; late, out of order, on the agent's own
+     * thread, its time its start): {@link Event#subjectThreadId}, {@link Event#classId}, {@link Event#durationNanos},
+     * {@link Event#address}.
+     */
+    public static final int JFR_MONITOR_ENTER = 19;
+    /** {@code Object.wait} as JFR reported it: as {@link #JFR_MONITOR_ENTER}, and {@link Event#timedOut}. */
+    public static final int JFR_MONITOR_WAIT = 20;
+    /** {@code LockSupport.park} as JFR reported it: as {@link #JFR_MONITOR_ENTER}. */
+    public static final int JFR_THREAD_PARK = 21;
     /**
      * A name of the request the thread works on, read from the ORB's request header where the profile says
-     * ({@code operation=}, {@code object=} on a method line): a = the attribute's string id ({@code operation},
-     * {@code object}), b = the value's string id. Written right after the enter of that method.
+     * ({@code operation=}, {@code object=} on a method line), right after the enter of that method:
+     * {@link Event#attributeStringId} ({@code operation}, {@code object}), {@link Event#valueStringId}.
      */
-    public static final int REQUEST_NAME = 23;     // attributeStringId, valueStringId
-    // 29, 30: free for future event types (an old reader refuses them with a clear error).
+    public static final int REQUEST_NAME = 23;
+    // 22 and 24-28 are definition records, never events; 29 and 30 are free (a reader refuses them, naming the offset).
 
     /**
      * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
      * thread are missing ({@code threadId} 0, {@code nanos} the latest time read before it).
      */
     public static final int CHUNK_LOST = 31;
-
-    // Definitions (thread 0 segments); no time delta.
-    public static final int DEF_STRING = 24;       // id, length, UTF-8 bytes
-    public static final int DEF_METHOD = 25;       // id, classStringId, nameStringId, descriptorStringId
-    public static final int DEF_THREAD = 26;       // id, nameStringId, javaThreadId
-    public static final int DEF_MONITOR = 27;      // id, classStringId, identityHash
-    public static final int DEF_CLASS = 28;        // id, nameStringId
-    /** The stage role of a method, from the ORB profile: id = the method id, then the role label's string id. */
-    public static final int DEF_ROLE = 22;         // methodId, roleStringId
-
-    public static final int DEFINITIONS_THREAD = 0;
 
     private static final String[] NAMES = new String[32];
 
@@ -97,14 +95,9 @@ public final class EventType {
         NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
         NAMES[JFR_THREAD_PARK] = "jfr-thread-park";
         NAMES[CHUNK_LOST] = "chunk-lost";
-        NAMES[DEF_STRING] = "def-string";
-        NAMES[DEF_METHOD] = "def-method";
-        NAMES[DEF_THREAD] = "def-thread";
-        NAMES[DEF_MONITOR] = "def-monitor";
-        NAMES[DEF_CLASS] = "def-class";
-        NAMES[DEF_ROLE] = "def-role";
     }
 
+    /** The type's name as dumps and exports write it ({@code enter}, {@code monitor-contended}); {@code type-N} if unknown. */
     public static String name(int type) {
         String n = type >= 0 && type < NAMES.length ? NAMES[type] : null;
         return n == null ? "type-" + type : n;

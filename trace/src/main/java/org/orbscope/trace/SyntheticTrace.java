@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceFormat;
+import org.orbscope.trace.internal.TraceRing;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * Writes a hand-made trace through the real {@link TraceWriter}, for tests and benchmarks of everything that
@@ -245,7 +249,7 @@ public final class SyntheticTrace implements AutoCloseable {
             if (!EventType.isJfrSpan(type)) {
                 throw new IllegalArgumentException("not a JFR span type: " + EventType.name(type));
             }
-            return put(b -> b.jfrSpan(type, alt ? EventType.FLAG_ALT : 0, start + startSinceStart, durationNanos,
+            return put(b -> b.jfrSpan(type, alt ? TraceFormat.FLAG_ALT : 0, start + startSinceStart, durationNanos,
                     subject == null ? 0 : subject.id, classId, address));
         }
 

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /** A buffer writing into the writer's buffers by lease, as the agent's recorder does, yields the same trace. */
 class LeasedBufferTest {
@@ -78,9 +80,9 @@ class LeasedBufferTest {
             assertFalse(r.isTruncated());
             assertEquals(expected.size(), r.footerEvents());
             List<String> got = new ArrayList<>();
-            r.readThread(r.threadIds()[0], e -> got.add(EventType.name(e.type) + "@" + e.nanos
-                    + (e.type == EventType.METHOD_EXIT && (e.flags & EventType.FLAG_ALT) != 0 ? " thrown" : "")
-                    + (e.cpuNanos >= 0 ? " cpu " + e.cpuNanos : "")));
+            r.readThread(r.threadIds()[0], e -> got.add(EventType.name(e.type()) + "@" + e.nanos()
+                    + (e.isExceptional() ? " thrown" : "")
+                    + (e.cpuNanos() >= 0 ? " cpu " + e.cpuNanos() : "")));
             assertEquals(expected.size(), got.size());
             for (int i = 0; i < got.size(); i++) {
                 assertEquals(expected.get(i), got.get(i), "event " + i);

@@ -22,6 +22,8 @@ import java.util.zip.CRC32;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * Cut, flipped and foreign files: a trace cut anywhere reads exactly its whole chunks and says it is truncated;
@@ -115,13 +117,13 @@ class TraceDamageTest {
     private static long count(TraceReader r) throws IOException {
         long[] n = {0};
         r.read(e -> {
-            if (e.type != EventType.CHUNK_LOST) {
+            if (e.type() != EventType.CHUNK_LOST) {
                 n[0]++;
             }
         });
         long[] m = {0};
         r.readMerged(e -> {
-            if (e.type != EventType.CHUNK_LOST) {
+            if (e.type() != EventType.CHUNK_LOST) {
                 m[0]++;
             }
         });
@@ -204,7 +206,7 @@ class TraceDamageTest {
             assertEquals(totalEvents - secondEvents, count(r));
             long[] lost = {0};
             r.read(e -> {
-                if (e.type == EventType.CHUNK_LOST) {
+                if (e.type() == EventType.CHUNK_LOST) {
                     lost[0]++;
                 }
             });

@@ -9,6 +9,8 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * A thread whose agent dropped events (no free buffer) may have lost the exit of a call it had open: after its
@@ -45,8 +47,8 @@ class TraceDroppedPairingTest {
             List<String> exits = new ArrayList<>();
             try (TraceReader r = TraceReader.open(file)) {
                 EventVisitor v = e -> {
-                    if (e.type == EventType.METHOD_EXIT) {
-                        exits.add(e.depth < 0 ? "unpaired" : r.dictionary().method(e.methodId) + "@" + e.depth);
+                    if (e.type() == EventType.METHOD_EXIT) {
+                        exits.add(e.depth() < 0 ? "unpaired" : r.dictionary().method(e.methodId()) + "@" + e.depth());
                     }
                 };
                 if (merged) {

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceFormat;
 
 /**
  * Randomised round trips through the real writer and reader: every event type, extreme field values (10-byte
@@ -32,8 +34,8 @@ class TraceEncodingTest {
     }
 
     private static String actual(Event e) {
-        return expect(e.type, e.flags, e.threadId, e.nanos, e.methodId, e.depth, e.enterNanos, e.enterCpuNanos, e.cpuNanos,
-                e.key, e.a, e.b, e.c);
+        return expect(e.raw.type, e.raw.flags, e.raw.threadId, e.raw.nanos, e.raw.methodId, e.raw.depth, e.raw.enterNanos, e.raw.enterCpuNanos, e.raw.cpuNanos,
+                e.raw.key, e.raw.a, e.raw.b, e.raw.c);
     }
 
     private static long big(Random r) {
@@ -70,7 +72,7 @@ class TraceEncodingTest {
                 } else {
                     s.enterKeyed(m, cpu, key);
                 }
-                int flags = (cpu >= 0 ? EventType.FLAG_CPU : 0) | (choice >= 2 ? EventType.FLAG_KEY : 0);
+                int flags = (cpu >= 0 ? TraceFormat.FLAG_CPU : 0) | (choice >= 2 ? TraceFormat.FLAG_KEY : 0);
                 out.add(expect(EventType.METHOD_ENTER, flags, s.id(), at, m, depth, 0, -1, cpu, key, 0, 0, 0));
                 stack.add(new long[] {m, at, cpu});
             } else if (kind < 11) {
@@ -83,7 +85,7 @@ class TraceEncodingTest {
                 } else {
                     s.exitExceptionally();
                 }
-                int flags = (cpu >= 0 ? EventType.FLAG_CPU : 0) | (choice == 2 ? EventType.FLAG_ALT : 0);
+                int flags = (cpu >= 0 ? TraceFormat.FLAG_CPU : 0) | (choice == 2 ? TraceFormat.FLAG_ALT : 0);
                 if (stack.isEmpty()) {
                     out.add(expect(EventType.METHOD_EXIT, flags, s.id(), at, 0, -1, 0, -1, cpu, 0, 0, 0, 0));
                 } else {
@@ -104,8 +106,8 @@ class TraceEncodingTest {
                     case 12: type = EventType.MONITOR_ENTERED; a = monitor; b = 0; s.monitorEntered(monitor); break;
                     case 13: type = EventType.MONITOR_EXIT; a = monitor; b = 0; s.monitorExit(monitor); break;
                     case 14: type = EventType.WAIT_BEGIN; a = monitor; b = big(r); s.waitBegin(monitor, b); break;
-                    case 15: type = EventType.WAIT_END; a = monitor; b = 0; flags = alt ? EventType.FLAG_ALT : 0; s.waitEnd(monitor, alt); break;
-                    case 16: type = EventType.NOTIFY; a = monitor; b = 0; flags = alt ? EventType.FLAG_ALT : 0; s.notify(monitor, alt); break;
+                    case 15: type = EventType.WAIT_END; a = monitor; b = 0; flags = alt ? TraceFormat.FLAG_ALT : 0; s.waitEnd(monitor, alt); break;
+                    case 16: type = EventType.NOTIFY; a = monitor; b = 0; flags = alt ? TraceFormat.FLAG_ALT : 0; s.notify(monitor, alt); break;
                     case 17: type = EventType.PARK_BEGIN; a = alt ? cls : 0; b = big(r); s.parkBegin((int) a, b); break;
                     case 18: type = EventType.PARK_END; a = 0; b = 0; s.parkEnd(); break;
                     case 19: type = EventType.ALLOCATION; a = cls; b = big(r); s.allocation(cls, b); break;
@@ -128,7 +130,7 @@ class TraceEncodingTest {
                         key = r.nextLong();
                         a = other.id();
                         b = cls;
-                        flags = alt && type == EventType.JFR_MONITOR_WAIT ? EventType.FLAG_ALT : 0;
+                        flags = alt && type == EventType.JFR_MONITOR_WAIT ? TraceFormat.FLAG_ALT : 0;
                         s.jfrSpan(type, flags != 0, spanStart, c, other, cls, key);
                         nanos = start + spanStart;
                     }
@@ -179,10 +181,10 @@ class TraceEncodingTest {
                 }
             }
             Map<Integer, List<String>> fileOrder = new HashMap<>();
-            reader.read(ev -> fileOrder.computeIfAbsent(ev.threadId, k -> new ArrayList<>()).add(actual(ev)));
+            reader.read(ev -> fileOrder.computeIfAbsent(ev.threadId(), k -> new ArrayList<>()).add(actual(ev)));
             assertEquals(expected, fileOrder);
             Map<Integer, List<String>> merged = new HashMap<>();
-            reader.readMerged(ev -> merged.computeIfAbsent(ev.threadId, k -> new ArrayList<>()).add(actual(ev)));
+            reader.readMerged(ev -> merged.computeIfAbsent(ev.threadId(), k -> new ArrayList<>()).add(actual(ev)));
             assertEquals(expected, merged);
             assertEquals("p.C3#m3()V", reader.dictionary().method(methods(reader, "m3")));
             assertEquals("p.Lock@7fffffff", reader.dictionary().monitor(1));
@@ -250,8 +252,8 @@ class TraceEncodingTest {
             assertEquals(1200, r.footerEvents());
             long[] exits = new long[1];
             r.readMerged(e -> {
-                if (e.type == EventType.METHOD_EXIT) {
-                    assertEquals(10, e.nanos - e.enterNanos);
+                if (e.type() == EventType.METHOD_EXIT) {
+                    assertEquals(10, e.wallNanos());
                     exits[0]++;
                 }
             });

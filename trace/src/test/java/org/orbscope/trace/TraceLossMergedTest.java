@@ -14,6 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * A damaged chunk in the middle of a thread's calls, read in time order: the merged stream says where the thread
@@ -92,15 +94,15 @@ class TraceLossMergedTest {
             assertEquals(1, r.lostStretches(), r.damage().toString());
             Dictionary d = r.dictionary();
             r.readMerged(e -> {
-                String thread = d.threadName(e.threadId);
-                if (e.type == EventType.CHUNK_LOST) {
-                    merged.add(thread + " lost " + e.a);
-                } else if (e.type == EventType.METHOD_ENTER) {
-                    merged.add(thread + " > " + d.methodName(e.methodId));
-                } else if (e.type == EventType.METHOD_EXIT) {
-                    assertTrue(e.depth < 0 || e.nanos - e.enterNanos < 1_000_000, "no exit paired across the loss: "
-                            + d.methodName(e.methodId) + " " + (e.nanos - e.enterNanos) + " ns");
-                    merged.add(thread + " < " + (e.depth < 0 ? "?" : d.methodName(e.methodId)));
+                String thread = d.threadName(e.threadId());
+                if (e.type() == EventType.CHUNK_LOST) {
+                    merged.add(thread + " lost " + e.count());
+                } else if (e.type() == EventType.METHOD_ENTER) {
+                    merged.add(thread + " > " + d.methodName(e.methodId()));
+                } else if (e.type() == EventType.METHOD_EXIT) {
+                    assertTrue(e.depth() < 0 || e.nanos() - e.enterNanos() < 1_000_000, "no exit paired across the loss: "
+                            + d.methodName(e.methodId()) + " " + (e.nanos() - e.enterNanos()) + " ns");
+                    merged.add(thread + " < " + (e.depth() < 0 ? "?" : d.methodName(e.methodId())));
                 }
             });
         }
@@ -112,8 +114,8 @@ class TraceLossMergedTest {
         List<String> inFileOrder = new ArrayList<>();
         try (TraceReader r = TraceReader.open(damaged)) {
             r.read(e -> {
-                if (e.type == EventType.METHOD_EXIT) {
-                    inFileOrder.add(e.depth < 0 ? "?" : r.dictionary().methodName(e.methodId));
+                if (e.type() == EventType.METHOD_EXIT) {
+                    inFileOrder.add(e.depth() < 0 ? "?" : r.dictionary().methodName(e.methodId()));
                 }
             });
         }

@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /** Real producer threads writing at once through one writer: per-thread order kept, merged order by time. */
 class TraceMergeTest {
@@ -69,8 +71,8 @@ class TraceMergeTest {
             for (int id : ids) {
                 long[] next = {0};
                 r.readThread(id, e -> {
-                    assertEquals(id, e.threadId);
-                    assertEquals(next[0]++, e.b);
+                    assertEquals(id, e.threadId());
+                    assertEquals(next[0]++, e.bytes());
                 });
                 assertEquals(EVENTS, next[0]);
             }
@@ -78,11 +80,11 @@ class TraceMergeTest {
             long[] count = {0};
             Map<Integer, Long> nextSeq = new HashMap<>();
             r.readMerged(e -> {
-                assertTrue(e.nanos >= last[0], "merged order broken at " + count[0]);
-                last[0] = e.nanos;
-                long expected = nextSeq.getOrDefault(e.threadId, 0L);
-                assertEquals(expected, e.b);
-                nextSeq.put(e.threadId, expected + 1);
+                assertTrue(e.nanos() >= last[0], "merged order broken at " + count[0]);
+                last[0] = e.nanos();
+                long expected = nextSeq.getOrDefault(e.threadId(), 0L);
+                assertEquals(expected, e.bytes());
+                nextSeq.put(e.threadId(), expected + 1);
                 count[0]++;
             });
             assertEquals(THREADS * (long) EVENTS, count[0]);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.TraceRing;
 
 /** A recording kept as a ring of segments: each segment is a whole trace, the ring keeps its bounds, a dump is one trace. */
 class TraceRingTest {
@@ -68,7 +69,7 @@ class TraceRingTest {
             assertEquals(2L * CALLS, whole.footerEvents());
             AtomicLong paired = new AtomicLong();
             whole.read(e -> {
-                if (e.type == EventType.METHOD_EXIT && e.enterNanos > 0) paired.incrementAndGet();
+                if (e.type() == EventType.METHOD_EXIT && e.enterNanos() > 0) paired.incrementAndGet();
             });
             // Calls cut by a segment's end pair with their exits in the next segment.
             assertEquals(CALLS, paired.get());

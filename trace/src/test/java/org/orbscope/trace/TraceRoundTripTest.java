@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 class TraceRoundTripTest {
     @TempDir
@@ -63,9 +65,9 @@ class TraceRoundTripTest {
 
     private static List<String> events(TraceReader r, boolean merged) throws IOException {
         List<String> out = new ArrayList<>();
-        EventVisitor v = e -> out.add(e.threadId + ":" + e.nanos + ":" + EventType.name(e.type) + ":" + e.methodId
-                + ":" + e.cpuNanos + ":" + e.key + ":" + e.a + ":" + e.b + ":" + e.c + ":" + e.flags + ":" + e.depth
-                + ":" + e.enterNanos);
+        EventVisitor v = e -> out.add(e.raw.threadId + ":" + e.raw.nanos + ":" + EventType.name(e.raw.type) + ":" + e.raw.methodId
+                + ":" + e.raw.cpuNanos + ":" + e.raw.key + ":" + e.raw.a + ":" + e.raw.b + ":" + e.raw.c + ":" + e.raw.flags + ":" + e.raw.depth
+                + ":" + e.raw.enterNanos);
         if (merged) {
             r.readMerged(v);
         } else {

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceWriter;
 
 /** Many threads handing small buffers to the writer at once: nothing lost or reordered within a thread. */
 class TraceWriterConcurrencyTest {
@@ -54,10 +56,10 @@ class TraceWriterConcurrencyTest {
         Map<Integer, long[]> last = new HashMap<>();
         try (TraceReader r = TraceReader.open(file)) {
             r.read(e -> {
-                if (e.type != EventType.METHOD_ENTER) return;
-                long[] l = last.computeIfAbsent(e.threadId, k -> new long[2]);
-                assertEquals(l[0] + 10, e.nanos, "thread " + e.threadId + " in order");
-                l[0] = e.nanos;
+                if (e.type() != EventType.METHOD_ENTER) return;
+                long[] l = last.computeIfAbsent(e.threadId(), k -> new long[2]);
+                assertEquals(l[0] + 10, e.nanos(), "thread " + e.threadId() + " in order");
+                l[0] = e.nanos();
                 l[1]++;
             });
         }

@@ -11,8 +11,9 @@ import jdk.jfr.consumer.RecordingStream;
 import org.orbscope.agent.JfrSource;
 import org.orbscope.agent.Recorder;
 import org.orbscope.trace.EventType;
-import org.orbscope.trace.ThreadBuffer;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.ThreadBuffer;
+import org.orbscope.trace.internal.TraceFormat;
+import org.orbscope.trace.internal.TraceWriter;
 
 /**
  * Streams the JVM's monitor-enter (blocked), wait and park events from JFR into the trace, on a stream of its
@@ -49,7 +50,7 @@ public final class JfrEvents implements JfrSource {
         j.stream.enable("jdk.ThreadPark").withThreshold(threshold).withoutStackTrace();
         j.stream.onEvent("jdk.JavaMonitorEnter", e -> j.span(EventType.JFR_MONITOR_ENTER, 0, e, "monitorClass"));
         j.stream.onEvent("jdk.JavaMonitorWait", e -> j.span(EventType.JFR_MONITOR_WAIT,
-                e.getBoolean("timedOut") ? EventType.FLAG_ALT : 0, e, "monitorClass"));
+                e.getBoolean("timedOut") ? TraceFormat.FLAG_ALT : 0, e, "monitorClass"));
         j.stream.onEvent("jdk.ThreadPark", e -> j.span(EventType.JFR_THREAD_PARK, 0, e, "parkedClass"));
         j.stream.onFlush(j::flushed);
         j.stream.setReuse(true);

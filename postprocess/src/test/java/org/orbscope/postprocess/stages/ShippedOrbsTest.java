@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
 
 /** Which shipped profile's ORB a trace shows, by its classes or else its threads, and what a profile finds of it. */

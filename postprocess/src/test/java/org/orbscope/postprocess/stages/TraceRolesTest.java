@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
-import org.orbscope.trace.TraceWriter;
+import org.orbscope.trace.internal.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileMethod;
 

@@ -1,4 +1,4 @@
-package org.orbscope.trace;
+package org.orbscope.trace.internal;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -1,4 +1,6 @@
-package org.orbscope.trace;
+package org.orbscope.trace.internal;
+
+import org.orbscope.trace.EventType;
 
 /**
  * One thread's event buffer: the agent's hot path writes events here with no allocation and no locks, and
@@ -125,7 +127,7 @@ public class ThreadBuffer {
 
     public boolean methodEnter(long nanos, int methodId, long cpuNanos) {
         if (!hasRoom()) return false;
-        head(EventType.METHOD_ENTER | EventType.FLAG_CPU, nanos);
+        head(EventType.METHOD_ENTER | TraceFormat.FLAG_CPU, nanos);
         putVarLong(methodId);
         cpu(cpuNanos);
         return true;
@@ -134,7 +136,7 @@ public class ThreadBuffer {
     /** Enter with a correlation key; {@code cpuNanos} < 0 means no CPU time. */
     public boolean methodEnterKeyed(long nanos, int methodId, long cpuNanos, long key) {
         if (!hasRoom()) return false;
-        head(EventType.METHOD_ENTER | EventType.FLAG_KEY | (cpuNanos >= 0 ? EventType.FLAG_CPU : 0), nanos);
+        head(EventType.METHOD_ENTER | TraceFormat.FLAG_KEY | (cpuNanos >= 0 ? TraceFormat.FLAG_CPU : 0), nanos);
         putVarLong(methodId);
         if (cpuNanos >= 0) cpu(cpuNanos);
         putVarLong(key);
@@ -143,13 +145,13 @@ public class ThreadBuffer {
 
     public boolean methodExit(long nanos, boolean exceptional) {
         if (!hasRoom()) return false;
-        head(EventType.METHOD_EXIT | (exceptional ? EventType.FLAG_ALT : 0), nanos);
+        head(EventType.METHOD_EXIT | (exceptional ? TraceFormat.FLAG_ALT : 0), nanos);
         return true;
     }
 
     public boolean methodExit(long nanos, boolean exceptional, long cpuNanos) {
         if (!hasRoom()) return false;
-        head(EventType.METHOD_EXIT | EventType.FLAG_CPU | (exceptional ? EventType.FLAG_ALT : 0), nanos);
+        head(EventType.METHOD_EXIT | TraceFormat.FLAG_CPU | (exceptional ? TraceFormat.FLAG_ALT : 0), nanos);
         cpu(cpuNanos);
         return true;
     }
@@ -183,11 +185,11 @@ public class ThreadBuffer {
     }
 
     public boolean waitEnd(long nanos, int monitorId, boolean timedOut) {
-        return put1(EventType.WAIT_END | (timedOut ? EventType.FLAG_ALT : 0), nanos, monitorId);
+        return put1(EventType.WAIT_END | (timedOut ? TraceFormat.FLAG_ALT : 0), nanos, monitorId);
     }
 
     public boolean notify(long nanos, int monitorId, boolean all) {
-        return put1(EventType.NOTIFY | (all ? EventType.FLAG_ALT : 0), nanos, monitorId);
+        return put1(EventType.NOTIFY | (all ? TraceFormat.FLAG_ALT : 0), nanos, monitorId);
     }
 
     public boolean parkBegin(long nanos, int blockerClassId, long timeoutNanos) {
@@ -232,12 +234,12 @@ public class ThreadBuffer {
      * A span the JVM reported through JFR ({@link EventType#JFR_MONITOR_ENTER}, {@link EventType#JFR_MONITOR_WAIT},
      * {@link EventType#JFR_THREAD_PARK}). JFR delivers events late and not in time order, so the span's start is
      * stored as a signed offset from this buffer's clock and does not move it; {@code flag} may be
-     * {@link EventType#FLAG_ALT} (wait timed out) or 0.
+     * {@link TraceFormat#FLAG_ALT} (wait timed out) or 0.
      */
     public boolean jfrSpan(int type, int flag, long startNanos, long durationNanos, int subjectThreadId, int classId,
             long address) {
         if (!hasRoom() || !EventType.isJfrSpan(type)) return false;
-        head(type | (flag & EventType.FLAG_ALT), lastNanos);
+        head(type | (flag & TraceFormat.FLAG_ALT), lastNanos);
         long off = startNanos - lastNanos;
         putVarLong((off << 1) ^ (off >> 63));
         putVarLong(subjectThreadId);
@@ -283,5 +285,37 @@ public class ThreadBuffer {
     void putBytes(byte[] b) {
         System.arraycopy(b, 0, data, pos, b.length);
         pos += b.length;
+    }
+
+    /** A string's definition record (definitions buffers only): its id, length and UTF-8 bytes. */
+    void stringDefinition(int id, byte[] utf) {
+        data[pos++] = (byte) TraceFormat.DEF_STRING;
+        putVarLong(id);
+        putVarLong(utf.length);
+        putBytes(utf);
+        events++;
+    }
+
+    /** A definition record (definitions buffers only): tag, id, {@code b}, then {@code c} and {@code d} unless negative. */
+    void definition(int tag, long id, long b, long c, long d) {
+        data[pos++] = (byte) tag;
+        putVarLong(id);
+        putVarLong(b);
+        if (c >= 0) {
+            putVarLong(c);
+        }
+        if (d >= 0) {
+            putVarLong(d);
+        }
+        events++;
+    }
+
+    /** A thread's definition record (definitions buffers only): its id, name string id and Java thread id. */
+    void threadDefinition(int id, int nameId, long javaThreadId) {
+        data[pos++] = (byte) TraceFormat.DEF_THREAD;
+        putVarLong(id);
+        putVarLong(nameId);
+        putVarLong(javaThreadId);
+        events++;
     }
 }

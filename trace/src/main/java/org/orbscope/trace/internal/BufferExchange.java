@@ -1,4 +1,4 @@
-package org.orbscope.trace;
+package org.orbscope.trace.internal;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -1,4 +1,4 @@
-package org.orbscope.trace;
+package org.orbscope.trace.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.trace.TraceReader;
 
 /**
  * An internal error on the writer thread loses only what it must: a malformed buffer is skipped with a message
@@ -55,7 +56,7 @@ class TraceWriterFailureTest {
             assertEquals(2, r.droppedEvents(), "the skipped buffer's events");
             assertEquals(1, r.agentErrors());
             List<Long> enters = new ArrayList<>();
-            r.read(e -> enters.add(e.nanos));
+            r.read(e -> enters.add(e.nanos()));
             assertEquals(Arrays.asList(10L, 30L, 40L), enters);
         }
     }
