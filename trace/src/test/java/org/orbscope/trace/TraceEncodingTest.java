@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.internal.ThreadBuffer;
 import org.orbscope.trace.internal.TraceFormat;
+import org.orbscope.trace.testing.SyntheticTrace;
 
 /**
  * Randomised round trips through the real writer and reader: every event type, extreme field values (10-byte

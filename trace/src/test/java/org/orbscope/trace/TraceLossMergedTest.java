@@ -3,19 +3,14 @@ package org.orbscope.trace;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.util.Arrays;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.trace.internal.ThreadBuffer;
-import org.orbscope.trace.internal.TraceWriter;
+import org.orbscope.trace.testing.DamagedTraces;
 
 /**
  * A damaged chunk in the middle of a thread's calls, read in time order: the merged stream says where the thread
@@ -26,65 +21,11 @@ class TraceLossMergedTest {
     Path dir;
 
     private Path damaged;
-    private int outer;
-    private int inner;
-    private int late;
-    /** File offsets where each submitted buffer's chunk starts and ends. */
-    private final List<long[]> chunks = new ArrayList<>();
 
-    /**
-     * Five buffers, each written as a chunk of its own: "worker" enters outer and inner; "other" makes a whole call
-     * of inner; "worker" exits both and enters late (this chunk is damaged below); "worker" exits late and makes a
-     * whole call of inner; "other" makes a whole call of inner.
-     */
+    /** {@link DamagedTraces#lossAmidCalls}: the third of five chunks, worker's exits of outer and inner, is damaged. */
     @BeforeEach
     void writeAndDamage() throws Exception {
-        Path file = dir.resolve("calls.trace");
-        try (TraceWriter w = TraceWriter.open(file, Collections.emptyMap(), 4, 4096)) {
-            int worker = w.defineThread("worker", 1);
-            int other = w.defineThread("other", 2);
-            outer = w.defineMethod("p.C", "outer", "()V");
-            inner = w.defineMethod("p.C", "inner", "()V");
-            late = w.defineMethod("p.C", "late", "()V");
-            long now = 1_000_000;
-            for (int chunk = 1; chunk <= 5; chunk++) {
-                long before = Files.size(file);
-                ThreadBuffer b = w.acquire(chunk == 2 || chunk == 5 ? other : worker, now);
-                switch (chunk) {
-                    case 1:
-                        b.methodEnter(now += 100, outer, -1);
-                        b.methodEnter(now += 100, inner, -1);
-                        break;
-                    case 3:
-                        b.methodExit(now += 1_000_000, false, -1);
-                        b.methodExit(now += 100, false, -1);
-                        b.methodEnter(now += 100, late, -1);
-                        break;
-                    case 4:
-                        b.methodExit(now += 100, false, -1);
-                        b.methodEnter(now += 100, inner, -1);
-                        b.methodExit(now += 100, false, -1);
-                        break;
-                    default:
-                        b.methodEnter(now += 10, inner, -1);
-                        b.methodExit(now += 10, false, -1);
-                        break;
-                }
-                now += 100;
-                w.submit(b);
-                long deadline = System.nanoTime() + 120_000_000_000L;
-                while (Files.size(file) == before && System.nanoTime() < deadline) {
-                    Thread.sleep(1);
-                }
-                chunks.add(new long[] {before, Files.size(file)});
-            }
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        long[] third = chunks.get(2);
-        assertTrue(third[1] > third[0], "the writer wrote the third buffer within two minutes");
-        bytes[(int) ((third[0] + third[1]) / 2)] ^= 0x10;
-        damaged = dir.resolve("damaged.trace");
-        Files.write(damaged, bytes);
+        damaged = DamagedTraces.lossAmidCalls(dir);
     }
 
     @Test
@@ -120,26 +61,5 @@ class TraceLossMergedTest {
             });
         }
         assertEquals(Arrays.asList("inner", "?", "inner", "inner"), inFileOrder);
-    }
-
-    @Test
-    void theTextAndPerfettoExportsSayWhereTheLossIsAndPairNothingAcrossIt() throws Exception {
-        ByteArrayOutputStream dump = new ByteArrayOutputStream();
-        ByteArrayOutputStream perfetto = new ByteArrayOutputStream();
-        try (TraceReader r = TraceReader.open(damaged)) {
-            TraceDump.dump(r, new PrintStream(dump, true, "UTF-8"), null);
-        }
-        try (TraceReader r = TraceReader.open(damaged)) {
-            TraceExport.perfetto(r, new PrintStream(perfetto, true, "UTF-8"));
-        }
-        String text = dump.toString("UTF-8");
-        assertTrue(text.contains("chunk-lost: this thread's events before this point may be missing"), text);
-        assertTrue(text.contains("(enter not recorded)"), text);
-        String json = perfetto.toString("UTF-8");
-        // outer and inner entered before the loss have no slice; inner has one on each thread per whole call.
-        assertEquals(-1, json.indexOf("\"name\":\"C.outer\""), json);
-        assertEquals(-1, json.indexOf("\"name\":\"C.late\""), json);
-        assertEquals(3, json.split("\"name\":\"C.inner\"", -1).length - 1, json);
-        assertTrue(json.contains("\"name\":\"chunk-lost 1\""), json);
     }
 }

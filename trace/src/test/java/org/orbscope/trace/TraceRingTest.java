@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.internal.TraceRing;
+import org.orbscope.trace.testing.SyntheticTrace;
 
 /** A recording kept as a ring of segments: each segment is a whole trace, the ring keeps its bounds, a dump is one trace. */
 class TraceRingTest {

@@ -3,7 +3,7 @@ package org.orbscope.postprocess.jvm;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.orbscope.trace.EventType;
-import org.orbscope.trace.SyntheticTrace;
+import org.orbscope.trace.testing.SyntheticTrace;
 
 /**
  * A trace written by the real writer with every figure known in advance: two monitors (reentrant holds, a

@@ -18,9 +18,9 @@ import org.orbscope.postprocess.jvm.MonitorSummary.Monitor;
 import org.orbscope.postprocess.jvm.ParkSummary.Blocker;
 import org.orbscope.postprocess.jvm.ThreadSummary.JavaThread;
 import org.orbscope.postprocess.jvm.TraceFacts.Collector;
-import org.orbscope.trace.SyntheticTrace;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
+import org.orbscope.trace.testing.SyntheticTrace;
 
 /** Every figure of {@link KnownTrace}'s summaries, exactly; a trace cut short; a long trace's call tree. */
 class TraceSummaryTest {

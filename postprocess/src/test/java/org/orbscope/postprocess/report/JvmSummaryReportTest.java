@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.jvm.KnownTrace;
 import org.orbscope.postprocess.jvm.TraceSummary;
-import org.orbscope.trace.SyntheticTrace;
+import org.orbscope.trace.testing.SyntheticTrace;
 
 /** The three files of the JVM summary of {@link KnownTrace}: what each says, and the flame graph's frames. */
 class JvmSummaryReportTest {

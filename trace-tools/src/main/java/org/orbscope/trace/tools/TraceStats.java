@@ -1,20 +1,28 @@
-package org.orbscope.trace;
+package org.orbscope.trace.tools;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
 
 /** Counts per event type and per thread, duration, drops and errors: {@code orbscope trace stats}. */
 public final class TraceStats {
-    public final long[] perType = new long[EventType.COUNT];
-    public final Map<Integer, Long> perThread = new TreeMap<>();
-    public long events;
-    public long first = Long.MAX_VALUE;
-    public long last = Long.MIN_VALUE;
-    public long droppedMarkers;
-    public long errorMarkers;
+    private final long[] perType = new long[EventType.COUNT];
+    private final Map<Integer, Long> perThread = new TreeMap<>();
+    private long events;
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
+    private long droppedMarkers;
+    private long errorMarkers;
 
+    private TraceStats() {
+    }
+
+    /** Reads every event of the trace once, in file order. */
     public static TraceStats of(TraceReader r) throws IOException {
         TraceStats s = new TraceStats();
         // A plain array per thread id: a boxed map update per event would dominate the time on big traces.
@@ -23,7 +31,7 @@ public final class TraceStats {
             s.events++;
             s.perType[e.type()]++;
             if (e.threadId() >= perThread[0].length) {
-                perThread[0] = java.util.Arrays.copyOf(perThread[0], Math.max(e.threadId() + 1, perThread[0].length * 2));
+                perThread[0] = Arrays.copyOf(perThread[0], Math.max(e.threadId() + 1, perThread[0].length * 2));
             }
             perThread[0][e.threadId()]++;
             s.first = Math.min(s.first, e.nanos());
@@ -42,6 +50,32 @@ public final class TraceStats {
         return s;
     }
 
+    /** Events read, markers of lost chunks included. */
+    public long events() {
+        return events;
+    }
+
+    /** Events of one {@link EventType}. */
+    public long ofType(int type) {
+        return perType[type];
+    }
+
+    /** Events per trace thread id, in id order. */
+    public Map<Integer, Long> perThread() {
+        return Collections.unmodifiableMap(perThread);
+    }
+
+    /** Events dropped as the threads' {@link EventType#DROPPED} markers count them. */
+    public long droppedMarkers() {
+        return droppedMarkers;
+    }
+
+    /** Agent errors as the {@link EventType#AGENT_ERRORS} markers count them. */
+    public long errorMarkers() {
+        return errorMarkers;
+    }
+
+    /** Writes the counts, the trace's state and its header as {@code orbscope trace stats} prints them. */
     public void print(TraceReader r, PrintStream out) {
         out.printf("trace      %s%n", r.isTruncated() ? "TRUNCATED: " + r.truncation() : "complete");
         for (String d : r.damage()) {

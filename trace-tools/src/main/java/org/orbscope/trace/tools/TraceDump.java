@@ -1,7 +1,10 @@
-package org.orbscope.trace;
+package org.orbscope.trace.tools;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import org.orbscope.trace.Dictionary;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
 
 /**
  * A human-readable text trace in the spirit of JPMT: one line per event in time order, with the time since

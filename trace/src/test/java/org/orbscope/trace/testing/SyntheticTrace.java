@@ -1,4 +1,4 @@
-package org.orbscope.trace;
+package org.orbscope.trace.testing;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import org.orbscope.trace.Event;
+import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.internal.ThreadBuffer;
 import org.orbscope.trace.internal.TraceFormat;
 import org.orbscope.trace.internal.TraceRing;
