@@ -17,12 +17,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.jvm.MethodSummary.Method;
-import org.orbscope.postprocess.jvm.MonitorSummary.Monitor;
-import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
+import org.orbscope.trace.tools.jvm.MethodSummary.Method;
+import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
+import org.orbscope.trace.tools.jvm.TraceSummary;
 
 /**
  * A real agent's trace of known nested calls with one bit flipped in a chunk in the middle: {@code orbscope trace

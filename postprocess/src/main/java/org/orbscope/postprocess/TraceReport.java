@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.HtmlReport;
 import org.orbscope.postprocess.report.JvmSummaryReport;
@@ -20,6 +19,7 @@ import org.orbscope.postprocess.point.PointJson;
 import org.orbscope.postprocess.point.TraceWindow;
 import org.orbscope.postprocess.sweep.SweepAxes;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.trace.tools.jvm.TraceSummary;
 
 /**
  * The completion-time report of a server trace on its own: a server orbscope did not start, recorded with an ORB

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
-import org.orbscope.postprocess.jvm.CallTree;
+import org.orbscope.trace.tools.jvm.CallTree;
 
 /**
  * A flame graph of a {@link CallTree} as inline SVG, after async-profiler's: the root at the bottom, each call path

@@ -13,10 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.orbscope.postprocess.jvm.CallTree;
-import org.orbscope.postprocess.jvm.TraceFacts;
-import org.orbscope.postprocess.jvm.TraceSummary;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.trace.tools.jvm.CallTree;
+import org.orbscope.trace.tools.jvm.TraceFacts;
+import org.orbscope.trace.tools.jvm.TraceSummary;
 
 /**
  * JPMT's summaries of a trace as files: index.html (one self-contained page: inline CSS and SVG, no scripts, no

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import org.orbscope.postprocess.jvm.AllocationSummary.Allocation;
-import org.orbscope.postprocess.jvm.MethodSummary.Method;
-import org.orbscope.postprocess.jvm.MonitorSummary.Monitor;
-import org.orbscope.postprocess.jvm.ParkSummary.Blocker;
-import org.orbscope.postprocess.jvm.ThreadSummary.JavaThread;
-import org.orbscope.postprocess.jvm.TraceFacts.Collector;
+import org.orbscope.trace.tools.jvm.AllocationSummary.Allocation;
+import org.orbscope.trace.tools.jvm.MethodSummary.Method;
+import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
+import org.orbscope.trace.tools.jvm.ParkSummary.Blocker;
+import org.orbscope.trace.tools.jvm.ThreadSummary.JavaThread;
+import org.orbscope.trace.tools.jvm.TraceFacts.Collector;
 
 /**
  * The columns of the JVM summary's tables, once for the HTML page and the Markdown file: a header, what the column

@@ -9,8 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.jvm.KnownTrace;
-import org.orbscope.postprocess.jvm.TraceSummary;
+import org.orbscope.testkit.KnownTrace;
+import org.orbscope.trace.tools.jvm.TraceSummary;
 
 /** The JVM summary page in headless Chromium: the DOM it builds has the tables and the flame graph's frames. */
 class JvmSummaryInChromiumTest {

@@ -13,9 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.jvm.KnownTrace;
-import org.orbscope.postprocess.jvm.TraceSummary;
+import org.orbscope.testkit.KnownTrace;
 import org.orbscope.trace.testing.SyntheticTrace;
+import org.orbscope.trace.tools.jvm.TraceSummary;
 
 /** The three files of the JVM summary of {@link KnownTrace}: what each says, and the flame graph's frames. */
 class JvmSummaryReportTest {

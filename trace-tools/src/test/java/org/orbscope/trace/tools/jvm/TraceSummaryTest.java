@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.jvm;
+package org.orbscope.trace.tools.jvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,15 +12,16 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.orbscope.postprocess.jvm.AllocationSummary.Allocation;
-import org.orbscope.postprocess.jvm.MethodSummary.Method;
-import org.orbscope.postprocess.jvm.MonitorSummary.Monitor;
-import org.orbscope.postprocess.jvm.ParkSummary.Blocker;
-import org.orbscope.postprocess.jvm.ThreadSummary.JavaThread;
-import org.orbscope.postprocess.jvm.TraceFacts.Collector;
+import org.orbscope.testkit.KnownTrace;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.testing.SyntheticTrace;
+import org.orbscope.trace.tools.jvm.AllocationSummary.Allocation;
+import org.orbscope.trace.tools.jvm.MethodSummary.Method;
+import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
+import org.orbscope.trace.tools.jvm.ParkSummary.Blocker;
+import org.orbscope.trace.tools.jvm.ThreadSummary.JavaThread;
+import org.orbscope.trace.tools.jvm.TraceFacts.Collector;
 
 /** Every figure of {@link KnownTrace}'s summaries, exactly; a trace cut short; a long trace's call tree. */
 class TraceSummaryTest {

@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.jvm;
+package org.orbscope.trace.tools.jvm;
 
 import java.util.ArrayList;
 import java.util.BitSet;

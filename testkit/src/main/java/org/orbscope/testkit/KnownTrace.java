@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.jvm;
+package org.orbscope.testkit;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package org.orbscope.postprocess.jvm;
+package org.orbscope.trace.tools.jvm;
 
 /**
  * An interval a thread began and has not ended yet: since when, and on what (a monitor, a park blocker). A thread
