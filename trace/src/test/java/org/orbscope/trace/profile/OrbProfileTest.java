@@ -263,6 +263,6 @@ class OrbProfileTest {
         ProfileException e = assertThrows(ProfileException.class, () -> new OrbProfile.Builder().set("method", "a.B#c", "option"));
         assertTrue(e.getMessage().startsWith("option: method must be"), e.getMessage());
         assertTrue(OrbProfile.isProfileKey("profile.threads.receiver"));
-        assertTrue(!OrbProfile.isProfileKey("profile.threads."));
+        assertTrue(!OrbProfile.isProfileKey(TraceHeader.PROFILE_THREADS), "a role needs a name");
     }
 }
