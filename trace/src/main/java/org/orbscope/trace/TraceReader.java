@@ -15,7 +15,8 @@ import org.orbscope.trace.internal.TraceRing;
  *
  * <p>In a ring, the first segment kept is the recording's start; a thread's calls open at a segment's end pair with
  * their exits in the next one. Read alone, a segment begins with exits that pair with nothing, as a recording
- * attached mid-call does.
+ * attached mid-call does. Segments missing between two the directory holds (deleted, or unreadable) are a named
+ * gap ({@link #gaps}), read as skipped damage.
  *
  * <p>Damage costs only what it touches: a trace cut short reads up to its last whole chunk ({@link #isTruncated});
  * a chunk whose checksum does not match is skipped, and a record header that makes no sense is passed over to the
@@ -83,6 +84,14 @@ public final class TraceReader implements AutoCloseable {
     /** What was skipped as damaged, one line each naming the offset (empty for an undamaged trace). */
     public List<String> damage() {
         return index.damage();
+    }
+
+    /**
+     * The segments missing between those a ring's directory holds, in order (empty for a trace file or a whole
+     * ring). Each is also a line of {@link #damage} and a skipped stretch ({@link #lostStretches}).
+     */
+    public List<RingGap> gaps() {
+        return index.gaps();
     }
 
     /** How many damaged stretches of the file were skipped (each a chunk or more; 0 for an undamaged trace). */

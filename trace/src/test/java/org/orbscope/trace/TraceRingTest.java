@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -38,6 +43,16 @@ class TraceRingTest {
         }
     }
 
+    /** Records {@link #record}'s calls into a ring of 64 KiB segments in {@code dir}; its segments, 4 or more. */
+    private static List<Path> recordRing(Path dir) throws IOException {
+        try (SyntheticTrace t = SyntheticTrace.createRing(dir, TraceRing.of(1L << 40, 0).segmentBytes(64 * 1024))) {
+            record(t);
+        }
+        List<Path> segments = TraceRing.segments(dir);
+        assertTrue(segments.size() >= 4, segments.toString());
+        return segments;
+    }
+
     private static long events(TraceReader r) throws IOException {
         AtomicLong n = new AtomicLong();
         r.read(e -> n.incrementAndGet());
@@ -47,11 +62,7 @@ class TraceRingTest {
     @Test
     void everySegmentReadsAloneAndTheDirectoryReadsAsTheWholeRecording() throws Exception {
         Path dir = tmp.resolve("server.trace.d");
-        try (SyntheticTrace t = SyntheticTrace.createRing(dir, TraceRing.of(1L << 40, 0).segmentBytes(64 * 1024))) {
-            record(t);
-        }
-        List<Path> segments = TraceRing.segments(dir);
-        assertTrue(segments.size() >= 4, segments.toString());
+        List<Path> segments = recordRing(dir);
         long sum = 0;
         for (Path p : segments) {
             try (TraceReader r = TraceReader.open(p)) {
@@ -146,6 +157,56 @@ class TraceRingTest {
             long n = events(r);
             assertTrue(n > 0 && n < 2L * CALLS, Long.toString(n));
             assertEquals(r.footerEvents(), n);
+        }
+    }
+
+    @Test
+    void aSegmentMissingBetweenTwoKeptOnesIsANamedGap() throws Exception {
+        Path dir = tmp.resolve("gap.d");
+        List<Path> segments = recordRing(dir);
+        long lost;
+        try (TraceReader third = TraceReader.open(segments.get(2))) {
+            lost = third.footerEvents();
+        }
+        Files.delete(segments.get(2));
+        try (TraceReader r = TraceReader.open(dir)) {
+            assertEquals(1, r.gaps().size(), r.damage().toString());
+            RingGap g = r.gaps().get(0);
+            assertEquals(3, g.firstSegment());
+            assertEquals(3, g.lastSegment());
+            assertEquals("no file", g.cause());
+            assertTrue(g.fromNanos() != RingGap.UNKNOWN_START && g.toNanos() != RingGap.UNKNOWN_END, g.toString());
+            assertTrue(g.toNanos() >= g.fromNanos(), g.toString());
+            String said = g.describe(r.startNanos());
+            assertTrue(said.startsWith("ring segment 000003 missing (no file): the recording from "), said);
+            assertEquals(Arrays.asList(said), r.damage());
+            assertEquals(1, r.lostStretches());
+            assertEquals(2L * CALLS - lost + 1, events(r), "every event of the other segments, and the gap's marker");
+            AtomicLong paired = new AtomicLong();
+            AtomicLong markers = new AtomicLong();
+            r.read(e -> {
+                if (e.type() == EventType.METHOD_EXIT && e.enterNanos() > 0) paired.incrementAndGet();
+                if (e.type() == EventType.CHUNK_LOST) markers.incrementAndGet();
+            });
+            assertEquals(1, markers.get(), "the gap is marked where it lies");
+            assertTrue(paired.get() <= CALLS - lost / 2, "no call pairs across the gap: " + paired.get());
+        }
+    }
+
+    @Test
+    void aSegmentWhoseHeaderDoesNotReadIsAGapToo() throws Exception {
+        Path dir = tmp.resolve("unreadable.d");
+        List<Path> segments = recordRing(dir);
+        try (FileChannel ch = FileChannel.open(segments.get(1), StandardOpenOption.WRITE)) {
+            ch.write(ByteBuffer.wrap("NOTATRACE".getBytes(StandardCharsets.US_ASCII)), 0);
+        }
+        try (TraceReader r = TraceReader.open(dir)) {
+            assertEquals(1, r.gaps().size(), r.damage().toString());
+            RingGap g = r.gaps().get(0);
+            assertEquals(2, g.firstSegment());
+            assertEquals(2, g.lastSegment());
+            assertTrue(g.cause().startsWith("000002 unreadable: "), g.cause());
+            assertTrue(r.damage().get(0).startsWith("ring segment 000002 missing (000002 unreadable: "), r.damage().toString());
         }
     }
 

@@ -9,10 +9,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.zip.CRC32;
+import org.orbscope.trace.RingGap;
 import org.orbscope.trace.TraceFormatException;
+import org.orbscope.trace.TraceHeader;
 
 /**
  * The index of a recording (a trace file, or a ring's directory of segments read as one): where each thread's
@@ -46,6 +50,10 @@ public final class TraceIndex implements AutoCloseable {
     private long chunks;
     /** Damaged stretches skipped so far while indexing: each thread segment knows how many lie before it. */
     private int lostStretches;
+    /** The footer's end time of the file being indexed, or -1 before its footer. */
+    private long footerEndOfFile = -1;
+    /** A ring directory's missing segments, in order. */
+    private final List<RingGap> gaps = new ArrayList<>();
     /** The latest event time read so far (the readers report it). */
     long maxNanos = Long.MIN_VALUE;
 
@@ -81,8 +89,9 @@ public final class TraceIndex implements AutoCloseable {
 
     /**
      * Opens a ring's segment directory as one recording. A segment the ring deleted after the listing is skipped
-     * (the recording then starts later); a segment not closed is truncation when it is the last (still being
-     * written), damage otherwise.
+     * when no segment before it was read (the recording then starts later); a segment not closed is truncation when
+     * it is the last (still being written), damage otherwise. Segments missing between two read ones, or whose
+     * header does not read, are a {@link RingGap}: named in {@link #damage}, marked as a skipped stretch.
      */
     private static TraceIndex openSegments(Path dir) throws IOException {
         List<Path> files = TraceRing.segments(dir);
@@ -90,9 +99,12 @@ public final class TraceIndex implements AutoCloseable {
             throw new TraceFormatException(dir + ": a directory without trace segments (files named like 000001.trace)");
         }
         TraceIndex r = null;
+        RingGaps gaps = new RingGaps();
+        IOException unreadable = null;
         try {
             for (int i = 0; i < files.size(); i++) {
                 Path f = files.get(i);
+                long number = TraceRing.number(f);
                 FileChannel ch;
                 try {
                     ch = FileChannel.open(f, StandardOpenOption.READ);
@@ -107,7 +119,10 @@ public final class TraceIndex implements AutoCloseable {
                     if (i == files.size() - 1 && r != null) {
                         break; // the ring has just created it
                     }
-                    throw e;
+                    unreadable = e instanceof IOException ? (IOException) e
+                            : new TraceFormatException(f + ": unreadable trace segment (" + e + ")");
+                    gaps.unreadable(number, e.getMessage());
+                    continue;
                 }
                 if (r == null) {
                     r = new TraceIndex(dir, ch, h);
@@ -124,7 +139,9 @@ public final class TraceIndex implements AutoCloseable {
                     r.truncated = false;
                     r.truncation = null;
                 }
+                gaps.before(r, number);
                 r.index();
+                gaps.after(r, number);
             }
         } catch (IOException | RuntimeException e) {
             if (r != null) {
@@ -135,10 +152,101 @@ public final class TraceIndex implements AutoCloseable {
             }
             throw new TraceFormatException(dir + ": unreadable trace segment (" + e + ")");
         }
+        if (r == null) {
+            throw unreadable != null ? unreadable
+                    : new TraceFormatException(dir + ": every segment was deleted while it was being opened");
+        }
+        gaps.atEnd(r);
         if (r.truncated) {
             r.footerEvents = -1;
         }
         return r;
+    }
+
+    /**
+     * The gaps of a ring's directory as its segments are indexed in order: a segment whose number does not follow
+     * the last one read opens a gap, which ends at that segment's first event.
+     */
+    private static final class RingGaps {
+        /** The number of the last segment read; -1 before the first. */
+        private long last = -1;
+        /** Where the last segment read ends: its footer's time, else its latest event segment's. */
+        private long lastEnd = RingGap.UNKNOWN_START;
+        /** The unreadable segments since the last one read: number and why. */
+        private final Map<Long, String> unreadable = new LinkedHashMap<>();
+        /** The gap the segment being indexed closes: its first and last missing number, where its marker lies. */
+        private long first = -1;
+        private int marker;
+        private int damageLine;
+
+        void unreadable(long number, String why) {
+            unreadable.put(number, why);
+        }
+
+        /** Before indexing segment {@code number}: marks a gap before it, if there is one. */
+        void before(TraceIndex r, long number) {
+            long from = last >= 0 ? last + 1 : unreadable.isEmpty() ? number : unreadable.keySet().iterator().next();
+            first = from < number ? from : -1;
+            if (first >= 0) {
+                marker = r.segments.size();
+                damageLine = r.damage.size();
+                r.lost(r.file, 0, "");
+            }
+            r.footerEndOfFile = -1;
+        }
+
+        /** After indexing segment {@code number}: names the gap before it, now that its first event is known. */
+        void after(TraceIndex r, long number) {
+            long lastBase = Long.MIN_VALUE;
+            long firstBase = Long.MAX_VALUE;
+            for (int i = first >= 0 ? marker + 1 : marker; i < r.segments.size(); i++) {
+                Segment s = r.segments.get(i);
+                if (!s.isLost() && s.file.equals(r.file)) {
+                    firstBase = Math.min(firstBase, s.base);
+                    lastBase = Math.max(lastBase, s.base);
+                }
+            }
+            if (first >= 0) {
+                // A buffer handed over after a rotation may have begun before it: the gap ends no sooner than it begins.
+                long to = firstBase == Long.MAX_VALUE ? RingGap.UNKNOWN_END : Math.max(firstBase, lastEnd);
+                RingGap g = new RingGap(first, number - 1, lastEnd, to, cause());
+                r.gaps.add(g);
+                r.damage.set(damageLine, g.describe(r.startNanos()));
+            }
+            last = number;
+            lastEnd = r.footerEndOfFile >= 0 ? r.footerEndOfFile
+                    : lastBase == Long.MIN_VALUE ? RingGap.UNKNOWN_START : lastBase;
+            marker = r.segments.size();
+            unreadable.clear();
+            first = -1;
+        }
+
+        /** Unreadable segments after the last one read (but the one the ring is writing) are a gap at the end. */
+        void atEnd(TraceIndex r) {
+            if (unreadable.isEmpty()) {
+                return;
+            }
+            long firstMissing = unreadable.keySet().iterator().next();
+            long lastMissing = firstMissing;
+            for (long n : unreadable.keySet()) {
+                lastMissing = n;
+            }
+            RingGap g = new RingGap(firstMissing, lastMissing, lastEnd, RingGap.UNKNOWN_END, cause());
+            r.gaps.add(g);
+            r.lost(r.file, 0, g.describe(r.startNanos()));
+        }
+
+        private String cause() {
+            if (unreadable.isEmpty()) {
+                return "no file";
+            }
+            StringBuilder b = new StringBuilder();
+            for (Map.Entry<Long, String> e : unreadable.entrySet()) {
+                b.append(b.length() == 0 ? "" : "; ").append(String.format(Locale.ROOT, "%06d", e.getKey()))
+                        .append(" unreadable: ").append(e.getValue());
+            }
+            return b.toString();
+        }
     }
 
     private void index() throws IOException {
@@ -199,6 +307,7 @@ public final class TraceIndex implements AutoCloseable {
                 footerDropped += c.var();
                 footerErrors += c.var();
                 footerEndNanos = c.var();
+                footerEndOfFile = footerEndNanos;
                 c.var();
                 c.var();
                 return;
@@ -217,9 +326,14 @@ public final class TraceIndex implements AutoCloseable {
 
     /** Records a skipped stretch of the file and marks its place in the event stream. */
     private void lost(long offset, String why) {
+        lost(file, offset, why);
+    }
+
+    /** Records a skipped stretch (of {@code where}, or a ring's missing segments) and marks its place. */
+    private void lost(Path where, long offset, String why) {
         damage.add(why);
         lostStretches++;
-        segments.add(new Segment(channel, file, Segment.LOST, 0, 0, offset, 0, lostStretches));
+        segments.add(new Segment(channel, where, Segment.LOST, 0, 0, offset, 0, lostStretches));
     }
 
     /**
@@ -297,6 +411,20 @@ public final class TraceIndex implements AutoCloseable {
 
     public List<String> damage() {
         return Collections.unmodifiableList(damage);
+    }
+
+    /** A ring directory's missing segments, in order (empty for a trace file). */
+    public List<RingGap> gaps() {
+        return Collections.unmodifiableList(gaps);
+    }
+
+    /** The header's calibration {@code nanoTime} (0 when missing). */
+    private long startNanos() {
+        try {
+            return Long.parseLong(info.getOrDefault(TraceHeader.START_NANOS, "0").trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     public int lostStretches() {

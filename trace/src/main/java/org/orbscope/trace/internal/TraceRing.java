@@ -78,6 +78,15 @@ public final class TraceRing {
         return dir.resolve(String.format("%06d.trace", number));
     }
 
+    /** The number of a segment file: 3 for {@code 000003.trace}. */
+    static long number(Path segment) {
+        Matcher m = SEGMENT.matcher(segment.getFileName().toString());
+        if (!m.matches()) {
+            throw new IllegalArgumentException(segment + " is not a ring segment");
+        }
+        return Long.parseLong(m.group(1));
+    }
+
     /** Whether {@code dir} is a directory holding at least one segment file. */
     public static boolean isSegmentDirectory(Path dir) throws IOException {
         return Files.isDirectory(dir) && !segments(dir).isEmpty();
