@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +30,9 @@ import org.orbscope.trace.TraceReader;
 /**
  * A JacORB server recorded into a ring by attaching ({@code -o maxsize=...}): {@code attach --dump} writes what the
  * ring holds as one trace while recording goes on, with the agent's own stream and on the ring's time axis, the
- * segment directory reports as one recording, and {@code attach --duration} records a window (of seconds, or of microseconds) and stops by itself,
- * a dump meanwhile notwithstanding, while the server runs on.
+ * segment directory reports as one recording, and {@code attach --duration} records a window (of seconds, or of
+ * microseconds) and stops by itself, a dump meanwhile notwithstanding, while the server runs on. A segment deleted
+ * from the middle of such a ring is a gap the tools name, not a whole recording.
  */
 class AttachRingTest {
     @TempDir
@@ -152,6 +155,63 @@ class AttachRingTest {
         CliRunner report = CliRunner.run(args.toArray(new String[0]));
         assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
         return out;
+    }
+
+    /**
+     * A segment deleted from the middle of a ring the agent wrote is a gap: {@code trace stats} says the trace is not
+     * whole and names it (its number and time span), and the report's notes name it too.
+     */
+    @Test
+    @Timeout(300)
+    void aSegmentMissingFromTheRingIsANamedGapInStatsAndReport() throws Exception {
+        Path ring = dir.resolve("gap.trace.d");
+        try (TinyServer server = TinyServer.start(dir)) {
+            String pid = server.pid();
+            // Segments of a second (an eighth of maxage, at least a second): the client runs span several.
+            CliRunner attach = CliRunner.run("attach", pid, "--profile", "jacorb", "-o", "maxage=8s", "--out",
+                    dir.resolve("gap.trace").toString());
+            assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+            List<Path> segments = List.of();
+            for (int run = 1; run <= 4 && segments.size() < 4; run++) {
+                CliRunner client = server.drive(dir.resolve("gap-client-" + run));
+                assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
+                segments = segments(ring);
+            }
+            CliRunner stop = CliRunner.run("attach", pid, "--stop");
+            assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+        }
+        List<Path> segments = segments(ring);
+        assertTrue(segments.size() >= 3, segments.toString());
+        Path middle = segments.get(segments.size() / 2);
+        String number = middle.getFileName().toString().replace(".trace", "");
+        Files.delete(middle);
+        String named = "ring segment " + number + " missing (no file): the recording from ";
+
+        CliRunner stats = CliRunner.run("trace", "stats", ring.toString());
+        assertEquals(Orbscope.EXIT_OK, stats.exit, stats.toString());
+        assertTrue(stats.out.contains("trace      GAPS: 1 segment(s) of the ring missing"), stats.out);
+        assertTrue(stats.out.contains(named), stats.out);
+
+        Path out = dir.resolve("gap-report");
+        CliRunner report = CliRunner.run("report", ring.toString(), "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        JsonNode notes = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0)
+                .path("notes");
+        boolean noted = false;
+        for (JsonNode n : notes) {
+            noted |= n.asText().startsWith("server trace: " + named);
+        }
+        assertTrue(noted, notes.toString());
+    }
+
+    /** The ring's segment files, oldest first. */
+    private static List<Path> segments(Path ring) throws IOException {
+        if (!Files.isDirectory(ring)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(ring)) {
+            return files.filter(p -> p.getFileName().toString().matches("[0-9]{6,}\\.trace")).sorted().toList();
+        }
     }
 
     /** Records {@code pid} for {@code duration} by attaching: the command returns once the trace is written whole. */

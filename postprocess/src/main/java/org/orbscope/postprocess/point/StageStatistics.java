@@ -119,8 +119,12 @@ final class StageStatistics {
         if (d.truncated) {
             notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
         }
-        if (d.lostChunks > 0) {
-            notes.add(d.lostChunks + " damaged part(s) of the server trace were skipped (checksum mismatch): "
+        for (String gap : d.ringGaps) {
+            notes.add("server trace: " + gap + "; requests with events there are incomplete");
+        }
+        long damaged = d.lostChunks - d.ringGaps.size();
+        if (damaged > 0) {
+            notes.add(damaged + " damaged part(s) of the server trace were skipped (checksum mismatch): "
                     + "requests with events there are incomplete");
         }
         if (d.profilePicked != null) {

@@ -130,6 +130,7 @@ public final class TraceStages implements EventVisitor {
             result.diagnostics().profilePicked = roles.picked();
             result.diagnostics().profileMismatch = roles.mismatch(r);
             result.diagnostics().requestSample = requestSample;
+            result.diagnostics().ringGaps = r.gaps().stream().map(g -> g.describe(r.startNanos())).toList();
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }
     }

@@ -1,5 +1,7 @@
 package org.orbscope.postprocess.stages;
 
+import java.util.List;
+
 /** What the stage extraction could not see: the report states these instead of guessing numbers. */
 public final class StageDiagnostics {
     /** Where the stage roles of the trace's methods came from. */
@@ -25,8 +27,10 @@ public final class StageDiagnostics {
     /** Request names recorded on a thread outside any open fragment of a request: no request got them. */
     public long unplacedNames;
     public boolean truncated;
-    /** Damaged chunks of the trace that were skipped. */
+    /** Damaged chunks of the trace that were skipped, and the ring's gaps ({@link #ringGaps}). */
     public long lostChunks;
+    /** The segments missing from a ring's directory, each named with its time span; empty for a whole trace. */
+    public List<String> ringGaps = List.of();
     public int gcPauses;
     public long gcTotalNs;
     public long requests;
@@ -55,6 +59,7 @@ public final class StageDiagnostics {
         d.unplacedNames = unplacedNames;
         d.truncated = truncated;
         d.lostChunks = lostChunks;
+        d.ringGaps = ringGaps;
         d.gcPauses = gcPauses;
         d.gcTotalNs = gcTotalNs;
         d.requests = requests;

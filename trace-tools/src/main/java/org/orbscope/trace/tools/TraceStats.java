@@ -75,9 +75,15 @@ public final class TraceStats {
         return errorMarkers;
     }
 
+    /** How many segments the ring's gaps miss. */
+    private static long missingSegments(TraceReader r) {
+        return r.gaps().stream().mapToLong(g -> g.lastSegment() - g.firstSegment() + 1).sum();
+    }
+
     /** Writes the counts, the trace's state and its header as {@code orbscope trace stats} prints them. */
     public void print(TraceReader r, PrintStream out) {
-        out.printf("trace      %s%n", r.isTruncated() ? "TRUNCATED: " + r.truncation() : "complete");
+        out.printf("trace      %s%n", r.isTruncated() ? "TRUNCATED: " + r.truncation() : r.gaps().isEmpty() ? "complete"
+                : "GAPS: " + missingSegments(r) + " segment(s) of the ring missing, named below");
         for (String d : r.damage()) {
             out.printf("damaged    %s%n", d);
         }
