@@ -74,8 +74,12 @@ final class AdviceBindings {
 
     /** The trace id of a method, defined with the role its profile entry gives it, so readers find roles in the trace. */
     int methodId(TypeDescription type, MethodDescription method) {
-        ProfileMethod p = selection.profileEntry(type, method);
-        return writer.defineMethod(type.getName(), method.getInternalName(), method.getDescriptor(), p == null ? null : p.role());
+        return methodId(type.getName(), method.getInternalName(), method.getDescriptor());
+    }
+
+    int methodId(String className, String methodName, String descriptor) {
+        ProfileMethod p = selection.profileEntry(className, methodName, descriptor);
+        return writer.defineMethod(className, methodName, descriptor, p == null ? null : p.role());
     }
 
     private interface IntOf {

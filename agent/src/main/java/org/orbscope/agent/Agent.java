@@ -21,10 +21,15 @@ public final class Agent {
     public static final String STATUS = "orbscope.agent.status";
     /**
      * System property of the target JVM naming the running recording (the instant it started, which tells two
-     * recordings to the same file apart, and where it is written), absent when none runs: {@code attach --duration} waits for its recording to end whatever the other
-     * commands meanwhile (a dump) leave in {@link #STATUS}.
+     * recordings to the same file apart, and where it is written), absent when none runs: {@code attach --duration} waits for its
+     * recording to end whatever the other commands meanwhile (a dump) leave in {@link #STATUS}.
      */
     public static final String RECORDING = "orbscope.agent.recording";
+    /**
+     * System property of the target JVM that says what the last start's instrumentation cost: the classes it
+     * changed, its wall and CPU nanoseconds, space-separated ({@code orbscope attach} states it).
+     */
+    public static final String INSTALL = "orbscope.agent.install";
 
     private Agent() {
     }
@@ -94,6 +99,7 @@ public final class Agent {
                 stopAfter(config.durationNanos, recording);
             }
             property(RECORDING, System.nanoTime() + " " + recording.out());
+            property(INSTALL, recording.installCost().property());
             status("recording " + recording.out());
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));

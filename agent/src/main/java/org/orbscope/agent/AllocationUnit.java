@@ -23,7 +23,7 @@ final class AllocationUnit implements InstrumentationUnit {
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         return builder.visit(constructed.on(ElementMatchers.isConstructor()));
     }
 

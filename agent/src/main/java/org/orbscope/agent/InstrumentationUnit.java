@@ -15,6 +15,9 @@ interface InstrumentationUnit {
     /** The classes this unit transforms. */
     ElementMatcher<? super TypeDescription> types();
 
-    /** Adds this unit's advice and rewriting to the class {@code type} that {@code builder} is remaking. */
-    DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type);
+    /**
+     * Adds this unit's advice and rewriting to the class {@code type} that {@code builder} is remaking, defined by
+     * {@code loader} (null: the bootstrap loader).
+     */
+    DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader);
 }

@@ -3,9 +3,15 @@ package org.orbscope.agent;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.Nexus;
+import net.bytebuddy.dynamic.scaffold.MethodGraph;
+import net.bytebuddy.dynamic.scaffold.TypeValidation;
 import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.utility.JavaModule;
 
@@ -46,32 +52,48 @@ final class Instrumenter {
         return units;
     }
 
-    static ResettableClassFileTransformer install(Instrumentation inst, List<InstrumentationUnit> units, AgentErrors errors) {
+    /**
+     * Installs the units; {@code transformed} counts the classes they change (loaded ones as this retransforms
+     * them, and each class loaded afterwards).
+     */
+    static ResettableClassFileTransformer install(Instrumentation inst, List<InstrumentationUnit> units, AgentErrors errors,
+            LongAdder transformed) {
         // Without this ByteBuddy prepares its "Nexus" class injection up front, through sun.misc.Unsafe, which
         // JDK 24+ warns about on the application's stderr; the agent never uses it (NoOp initialisation, Advice only).
         if (System.getProperty(Nexus.PROPERTY) == null) {
             System.setProperty(Nexus.PROPERTY, "true");
         }
-        AgentBuilder builder = new AgentBuilder.Default()
+        // The units only add code to the methods a class declares, so the type's hierarchy is never compiled into a
+        // method graph (which reads the class files of its superclasses and interfaces for every class changed).
+        ByteBuddy byteBuddy = new ByteBuddy().with(TypeValidation.DISABLED).with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
+        AgentBuilder builder = new AgentBuilder.Default(byteBuddy)
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(AgentBuilder.RedefinitionStrategy.DiscoveryStrategy.Reiterating.INSTANCE)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(new ErrorCounter(errors))
+                .with(new ErrorCounter(errors, transformed))
                 .ignore(ElementMatchers.nameStartsWith("org.orbscope.").or(ElementMatchers.nameStartsWith("net.bytebuddy.")));
         for (InstrumentationUnit unit : units) {
-            builder = builder.type(unit.types()).transform((b, type, loader, module, domain) -> unit.transform(b, type));
+            builder = builder.type(unit.types()).transform((b, type, loader, module, domain) -> unit.transform(b, type, loader));
         }
         return builder.installOn(inst);
     }
 
-    /** Counts instrumentation failures: a class the agent cannot transform stays as it was. */
+    /** Counts instrumentation failures (a class the agent cannot transform stays as it was), and the classes changed. */
     private static final class ErrorCounter extends AgentBuilder.Listener.Adapter {
         private final AgentErrors errors;
+        private final LongAdder transformed;
 
-        ErrorCounter(AgentErrors errors) {
+        ErrorCounter(AgentErrors errors, LongAdder transformed) {
             this.errors = errors;
+            this.transformed = transformed;
+        }
+
+        @Override
+        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
+                DynamicType dynamicType) {
+            transformed.increment();
         }
 
         @Override

@@ -55,13 +55,30 @@ final class MethodSelection {
         return in;
     }
 
-    /** A synchronized method of a class whose monitors are recorded (its monitor events come from advice). */
-    boolean syncMethod(TypeDescription type, MethodDescription m) {
-        return m.isSynchronized() && m.isMethod() && !m.isAbstract() && !m.isNative() && monitorsSelected(type.getName());
+    /**
+     * A synchronized method with code: in a class whose monitors are recorded, its monitor events come from advice.
+     */
+    static boolean synchronizedCode(MethodDescription m) {
+        return m.isSynchronized() && m.isMethod() && !m.isAbstract() && !m.isNative();
     }
 
+    /** Whether the name may select the class for method events: the cheap test before any method is looked at. */
     boolean typeSelected(String className) {
         return profileClass(className) || includeSelected(className);
+    }
+
+    /** Whether a method of the class gets method events ({@link MethodUnit}'s kinds): none, no work for the class. */
+    boolean methodsSelected(TypeDescription type) {
+        if (!typeSelected(type.getName())) {
+            return false;
+        }
+        for (MethodDescription m : type.getDeclaredMethods()) {
+            Kind k = kind(type, m);
+            if (k != Kind.NONE && k != Kind.NAMED) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a profile method of this class reads its request's names ({@code operation=}, {@code object=}). */
@@ -105,8 +122,35 @@ final class MethodSelection {
         return false;
     }
 
-    /** Whether synchronized blocks and wait/notify call sites of this class are recorded. */
-    boolean monitorsSelected(String className) {
+    /**
+     * Whether synchronized blocks and wait/notify call sites of this class are recorded: a class that
+     * {@code monitors.include} or a profile names, or one of whose methods an include selects.
+     */
+    boolean monitorsSelected(TypeDescription type) {
+        String className = type.getName();
+        if (!monitorsOn(className)) {
+            return false;
+        }
+        if (monitorsNamed(className)) {
+            return true;
+        }
+        if (!includeSelected(className)) {
+            return false;
+        }
+        for (MethodDescription m : type.getDeclaredMethods()) {
+            if (instrumentable(m) && includeSelects(className, m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the name may select the class for monitor events ({@link #monitorsSelected}), before any method is looked at. */
+    boolean monitorsCandidate(String className) {
+        return monitorsOn(className) && (monitorsNamed(className) || includeSelected(className));
+    }
+
+    private boolean monitorsOn(String className) {
         if (!config.events.contains("monitors") || never(className) != null) {
             return false;
         }
@@ -115,6 +159,11 @@ final class MethodSelection {
                 return false;
             }
         }
+        return true;
+    }
+
+    /** Whether {@code monitors.include} or a profile selects the class's monitors by its name alone. */
+    private boolean monitorsNamed(String className) {
         for (Glob g : config.monitorIncludes) {
             if (selects(g, className)) {
                 return true;
@@ -126,7 +175,7 @@ final class MethodSelection {
             }
         }
         // A profile that names the classes whose monitors explain its stages keeps the others' out.
-        return includeSelected(className) || (config.profileMonitorIncludes.isEmpty() && profileClass(className));
+        return config.profileMonitorIncludes.isEmpty() && profileClass(className);
     }
 
     /** Whether {@code glob} matches the class and may instrument it; notes which globs matched or were refused. */
@@ -234,8 +283,12 @@ final class MethodSelection {
     }
 
     ProfileMethod profileEntry(TypeDescription type, MethodDescription m) {
+        return profileEntry(type.getName(), m.getInternalName(), m.getDescriptor());
+    }
+
+    ProfileMethod profileEntry(String className, String methodName, String descriptor) {
         for (ProfileMethod p : config.methods) {
-            if (p.names(type.getName(), m.getInternalName(), m.getDescriptor())) {
+            if (p.names(className, methodName, descriptor)) {
                 return p;
             }
         }
@@ -243,7 +296,7 @@ final class MethodSelection {
     }
 
     Kind kind(TypeDescription type, MethodDescription m) {
-        if (!m.isMethod() || m.isAbstract() || m.isNative() || m.isBridge() || m.isSynthetic()) {
+        if (!instrumentable(m)) {
             return Kind.NONE;
         }
         ProfileMethod p = profileEntry(type, m);
@@ -256,22 +309,35 @@ final class MethodSelection {
             }
             return p.cpu() || p.fragmentBegin() || p.fragmentContinue() ? Kind.CPU : Kind.WALL;
         }
-        String cls = type.getName();
+        return included(type.getName(), m) ? (config.cpu ? Kind.CPU : Kind.WALL) : Kind.NONE;
+    }
+
+    /** Whether an include glob selects the method, excludes aside. */
+    private boolean includeSelects(String cls, MethodDescription m) {
         if (!config.events.contains("methods")) {
-            return Kind.NONE;
+            return false;
         }
         boolean in = false;
         for (AgentConfig.MethodRule r : config.includes) {
             in |= r.method.matches(m.getInternalName()) && selects(r.type, cls);
         }
-        if (!in) {
-            return Kind.NONE;
+        return in;
+    }
+
+    private static boolean instrumentable(MethodDescription m) {
+        return m.isMethod() && !m.isAbstract() && !m.isNative() && !m.isBridge() && !m.isSynthetic();
+    }
+
+    /** Whether include globs select the method and no exclude takes it out (method events), whatever profile entries say. */
+    private boolean included(String cls, MethodDescription m) {
+        if (!includeSelects(cls, m)) {
+            return false;
         }
         for (AgentConfig.MethodRule r : config.excludes) {
             if (r.matches(cls, m.getInternalName())) {
-                return Kind.NONE;
+                return false;
             }
         }
-        return config.cpu ? Kind.CPU : Kind.WALL;
+        return true;
     }
 }

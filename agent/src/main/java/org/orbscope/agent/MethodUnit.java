@@ -27,11 +27,11 @@ final class MethodUnit implements InstrumentationUnit {
 
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return type -> selection.typeSelected(type.getName());
+        return selection::methodsSelected;
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         return builder.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
                 .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
                 .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));

@@ -3,18 +3,12 @@ package org.orbscope.agent;
 import java.util.HashSet;
 import java.util.Set;
 import net.bytebuddy.asm.AsmVisitorWrapper;
-import net.bytebuddy.asm.MemberSubstitution;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.method.MethodList;
-import net.bytebuddy.description.type.TypeDefinition;
-import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.Handle;
 import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.matcher.ElementMatchers;
-import net.bytebuddy.pool.TypePool;
 import org.orbscope.agent.boot.Dispatch;
 
 /**
@@ -38,23 +32,15 @@ final class MonitorInstrumentation {
     private MonitorInstrumentation() {
     }
 
-    /** Trace method ids of synchronized methods whose monitor events are recorded; 0 for any other method. */
-    interface SyncTargets {
-        /** Cheap pre-check on the call's owner class, so only calls into selected classes are resolved. */
-        boolean selected(String className);
-
-        int idOf(TypeDescription declaringType, MethodDescription method);
-    }
-
-    static AsmVisitorWrapper blocks(SyncTargets targets) {
+    /**
+     * Rewrites the methods of a class {@code loader} defines: its monitor bytecodes, its wait/notify calls, and its
+     * calls to synchronized methods whose monitor events are recorded ({@code callees} tells which).
+     */
+    static AsmVisitorWrapper rewriting(SynchronizedCallees callees, ClassLoader loader) {
         return new AsmVisitorWrapper.ForDeclaredMethods()
                 .writerFlags(ClassWriter.COMPUTE_MAXS)
                 .method(ElementMatchers.any(), (type, method, mv, context, pool, writerFlags, readerFlags) ->
-                        wrap(mv, pool, targets));
-    }
-
-    private static MethodVisitor wrap(MethodVisitor mv, TypePool pool, SyncTargets targets) {
-        return new MonitorVisitor(mv, pool, targets);
+                        new MonitorVisitor(mv, callees.in(loader, pool)));
     }
 
     /**
@@ -71,8 +57,7 @@ final class MonitorInstrumentation {
      * refuses such a method ("exception handler covers itself"). A block left by an exception has no exit event.
      */
     private static final class MonitorVisitor extends MethodVisitor {
-        private final TypePool pool;
-        private final SyncTargets targets;
+        private final SynchronizedCallees.Lookup callees;
         private final Set<Label> tryStarts = new HashSet<>();
         private final Set<Label> handlers = new HashSet<>();
         /** Inside an exception handler's first instructions, up to its throw or the next label. */
@@ -84,10 +69,9 @@ final class MonitorInstrumentation {
         private int pendingMonitor = -1;
         private boolean atRegionStart;
 
-        MonitorVisitor(MethodVisitor mv, TypePool pool, SyncTargets targets) {
+        MonitorVisitor(MethodVisitor mv, SynchronizedCallees.Lookup callees) {
             super(Opcodes.ASM9, mv);
-            this.pool = pool;
-            this.targets = targets;
+            this.callees = callees;
         }
 
         @Override
@@ -150,8 +134,14 @@ final class MonitorInstrumentation {
         @Override
         public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
             instruction(false, -1);
+            String bridge = opcode == Opcodes.INVOKESTATIC ? null : objectMonitorMethod(name, descriptor);
+            if (bridge != null) {
+                // The receiver becomes the bridge method's first argument; the stack stays as deep.
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, DISPATCH, bridge, "(Ljava/lang/Object;" + descriptor.substring(1), false);
+                return;
+            }
             if (opcode != Opcodes.INVOKEINTERFACE && !isInterface && !name.startsWith("<") && !owner.startsWith("[")) {
-                int id = syncTarget(pool, targets, owner, name, descriptor);
+                int id = callees.idOf(owner, name, descriptor);
                 if (id != 0) {
                     super.visitLdcInsn(id);
                     super.visitMethodInsn(Opcodes.INVOKESTATIC, DISPATCH, "syncCallBefore", "(I)V", false);
@@ -221,42 +211,22 @@ final class MonitorInstrumentation {
         }
     }
 
-    /** The method a call instruction resolves to (the JVM's lookup: the owner, then its superclasses). */
-    private static int syncTarget(TypePool pool, SyncTargets targets, String owner, String name, String descriptor) {
-        String ownerName = owner.replace('/', '.');
-        if (!targets.selected(ownerName)) {
-            return 0;
+    /**
+     * The bridge method ({@link Dispatch#waitOn}, {@link Dispatch#notifyOn}, {@link Dispatch#notifyAllOn}) that takes
+     * the place of a call to {@code Object.wait}, {@code notify} or {@code notifyAll}, or null for any other call.
+     * Those methods are final, so a call of that name and descriptor is theirs whatever class it names: no owner
+     * needs resolving.
+     */
+    private static String objectMonitorMethod(String name, String descriptor) {
+        switch (name) {
+            case "wait":
+                return descriptor.equals("()V") || descriptor.equals("(J)V") || descriptor.equals("(JI)V") ? "waitOn" : null;
+            case "notify":
+                return descriptor.equals("()V") ? "notifyOn" : null;
+            case "notifyAll":
+                return descriptor.equals("()V") ? "notifyAllOn" : null;
+            default:
+                return null;
         }
-        TypePool.Resolution resolution = pool.describe(ownerName);
-        if (!resolution.isResolved()) {
-            return 0;
-        }
-        for (TypeDefinition t = resolution.resolve(); t != null; t = t.getSuperClass()) {
-            MethodList<?> found = t.getDeclaredMethods().filter(ElementMatchers.named(name).and(ElementMatchers.hasDescriptor(descriptor)));
-            if (!found.isEmpty()) {
-                MethodDescription m = found.getOnly();
-                return m.isSynchronized() ? targets.idOf(t.asErasure(), m) : 0;
-            }
-        }
-        return 0;
-    }
-
-    static AsmVisitorWrapper waitsAndNotifies() {
-        try {
-            return MemberSubstitution.relaxed()
-                    .method(objectMethod("wait", 0)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class))
-                    .method(objectMethod("wait", 1)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class))
-                    .method(objectMethod("wait", 2)).replaceWith(Dispatch.class.getMethod("waitOn", Object.class, long.class, int.class))
-                    .method(objectMethod("notify", 0)).replaceWith(Dispatch.class.getMethod("notifyOn", Object.class))
-                    .method(objectMethod("notifyAll", 0)).replaceWith(Dispatch.class.getMethod("notifyAllOn", Object.class))
-                    .on(ElementMatchers.any());
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("the bootstrap bridge lacks a method the rewriting names", e);
-        }
-    }
-
-    private static net.bytebuddy.matcher.ElementMatcher.Junction<MethodDescription> objectMethod(String name, int args) {
-        return ElementMatchers.<MethodDescription>named(name).and(ElementMatchers.takesArguments(args))
-                .and(ElementMatchers.isDeclaredBy(Object.class));
     }
 }

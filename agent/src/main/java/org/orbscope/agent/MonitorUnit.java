@@ -1,8 +1,6 @@
 package org.orbscope.agent;
 
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.asm.AsmVisitorWrapper;
-import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -16,40 +14,45 @@ import org.orbscope.agent.boot.Dispatch;
 final class MonitorUnit implements InstrumentationUnit {
     private final MethodSelection selection;
     private final MonitorTable table;
-    private final AsmVisitorWrapper waits;
-    private final AsmVisitorWrapper blocks;
+    private final SynchronizedCallees callees;
     private final Advice synchronizedMethod;
 
     MonitorUnit(MethodSelection selection, AdviceBindings bindings, MonitorTable table) {
         this.selection = selection;
         this.table = table;
-        this.waits = MonitorInstrumentation.waitsAndNotifies();
-        this.blocks = MonitorInstrumentation.blocks(new MonitorInstrumentation.SyncTargets() {
+        this.callees = new SynchronizedCallees(new SynchronizedCallees.Selection() {
             @Override
-            public boolean selected(String className) {
-                return selection.monitorsSelected(className);
+            public boolean candidate(String className) {
+                return selection.monitorsCandidate(className);
             }
 
             @Override
-            public int idOf(TypeDescription declaringType, MethodDescription method) {
-                return selection.syncMethod(declaringType, method) ? bindings.methodId(declaringType, method) : 0;
+            public boolean selected(TypeDescription type) {
+                return selection.monitorsSelected(type);
+            }
+
+            @Override
+            public int idOf(String className, String methodName, String descriptor) {
+                return bindings.methodId(className, methodName, descriptor);
             }
         });
         this.synchronizedMethod = bindings.to(SynchronizedMethod.class);
     }
 
+    /** The classes whose monitors are recorded; tested by name first, so no other class is looked into. */
     @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return type -> selection.monitorsSelected(type.getName());
+        return type -> selection.monitorsCandidate(type.getName()) && selection.monitorsSelected(type);
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
-        if (!type.getDeclaredMethods().filter(m -> selection.syncMethod(type, m)).isEmpty()) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
+        if (!type.getDeclaredMethods().filter(MethodSelection::synchronizedCode).isEmpty()) {
             table.synchronizedMethodsIn(type.getName());
         }
         // Call sites and monitor bytecodes first, so advice added after them (here and by later units) is not rewritten.
-        return builder.visit(waits).visit(blocks).visit(synchronizedMethod.on(m -> selection.syncMethod(type, m)));
+        return builder.visit(MonitorInstrumentation.rewriting(callees, loader))
+                .visit(synchronizedMethod.on(MethodSelection::synchronizedCode));
     }
 
     /** ACC_SYNCHRONIZED methods: the JVM holds the monitor from before the first bytecode to after the last. */

@@ -25,7 +25,7 @@ final class ParkUnit implements InstrumentationUnit {
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         return builder.visit(form(Park.class, "park"))
                 .visit(form(ParkBlocker.class, "park", Object.class))
                 .visit(form(ParkNanos.class, "parkNanos", long.class))

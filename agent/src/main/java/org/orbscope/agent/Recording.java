@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import org.orbscope.agent.boot.Dispatch;
@@ -32,6 +33,7 @@ final class Recording {
     /** What it instruments; asked at stop which include globs recorded nothing. */
     private final MethodSelection selection;
     private ResettableClassFileTransformer transformer;
+    private InstallCost installCost;
     private Thread flusher;
     private JfrSource jfr;
 
@@ -113,9 +115,41 @@ final class Recording {
         for (String refused : selection.refusedGlobs()) {
             System.err.println("orbscope agent: " + refused);
         }
+        long wallStart = System.nanoTime();
+        long cpuStart = CpuClock.now();
         AdviceBindings bindings = new AdviceBindings(selection, writer, recorder.paths());
+        LongAdder transformed = new LongAdder();
         transformer = Instrumenter.install(instrumentation,
-                Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder.errors());
+                Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder.errors(), transformed);
+        long cpu = CpuClock.now();
+        installCost = new InstallCost(transformed.sum(), System.nanoTime() - wallStart, cpuStart < 0 || cpu < 0 ? -1 : cpu - cpuStart);
+    }
+
+    /** What installing the instrumentation took (retransforming the classes already loaded: an attach's cost). */
+    InstallCost installCost() {
+        return installCost;
+    }
+
+    /**
+     * The classes changed while the instrumentation was installed, its wall time and the installing thread's CPU
+     * time (-1: unknown), in which the classes' transformations run; the JVM's own redefinition of them runs at a
+     * safepoint on its VM thread, outside that figure.
+     */
+    static final class InstallCost {
+        final long classes;
+        final long wallNanos;
+        final long cpuNanos;
+
+        InstallCost(long classes, long wallNanos, long cpuNanos) {
+            this.classes = classes;
+            this.wallNanos = wallNanos;
+            this.cpuNanos = cpuNanos;
+        }
+
+        /** The form {@code orbscope attach} reads back ({@link Agent#INSTALL}): classes, wall and CPU nanoseconds. */
+        String property() {
+            return classes + " " + wallNanos + " " + cpuNanos;
+        }
     }
 
     /** The trace file, or the ring's directory. */

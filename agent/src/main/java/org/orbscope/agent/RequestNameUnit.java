@@ -25,7 +25,7 @@ final class RequestNameUnit implements InstrumentationUnit {
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         return builder.visit(named.on(m -> selection.kind(type, m) == MethodSelection.Kind.NAMED));
     }
 

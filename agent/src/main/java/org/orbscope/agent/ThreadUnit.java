@@ -23,7 +23,7 @@ final class ThreadUnit implements InstrumentationUnit {
     }
 
     @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type) {
+    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
         return builder.visit(start.on(ElementMatchers.named("start").and(ElementMatchers.takesArguments(0))))
                 .visit(exit.on(ElementMatchers.named("exit").and(ElementMatchers.takesArguments(0)).and(ElementMatchers.isPrivate())));
     }

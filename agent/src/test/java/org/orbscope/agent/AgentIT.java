@@ -697,12 +697,12 @@ class AgentIT {
      * Loads the agent into {@code pid}. The attach handshake can fail on a busy machine (the target's attach
      * listener starts late, or the connection ends early), so it is tried again for up to two minutes.
      */
-    private static void attach(long pid, String options) throws Exception {
+    /** Loads the agent into {@code pid}; returns what it says its last start cost ({@link Agent#INSTALL}). */
+    private static String attach(long pid, String options) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (true) {
             try {
-                Attach.load(pid, ChildJvm.agentJar(), options);
-                return;
+                return Attach.load(pid, ChildJvm.agentJar(), options);
             } catch (IOException | com.sun.tools.attach.AttachNotSupportedException e) {
                 if (System.nanoTime() > deadline) {
                     throw e;
@@ -738,6 +738,26 @@ class AgentIT {
             assertTrue(n[1] == n[0] || n[1] == n[0] - 1, n[0] + " enters, " + n[1] + " exits");
         }
         assertEquals(size, Files.size(trace), "nothing written after stop");
+    }
+
+    @Test
+    void anAttachChangesOnlyClassesWithSelectedMethods() throws Exception {
+        Path ready = dir.resolve("ready");
+        Path done = dir.resolve("done");
+        ChildJvm app = ChildJvm.start(dir, null, LOOP, ready.toString(), "600000", done.toString());
+        awaitFile(ready, app);
+        // The glob names the loaded class but no method of it: nothing is selected, so nothing is retransformed.
+        String none = attach(app.pid(), "include=example.traced.**#noSuchMethod,events=methods+monitors,out="
+                + dir.resolve("none.trace"));
+        attach(app.pid(), "stop=true");
+        String tick = attach(app.pid(), "include=example.traced.LoopApp#tick,events=methods+monitors,out="
+                + dir.resolve("tick.trace"));
+        attach(app.pid(), "stop=true");
+        Files.write(done, new byte[0]);
+        assertEquals(0, app.await(240), app.output());
+        assertEquals("0", none.split(" ")[0], "classes changed, wall and CPU ns: " + none);
+        assertEquals("1", tick.split(" ")[0], "classes changed, wall and CPU ns: " + tick);
+        assertTrue(Long.parseLong(tick.split(" ")[1]) > 0, tick);
     }
 
     @Test

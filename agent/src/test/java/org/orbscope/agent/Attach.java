@@ -8,10 +8,12 @@ final class Attach {
     private Attach() {
     }
 
-    static void load(long pid, Path jar, String options) throws Exception {
+    /** Returns what the agent says its last start cost ({@link Agent#INSTALL}: classes changed, wall and CPU ns), or null. */
+    static String load(long pid, Path jar, String options) throws Exception {
         VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
         try {
             vm.loadAgent(jar.toString(), options);
+            return vm.getSystemProperties().getProperty(Agent.INSTALL);
         } finally {
             vm.detach();
         }
