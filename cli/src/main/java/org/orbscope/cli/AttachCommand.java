@@ -28,6 +28,8 @@ final class AttachCommand implements Callable<Integer> {
     static final String STATUS = "orbscope.agent.status";
     /** The agent's running recording in the target, absent when none runs (the agent's {@code Agent.RECORDING}). */
     static final String RECORDING = "orbscope.agent.recording";
+    /** What the agent's start cost in the target: classes changed, wall and CPU nanoseconds (the agent's {@code Agent.INSTALL}). */
+    static final String INSTALL = "orbscope.agent.install";
 
     @Parameters(paramLabel = "PID", description = "Process id of the target JVM.")
     String pid;
@@ -108,6 +110,10 @@ final class AttachCommand implements Callable<Integer> {
                 status = after.getProperty(STATUS, "");
                 String recording = after.getProperty(RECORDING, "");
                 if (starting && !recording.isEmpty() && !recording.equals(before)) {
+                    String cost = installCost(after.getProperty(INSTALL, ""));
+                    if (cost != null) {
+                        System.out.println(cost);
+                    }
                     // This start's recording runs, whatever a command since (a dump) has left in the status.
                     status = "recording " + recording.substring(recording.indexOf(' ') + 1);
                     if (durationNanos > 0) {
@@ -154,6 +160,20 @@ final class AttachCommand implements Callable<Integer> {
             o = o.with(e);
         }
         return duration == null ? o : o.with(AgentOptions.DURATION, duration);
+    }
+
+    /**
+     * What instrumenting the target cost, as the agent timed it: its CPU is the attaching thread's, on which the
+     * loaded classes are transformed; null when the agent did not say.
+     */
+    static String installCost(String property) {
+        String[] f = property.trim().split(" ");
+        if (f.length != 3 || !property.matches(" *[0-9]+ [0-9]+ -?[0-9]+ *")) {
+            return null;
+        }
+        long cpu = Long.parseLong(f[2]);
+        return "orbscope: the agent retransformed " + f[0] + " loaded classes in " + Long.parseLong(f[1]) / 1_000_000 + " ms"
+                + (cpu < 0 ? "" : " (" + cpu / 1_000_000 + " ms of CPU)");
     }
 
     /**

@@ -32,6 +32,8 @@ class AttachAndReportTest {
             CliRunner attach = CliRunner.run("attach", server.pid(), "--profile", "jacorb",
                     "-o", "cpu=true", "--out", trace.toString());
             assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+            assertTrue(attach.out.matches("(?s).*the agent retransformed [0-9]+ loaded classes in [0-9]+ ms \\([0-9]+ ms of CPU\\).*"),
+                    "the attach states its cost: " + attach);
             CliRunner client = server.drive(dir.resolve("client"));
             assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
             CliRunner stop = CliRunner.run("attach", server.pid(), "--stop");
