@@ -64,17 +64,23 @@ final class SynchronizedCallees {
             Map<String, Callee> callees = owners.get(ownerName);
             if (callees == null) {
                 callees = resolve(ownerName);
+                if (callees == null) {
+                    return 0; // not cached: a class defined later (generated, with no class file) may resolve then
+                }
                 owners.putIfAbsent(ownerName, callees);
             }
             Callee c = callees.get(name + descriptor);
             return c == null ? 0 : c.id();
         }
 
-        /** The owner's recorded synchronized methods, each where the JVM's lookup from the owner finds it. */
+        /**
+         * The owner's recorded synchronized methods, each where the JVM's lookup from the owner finds it; null when
+         * this class's type pool cannot describe the owner.
+         */
         private Map<String, Callee> resolve(String ownerName) {
             TypePool.Resolution resolution = pool.describe(ownerName);
             if (!resolution.isResolved()) {
-                return Collections.emptyMap();
+                return null;
             }
             Set<String> seen = new HashSet<>();
             Map<String, Callee> found = new HashMap<>();
