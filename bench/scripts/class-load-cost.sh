@@ -143,6 +143,10 @@ for i in range(1, rounds + 1):
 print(f"class load, median [range] over {rounds} rounds of the ratio to the same round's plain run:")
 for m, (w, c) in ratios.items():
     print(f"  {m:10s} wall {span(w)}  CPU {span(c)}")
+if "agent" in ratios and "otel" in ratios:
+    (aw, ac), (ow, oc) = ratios["agent"], ratios["otel"]
+    print(f"  agent / otel, same round: wall {span([a / o for a, o in zip(aw, ow)])}  "
+          f"CPU {span([a / o for a, o in zip(ac, oc)])}")
 print(f"attach to a JVM that ran the command (median [range] over {arounds} rounds):")
 for m in amodes:
     walls, cpus, stated = [], [], []
