@@ -211,7 +211,7 @@ class ShippedProfilesOnRealServersTest {
             serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
         }
         assertEquals(0, serverExit, log("server.log"));
-        checkTrace(profileName, trace, scenario, server, client);
+        checkTrace(profileName, trace, scenario, server, client, false);
     }
 
     /**
@@ -245,7 +245,8 @@ class ShippedProfilesOnRealServersTest {
         }
         assertEquals(0, serverExit, log("server.log"));
         for (String run : runs) {
-            checkTrace(profileName, dir.resolve(run + ".trace"), scenario, server, new ClientDirectory(dir.resolve(run)));
+            checkTrace(profileName, dir.resolve(run + ".trace"), scenario, server, new ClientDirectory(dir.resolve(run)),
+                    true);
         }
     }
 
@@ -267,7 +268,8 @@ class ShippedProfilesOnRealServersTest {
     }
 
     /** The trace alone holds the client's run: every request whole, on the profile's threads, named as sent. */
-    private void checkTrace(String profileName, Path trace, Path scenario, ServerDirectory server, ClientDirectory client)
+    private void checkTrace(String profileName, Path trace, Path scenario, ServerDirectory server, ClientDirectory client,
+            boolean everyMethod)
             throws Exception {
         // The stage table from the trace's own roles: every request the server served, checks included, is whole.
         OrbProfile profile = OrbProfile.load(profileName);
@@ -296,12 +298,13 @@ class ShippedProfilesOnRealServersTest {
         assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())), wrong.size() + " requests wrong");
         assertEquals(REQUESTS + CHECKS, stages.rows().size(), "one row per request the client sent, checks included");
 
-        // The same through the commands a user runs on a trace, which finds every method of the profile.
+        // The same through the commands a user runs on a trace. An attach to a server whose models use every method
+        // of the profile finds them all (Yoko's models without a pool never load its pool's method).
         CliRunner check = CliRunner.run("profile", "check", trace.toString());
         assertEquals(Orbscope.EXIT_OK, check.exit, check.toString());
         Matcher found = Pattern.compile("methods: (\\d+) of (\\d+) methods of profile " + profileName + " found")
                 .matcher(check.out);
-        assertTrue(found.find() && found.group(1).equals(found.group(2)), check.toString());
+        assertTrue(found.find() && (!everyMethod || found.group(1).equals(found.group(2))), check.toString());
         Path out = dir.resolve(trace.getFileName() + "-report");
         CliRunner report = CliRunner.run("report", trace.toString(), "--scenario", scenario.toString(),
                 "--out", out.toString());
