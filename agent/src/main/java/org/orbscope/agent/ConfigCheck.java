@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.orbscope.trace.TraceHeader;
 
 /**
  * Reads agent options the way a starting agent reads them ({@link AgentConfig#parse}: the options, the config
@@ -42,8 +43,8 @@ public final class ConfigCheck {
     public static Set<String> keys() {
         Set<String> k = new TreeSet<>(AgentConfig.keys());
         k.add("method");
-        k.add("profile.name");
-        k.add("profile.orb");
+        k.add(TraceHeader.PROFILE_NAME);
+        k.add(TraceHeader.PROFILE_ORB);
         return Collections.unmodifiableSet(k);
     }
 }
