@@ -26,6 +26,8 @@ import org.orbscope.run.RequestRecord;
  * @param instances client JVMs of the point; null without client records
  * @param error the first error a client reported, or null
  * @param achievedRatePerSec the clients' achieved rates together; null when none said
+ * @param scheduledRatePerSec the rate the clients' schedules asked for together (requests over the span of their
+ *     intended send times, so the draws of a random schedule count as drawn); null when none said
  * @param spectrum {@link #response} at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum")
  * @param responseDistribution the distribution {@link #response} summarizes (ns), for the report's histograms
  * @param responseSeries the response times in the order the requests ended, for batch means
@@ -33,11 +35,12 @@ import org.orbscope.run.RequestRecord;
  */
 public record ClientPart(long records, long ok, long failed, long notSent, Map<String, Long> outcomes,
                          Summary response, Summary lateness, Boolean complete, Boolean interrupted, Integer instances,
-                         String error, Double achievedRatePerSec, List<Spectrum.Step> spectrum,
+                         String error, Double achievedRatePerSec, Double scheduledRatePerSec,
+                         List<Spectrum.Step> spectrum,
                          Distribution responseDistribution, OrderedSample responseSeries, List<String> notes) {
     /** No client records: a trace on its own. */
     public static final ClientPart NONE = new ClientPart(0, 0, 0, 0, Map.of(), null, null, null, null, null, null,
-            null, null, null, new OrderedSample(), List.of());
+            null, null, null, null, new OrderedSample(), List.of());
 
     public ClientPart {
         outcomes = Frozen.map(outcomes);
@@ -55,6 +58,7 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         boolean saidInterrupted = false;
         String error = null;
         Double achieved = null;
+        Double scheduled = null;
         for (ClientDirectory dir : dirs) {
             String which = dirs.size() == 1 ? "client" : "client " + dir.dir().getFileName();
             try {
@@ -67,6 +71,7 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
                     notes.add(which + " reported an error: " + s.error());
                 }
                 achieved = (achieved == null ? 0 : achieved) + s.achievedRatePerSec();
+                scheduled = (scheduled == null ? 0 : scheduled) + s.offeredRatePerSec();
             } catch (NoSuchFileException e) {
                 notes.add(which + "/summary.json missing: the client ended without writing it (killed?); its "
                         + "figures come from the rows of its requests.csv");
@@ -82,6 +87,6 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         }
         return new ClientPart(c.rows, ok, c.rows - ok - notSent, notSent, c.outcomes, Summary.of(c.response),
                 Summary.of(c.lateness), complete, saidInterrupted ? interrupted : null, dirs.size(), error, achieved,
-                Spectrum.of(c.response), c.response, c.responseSeries, notes);
+                scheduled, Spectrum.of(c.response), c.response, c.responseSeries, notes);
     }
 }

@@ -10,8 +10,8 @@ import org.orbscope.scenario.Scenario;
 /**
  * The analysis of a point or a trace, as a pipeline of parts: the inputs are gathered once ({@link PointInputs}),
  * then the client part, the server step (each server's trace into its {@link ServerStages}), the timeline,
- * utilization, prediction and hosts each return an immutable record, and {@link PointAnalysis} holds them; its
- * {@link Validity} (a verdict from checks on those records and the point's files) is null here: not judged.
+ * utilization, prediction and hosts each return an immutable record, {@link TrustChecks} judges them with the
+ * point's files into a {@link Validity}, and {@link PointAnalysis} holds them (a trace on its own is not judged).
  * Never throws for what the point's files hold: whatever is missing, damaged or cut short becomes a note, and
  * the figures cover what could be read.
  */
@@ -58,8 +58,11 @@ public final class PointAnalyzer {
         Timeline timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
                 : client.firstIntendedNs / 1_000_000, read.system(), read.gcPauses(), utilization.series());
         Hosts hosts = Hosts.read(in.point(), in.warmup());
+        TrustChecks.Judged judged = TrustChecks.oneServer(in, client, clientPart, s, read.stages(), utilization,
+                prediction);
         return new PointAnalysis(in, clientPart, read.stages(), utilization, prediction, null,
-                client.breakdown.figures(client.windowSec()), timeline, hosts, null, null, List.of());
+                client.breakdown.figures(client.windowSec()), timeline, hosts, judged.validity(), null,
+                judged.notes());
     }
 
     /**
@@ -79,8 +82,10 @@ public final class PointAnalyzer {
             notes.addAll(utilization.notes());
             servers.put(s.name(), new ServerAnalysis(s.name(), read.stages(), utilization, notes));
         }
+        TrustChecks.Judged judged = TrustChecks.severalServers(in, client, clientPart, servers);
         return new PointAnalysis(in, clientPart, ServerStages.NONE, Utilization.NONE, Prediction.NONE, servers,
-                client.breakdown.figures(client.windowSec()), null, Hosts.NONE, null, null, List.of());
+                client.breakdown.figures(client.windowSec()), null, Hosts.NONE, judged.validity(), null,
+                judged.notes());
     }
 
     /**

@@ -43,6 +43,7 @@ public final class PointJson {
         put(o, "offeredRatePerMs", a.offeredRatePerMs());
         put(o, "serverRatePerMs", a.server().serverRatePerMs());
         put(o, "client", client(a.client()));
+        put(o, "precision", Precision.of(a.client().responseSeries()));
         put(o, "server", server(a.server()));
         put(o, "stages", a.server().stages());
         put(o, "makeUp", a.server().makeUp());
@@ -75,6 +76,7 @@ public final class PointJson {
         put(o, "instances", c.instances());
         put(o, "error", c.error());
         put(o, "achievedRatePerSec", c.achievedRatePerSec());
+        put(o, "scheduledRatePerSec", c.scheduledRatePerSec());
         return o;
     }
 
@@ -91,6 +93,7 @@ public final class PointJson {
         put(o, "requestSample", s.requestSample());
         put(o, "droppedEvents", s.droppedEvents());
         put(o, "truncated", s.truncated());
+        put(o, "damagedChunks", s.lostChunks());
         put(o, "gcPauses", s.gcPauses());
         put(o, "gcTotalMs", s.gcTotalMs());
         put(o, "matchedToClient", s.matchedToClient());

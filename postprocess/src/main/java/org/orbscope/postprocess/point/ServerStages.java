@@ -19,6 +19,7 @@ import org.orbscope.run.StageColumn;
  * @param measured complete requests the statistics are computed over (not probes, not the client's warm-up)
  * @param requestSample the agent recorded one request in this many, drawn at random; null: every request.
  *     Counts are of recorded requests; the server's rate is scaled up by it
+ * @param lostChunks damaged chunks of the trace that were skipped (checksum mismatch)
  * @param gcTotalMs the GC pauses' total, null when the trace was not read
  * @param matchedToClient server requests paired with a client record
  * @param probes requests before the workload began (the server's warm-up calls, the client's reachability checks)
@@ -33,7 +34,7 @@ import org.orbscope.run.StageColumn;
  */
 public record ServerStages(String trace, String roles, String traceNote, long requests, long complete, long rejected,
                            long incomplete, long measured, Integer requestSample, long droppedEvents, boolean truncated,
-                           int gcPauses, Double gcTotalMs, long matchedToClient, long probes,
+                           long lostChunks, int gcPauses, Double gcTotalMs, long matchedToClient, long probes,
                            List<ReceivedCsv.Row> received, Double serverRatePerMs, Map<String, Summary> stages,
                            Map<String, Map<String, Double>> makeUp, Double cpuPerRequestMs,
                            Map<String, Distribution> distributions, Map<String, OrderedSample> stageSeries,
@@ -86,7 +87,7 @@ public record ServerStages(String trace, String roles, String traceNote, long re
 
     /** A server whose trace was not read ({@link #ABSENT}, {@link #UNREADABLE}): counts zero, no stages. */
     static ServerStages unread(String trace, String traceNote, List<ReceivedCsv.Row> received, List<String> notes) {
-        return new ServerStages(trace, null, traceNote, 0, 0, 0, 0, 0, null, 0, false, 0, null, 0, 0, received, null,
+        return new ServerStages(trace, null, traceNote, 0, 0, 0, 0, 0, null, 0, false, 0, 0, null, 0, 0, received, null,
                 Map.of(), Map.of(), null, Map.of(), Map.of(), notes);
     }
 
@@ -97,9 +98,9 @@ public record ServerStages(String trace, String roles, String traceNote, long re
     static ServerStages read(String roles, StageStatistics.Figures f, long matchedToClient, long probes,
                              List<ReceivedCsv.Row> received, List<String> notes) {
         return new ServerStages(READ, roles, null, f.requests(), f.complete(), f.rejected(), f.incomplete(),
-                f.measured(), f.requestSample(), f.droppedEvents(), f.truncated(), f.gcPauses(), f.gcTotalMs(),
-                matchedToClient, probes, received, f.serverRatePerMs(), f.stages(), f.makeUp(), f.cpuPerRequestMs(),
-                f.distributions(), f.stageSeries(), notes);
+                f.measured(), f.requestSample(), f.droppedEvents(), f.truncated(), f.lostChunks(), f.gcPauses(),
+                f.gcTotalMs(), matchedToClient, probes, received, f.serverRatePerMs(), f.stages(), f.makeUp(),
+                f.cpuPerRequestMs(), f.distributions(), f.stageSeries(), notes);
     }
 
     /** The mean of a stage (ms), or null when no measured request has it. */

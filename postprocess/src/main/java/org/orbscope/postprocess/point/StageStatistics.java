@@ -38,8 +38,8 @@ final class StageStatistics {
      * @param notes what the counts say is missing or suspicious
      */
     record Figures(long requests, long complete, long rejected, long incomplete, long measured,
-                   Integer requestSample, long droppedEvents, boolean truncated, int gcPauses, Double gcTotalMs,
-                   Double serverRatePerMs, Map<String, Summary> stages, Map<String, Map<String, Double>> makeUp,
+                   Integer requestSample, long droppedEvents, boolean truncated, long lostChunks, int gcPauses,
+                   Double gcTotalMs, Double serverRatePerMs, Map<String, Summary> stages, Map<String, Map<String, Double>> makeUp,
                    Double cpuPerRequestMs, Map<String, Distribution> distributions,
                    Map<String, OrderedSample> stageSeries, long windowFromNs, long windowToNs, List<String> notes) {
     }
@@ -104,7 +104,7 @@ final class StageStatistics {
         boolean windowKnown = measured >= 2 && last > first;
         Double rate = windowKnown ? (measured - 1) * (double) d.requestSample / ((last - first) / 1e6) : null;
         return new Figures(d.requests, d.complete, d.rejected, d.incomplete, measured,
-                d.requestSample > 1 ? d.requestSample : null, d.droppedEvents, d.truncated, d.gcPauses,
+                d.requestSample > 1 ? d.requestSample : null, d.droppedEvents, d.truncated, d.lostChunks, d.gcPauses,
                 d.gcTotalNs / 1e6, rate, stages, makeUp(), cpuPerRequestMs, dist, series,
                 windowKnown ? first : Long.MAX_VALUE, windowKnown ? last : Long.MIN_VALUE, notes);
     }

@@ -10,7 +10,11 @@
  * {@link org.orbscope.postprocess.point.Timeline}, {@link org.orbscope.postprocess.point.Utilization},
  * {@link org.orbscope.postprocess.point.Prediction} and {@link org.orbscope.postprocess.point.Hosts};
  * {@link org.orbscope.postprocess.point.PointAnalysis} holds them, with a
- * {@link org.orbscope.postprocess.point.Validity} when the point was judged. The report classes read the records;
+ * {@link org.orbscope.postprocess.point.Validity} when the point was judged: {@code TrustChecks} runs one class per
+ * group of checks ({@code LoadGeneratorChecks}, {@code ServerChecks}, {@code MachineChecks} over the point's
+ * {@code watch/} files, {@link org.orbscope.postprocess.point.SteadyState},
+ * {@link org.orbscope.postprocess.point.Precision}, {@code MonitoringChecks}, {@code ModelChecks}), each returning
+ * its reasons. The report classes read the records;
  * {@link org.orbscope.postprocess.point.PointJson} alone writes a point's object of summary.json and point.json.
  */
 package org.orbscope.postprocess.point;
