@@ -47,6 +47,7 @@ public final class HtmlReport {
             b.append("<p class=\"link\"><a href=\"").append(Svg.esc(l.href())).append("\">").append(Svg.esc(l.text()))
                     .append("</a></p>");
         }
+        TrustBox.html(b, run.points());
         whatRan(b, run);
         b.append("<h2 id=\"sweep\">").append(run.points().size() == 1 ? "Summary table" : "Sweep table")
                 .append("</h2>");

@@ -19,6 +19,7 @@ public final class MarkdownReport {
         if (!run.description().isEmpty()) {
             b.append(run.description()).append("\n\n");
         }
+        TrustBox.markdown(run.points()).forEach(l -> b.append(l).append('\n'));
         if (!run.points().isEmpty()) {
             run.points().get(0).facts().forEach(f -> b.append("- ").append(f).append('\n'));
             b.append('\n');
