@@ -17,6 +17,7 @@ public final class Orbscope implements Runnable {
     public static final int EXIT_RUN_FAILED = ExitCode.RUN_FAILED;
     public static final int EXIT_BAD_INPUT = ExitCode.BAD_INPUT;
     public static final int EXIT_INTERRUPTED = ExitCode.INTERRUPTED;
+    public static final int EXIT_POINT_INVALID = ExitCode.POINT_INVALID;
 
     @Override
     public void run() {

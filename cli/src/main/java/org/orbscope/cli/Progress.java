@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import org.orbscope.postprocess.point.Validity;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointEstimate;
@@ -175,9 +176,11 @@ final class Progress implements AutoCloseable {
 
     /**
      * {@code clients} are the summaries the point's client JVMs wrote (none when they wrote none); with several,
-     * counts add up, the mean is weighted by completed requests and the p99 is the worst client's.
+     * counts add up, the mean is weighted by completed requests and the p99 is the worst client's. The point's
+     * verdict ({@code validity}, null when it could not be judged) follows its status, its reasons at the end.
      */
-    synchronized void finished(int index, String point, PointStatus status, List<ClientSummary> clients) {
+    synchronized void finished(int index, String point, PointStatus status, List<ClientSummary> clients,
+            Validity validity) {
         if (watching != null) {
             watching.cancel(false);
             watching = null;
@@ -185,7 +188,8 @@ final class Progress implements AutoCloseable {
         current = -1;
         eta.ended(index, (System.nanoTime() - pointStart) / 1e9, status.ok());
         String line = "point " + (index + 1) + "/" + points.size() + " " + point + ": "
-                + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error());
+                + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error())
+                + (validity == null ? "" : ", " + validity.verdict().label());
         if (!clients.isEmpty()) {
             long sent = 0;
             long completed = 0;
@@ -205,6 +209,9 @@ final class Progress implements AutoCloseable {
                     completed, failed, completed == 0 ? "-" : figure(weighted / completed),
                     p99 == null ? "-" : figure(p99),
                     clients.size() > 1 ? " in the worst of " + clients.size() + " clients" : "");
+        }
+        if (validity != null && !validity.reasons().isEmpty()) {
+            line += ": " + validity.sentences();
         }
         clear();
         out.println(line);

@@ -14,6 +14,8 @@ import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.point.Hosts;
 import org.orbscope.postprocess.point.StageSource;
+import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.Validity;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
 import org.orbscope.run.AtomicFiles;
@@ -38,8 +40,11 @@ import sun.misc.SignalHandler;
                         + "ready, run the client JVM, stop the server; then write the report.",
                 "Ctrl-C (SIGINT) or SIGTERM stops the point in progress, keeps what was measured, writes the report "
                         + "and exits 130.",
+                "Each point's line ends with its verdict: valid, suspect or invalid, with the reasons "
+                        + "(docs/reports.md, \"Can these figures be trusted?\").",
                 "Exit 0 all points ok, 1 some point failed (a monitored server that left no trace fails its point), "
-                        + "2 bad input, 130 interrupted."})
+                        + "2 bad input, 3 a point is invalid (or suspect with "
+                        + "--fail-on suspect), 130 interrupted."})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
@@ -58,6 +63,21 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-q", "--quiet"}, description = "no progress: only each point's result and the final lines")
     boolean quiet;
+
+    @Option(names = "--fail-on", paramLabel = "VERDICT", description = "exit 3 when a point's verdict is this or "
+            + "worse: invalid or suspect (default: ${DEFAULT-VALUE})")
+    FailOn failOn = FailOn.invalid;
+
+    /** The verdict from which {@code run} exits {@link Orbscope#EXIT_POINT_INVALID}. */
+    enum FailOn {
+        invalid(Validity.Verdict.INVALID), suspect(Validity.Verdict.SUSPECT);
+
+        final Validity.Verdict from;
+
+        FailOn(Validity.Verdict from) {
+            this.from = from;
+        }
+    }
 
     @Option(names = "--naming", paramLabel = "URL", description = "scenarios with hosts: bind the coordinator in this "
             + "naming service instead of starting JacORB's name server")
@@ -121,6 +141,7 @@ final class RunCommand implements Callable<Integer> {
             coordinator.awaitHosts(in.points(), runner::interrupted);
         }
         boolean allOk = true;
+        boolean failedVerdict = false;
         int terminal = Progress.terminal();
         try (Progress progress = new Progress(System.out, terminal, quiet, in.points())) {
             progress.sweepStarting();
@@ -135,7 +156,9 @@ final class RunCommand implements Callable<Integer> {
                     throw new IllegalStateException("a point that loaded does not load with its server's address", e);
                 }
                 List<ClientSummary> clients = clientSummaries(dir);
-                progress.finished(i, p.name(), status, clients);
+                Validity validity = judge(dir, p);
+                progress.finished(i, p.name(), status, clients, validity);
+                failedVerdict |= validity != null && validity.verdict().compareTo(failOn.from) >= 0;
                 for (String warning : PointWarnings.of(p.scenario(), dir, status, clients)) {
                     System.out.println("  " + warning);
                 }
@@ -152,7 +175,21 @@ final class RunCommand implements Callable<Integer> {
             report(run, new ReadingProgress(System.out, terminal, quiet));
         }
         System.out.println("run directory: " + run.dir());
-        return runner.interrupted() ? Orbscope.EXIT_INTERRUPTED : allOk ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+        return runner.interrupted() ? Orbscope.EXIT_INTERRUPTED : !allOk ? Orbscope.EXIT_RUN_FAILED
+                : failedVerdict ? Orbscope.EXIT_POINT_INVALID : Orbscope.EXIT_OK;
+    }
+
+    /**
+     * The verdict on a point that just ran, from its analysis (nothing written); null when the analysis failed,
+     * which the report step then says.
+     */
+    private static Validity judge(PointDirectory dir, SweepPoint p) {
+        try {
+            return PointAnalyzer.analyze(dir, p.params(), AnalysisOptions.defaults()).validity();
+        } catch (RuntimeException e) {
+            System.err.println("orbscope run: the point " + p.name() + " could not be judged: " + e.getMessage());
+            return null;
+        }
     }
 
     private static final long SAME_SIGNAL_NANOS = 1_000_000_000L;

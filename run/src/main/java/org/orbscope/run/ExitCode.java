@@ -17,6 +17,11 @@ public final class ExitCode {
     public static final int RUN_FAILED = 1;
     /** Bad input (a scenario, an option, a launch argument): nothing was started. */
     public static final int BAD_INPUT = 2;
+    /**
+     * {@code orbscope run}: every point ran, but a point's figures must not be used: its verdict is
+     * {@code invalid} (or {@code suspect}, with {@code --fail-on suspect}). The reasons are in summary.json.
+     */
+    public static final int POINT_INVALID = 3;
     /** Interrupted by SIGINT or SIGTERM; what was measured until then is written. */
     public static final int INTERRUPTED = 130;
     /**
