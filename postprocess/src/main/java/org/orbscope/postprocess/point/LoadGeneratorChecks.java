@@ -12,11 +12,11 @@ import org.orbscope.run.watch.ProcessSample;
  * A client that falls behind offers the server a lighter, burstier load than the scenario says.
  */
 final class LoadGeneratorChecks {
-    /** Half the requests left this late or later: the schedule was not kept. */
+    /** Half the requests were sent this late or later: the client fell behind its schedule. */
     static final double LATENESS_P50_MS = 1.0;
-    /** Half the requests left this late or later: the server was not offered the scenario's load at all. */
+    /** Half the requests were sent this late or later: the server was not offered the scenario's load at all. */
     static final double LATENESS_P50_INVALID_MS = 50.0;
-    /** One request in a hundred left this late or later. */
+    /** One request in a hundred was sent this late or later. */
     static final double LATENESS_P99_MS = 20.0;
     /** The achieved rate fell this share short of the schedule's, or three Poisson standard deviations if more. */
     static final double RATE_SHORTFALL = 0.10;

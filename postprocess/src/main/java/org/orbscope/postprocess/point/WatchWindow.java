@@ -18,9 +18,9 @@ import org.orbscope.run.watch.WatchDirectory;
 /**
  * What the point's {@code watch/} files say about one window of the point's time axis: the machine's counters over
  * it, and the CPU each process took in it. A counter's figure over the window is the slope between the last row at
- * or before its start and the first row at or after its end (the nearest rows inside when the files begin later or
- * end earlier). A process row covers the interval before it ({@code interval_ms}); its CPU counts in the window by
- * the share of that interval inside the window.
+ * or before its start and the first row at or after its end (the nearest rows inside when the files cover less than
+ * the window). A process row covers the interval before it ({@code interval_ms}); its CPU counts in the window by the
+ * share of that interval inside the window.
  */
 final class WatchWindow {
     /** Nothing watched: the checks that need the machine stay silent. */
