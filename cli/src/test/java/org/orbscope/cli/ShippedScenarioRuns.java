@@ -134,7 +134,9 @@ abstract class ShippedScenarioRuns {
         } finally {
             hosts.forEach(Process::destroyForcibly);
         }
-        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        // A short run of a sweep's highest rates may hold a transient (a queue still growing): it ran, and its
+        // verdict says the figure must not be used.
+        assertTrue(r.exit == Orbscope.EXIT_OK || r.exit == Orbscope.EXIT_POINT_INVALID, r.toString());
         Path run = CliRunner.onlyRun(runs);
         List<PointDirectory> points = RunDirectory.open(run).points();
         assertFalse(points.isEmpty());
@@ -144,6 +146,7 @@ abstract class ShippedScenarioRuns {
             PointDirectory point = new PointDirectory(run.resolve("points").resolve(p.path("name").asText()));
             long asked = ScenarioMapping.requests(ScenarioLoader.load(point.pointYaml()));
             assertEquals("ok", p.path("status").asText(), p.toString());
+            assertTrue(p.path("verdict").isTextual(), "every point judged: " + p);
             assertEquals(asked, p.path("client").path("ok").asLong(), "every request answered: " + p);
             assertTrue(p.path("client").path("response").path("count").asLong() > 0, p.toString());
         }
