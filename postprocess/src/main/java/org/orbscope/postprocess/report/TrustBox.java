@@ -63,7 +63,9 @@ final class TrustBox {
                         + r.sentence()));
             }
         }
-        out.add("");
+        if (!out.get(out.size() - 1).isEmpty()) {
+            out.add("");
+        }
         return out;
     }
 

@@ -170,6 +170,32 @@ class TrustChecksTest {
     }
 
     @Test
+    void aMonitoredServerWithoutATraceIsSuspect() {
+        ServerInputs s = new ServerInputs("single", null, true, dir.resolve("server.trace"), null, 0, 0, 2, null,
+                null, dir.resolve("server.log"), List.of());
+        ServerStages absent = ServerStages.unread(ServerStages.ABSENT, "server/server.trace is missing", null,
+                List.of());
+        List<Validity.Reason> r = MonitoringChecks.of(s, absent, Utilization.NONE);
+        assertEquals(List.of("monitoring.trace-missing"), checks(r));
+        ServerInputs unmonitored = new ServerInputs("single", null, false, dir.resolve("server.trace"), null, 0, 0,
+                2, null, null, dir.resolve("server.log"), List.of());
+        assertEquals(List.of(), MonitoringChecks.of(unmonitored, absent, Utilization.NONE));
+    }
+
+    @Test
+    void theModelsDisagreementNamesTheChecksThatExplainIt() {
+        Prediction off = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, -0.5, -0.8, "note"), null, null);
+        ServerStages stages = ServerStages.NONE;
+        Validity.Reason late = Validity.Reason.invalid("load.lateness", 50, 271, "late");
+        String explained = ModelChecks.of(off, stages, List.of(late)).get(0).sentence();
+        assertTrue(explained.endsWith("explained by load.lateness"), explained);
+        String unexplained = ModelChecks.of(off, stages, List.of()).get(0).sentence();
+        assertTrue(unexplained.contains("none of the checks explains it"), unexplained);
+        Prediction close = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, 0.0, 0.1, "note"), null, null);
+        assertEquals(List.of(), ModelChecks.of(close, stages, List.of(late)));
+    }
+
+    @Test
     void theVerdictIsTheWeightiestReason() {
         Validity.Reason suspect = Validity.Reason.suspect("a", 1, 2, "s");
         Validity.Reason invalid = Validity.Reason.invalid("b", 1, 2, "i");
