@@ -12,6 +12,7 @@ import org.orbscope.postprocess.point.Breakdown;
 import org.orbscope.postprocess.point.OrderedSample;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.Timeline;
+import org.orbscope.postprocess.point.Validity;
 import org.orbscope.postprocess.stats.BatchMeans;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.scenario.ScenarioDocument;
@@ -114,11 +115,12 @@ public final class RunComparison {
     }
 
     /**
-     * What makes the comparison doubtful, each in a sentence: runs of different scenarios, points not in every
-     * run (or none in two), a run whose scenario is not known.
+     * What makes the comparison doubtful, each in a sentence: first the points whose verdict is not valid (their
+     * figures are doubtful or must not be used), then runs of different scenarios, points not in every run (or none
+     * in two), a run whose scenario is not known.
      */
     public List<String> warnings() {
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(untrusted());
         if (runs.stream().map(RunData::scenarioName).distinct().count() > 1) {
             List<String> each = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {
@@ -149,6 +151,24 @@ public final class RunComparison {
             if (settings.get(i) == null) {
                 out.add(names.get(i) + ": its scenario.yaml is missing or does not load, so its settings are not "
                         + "compared");
+            }
+        }
+        return out;
+    }
+
+    /** A sentence for each run with a point judged suspect or invalid, naming the points and their reasons. */
+    private List<String> untrusted() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            List<String> doubtful = new ArrayList<>();
+            for (PointAnalysis p : runs.get(i).points()) {
+                Validity v = p.validity();
+                if (v != null && v.verdict() != Validity.Verdict.VALID) {
+                    doubtful.add(p.name() + " is " + v.verdict().label() + " (" + v.sentences() + ")");
+                }
+            }
+            if (!doubtful.isEmpty()) {
+                out.add(names.get(i) + ": " + few(doubtful));
             }
         }
         return out;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.point.AnalysisOptions;
+import org.orbscope.run.PointStatus;
 import org.orbscope.testkit.SyntheticRun;
 
 /** {@code orbscope compare}'s report: runs side by side, ratios, and differences beyond the runs' spread flagged. */
@@ -108,6 +109,19 @@ class CompareReportTest {
         assertFalse(html.contains("data-figure=\"compare-rate-response\"")
                 || html.contains("data-figure=\"compare-throughput\""), "no figure whose lines are dots");
         assertTrue(html.contains("data-figure=\"compare-spectrum-rate_10_s\""), "the runs' spectra overlaid");
+    }
+
+    @Test
+    void aRunWithAPointThatMustNotBeUsedIsNamedFirst() throws Exception {
+        Path[] runs = rateRuns("judged", 10);
+        Path point = runs[1].resolve("points").resolve("rate=10_s");
+        new PointStatus(PointStatus.FAILED, "the client JVM died", 1, null, 0, 0, 0).write(point.resolve("status.json"));
+        List<String> warnings = Reporter.compare(List.of(runs), List.of(), AnalysisOptions.defaults(),
+                tmp.resolve("cmp-judged")).warnings();
+        // Each run's 50 responses are too few for its p99 (suspect); the second run's point failed (invalid).
+        assertTrue(warnings.get(0).startsWith("judged0: rate=10_s is suspect (too short"), warnings.toString());
+        assertTrue(warnings.get(1).startsWith("judged1: rate=10_s is invalid (the point failed: the client JVM died"),
+                warnings.toString());
     }
 
     @Test
