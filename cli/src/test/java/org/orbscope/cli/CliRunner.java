@@ -40,7 +40,18 @@ final class CliRunner {
         }
     }
 
+    /**
+     * Runs the command; a {@code run} that names no {@code --fail-on} gets {@code --fail-on never}: the tests of what
+     * a run records run side by side in surefire's forks, where their tiny points are often, and rightly, judged
+     * invalid; TrustVerdictRunTest tests the verdicts' exit codes.
+     */
     static synchronized CliRunner run(String... args) {
+        if (args.length > 0 && args[0].equals("run") && !java.util.Arrays.asList(args).contains("--fail-on")) {
+            String[] more = java.util.Arrays.copyOf(args, args.length + 2);
+            more[args.length] = "--fail-on";
+            more[args.length + 1] = "never";
+            args = more;
+        }
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();

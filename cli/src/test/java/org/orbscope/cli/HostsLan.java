@@ -56,7 +56,7 @@ final class HostsLan {
     Process run(Path scenario) throws IOException {
         return JvmLauncher.main(Orbscope.class.getName()).prefix(net.exec("coordinator"))
                 .args("run", scenario.toString(), "--out", dir.resolve("runs").toString(), "--address",
-                        net.address("coordinator"), "--ready-timeout", "180")
+                        net.address("coordinator"), "--ready-timeout", "180", "--fail-on", "never")
                 .log(dir.resolve("run.log")).start();
     }
 

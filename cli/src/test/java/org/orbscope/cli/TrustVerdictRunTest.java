@@ -157,7 +157,7 @@ class TrustVerdictRunTest {
                 "      arrival: {law: poisson, rate: 1000/s}",
                 "      targets: [{object: echo, operation: call}]",
                 ""));
-        CliRunner r = run(scenario);
+        CliRunner r = run(scenario, "--fail-on", "invalid");
         JsonNode p = point();
         assertEquals("ok", p.path("status").asText(), p.toString());
         assertNotEquals("valid", p.path("verdict").asText(), p.toString());
