@@ -172,7 +172,7 @@ class AttachRingTest {
                     dir.resolve("gap.trace").toString());
             assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
             List<Path> segments = List.of();
-            for (int run = 1; run <= 4 && segments.size() < 4; run++) {
+            for (int run = 1; run <= 12 && segments.size() < 4; run++) {
                 CliRunner client = server.drive(dir.resolve("gap-client-" + run));
                 assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
                 segments = segments(ring);

@@ -50,7 +50,9 @@ class CompareCommandTest {
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         assertEquals("pool2 vs pool1: 1 scenario setting differs\n  server.orb.poolMax: 2 vs 1\n"
                 + out.resolve("index.html") + "\n", r.out, r.toString());
-        assertEquals("", r.err, "the same scenario and points: no warning");
+        // The tiny runs may be judged (side by side with other tests, their sends leave late); nothing else warns.
+        assertEquals(List.of(), r.err.lines().filter(l -> !l.matches("orbscope compare: warning: pool[12]: single is "
+                + "(suspect|invalid) \\(.*")).toList(), "the same scenario and points: no other warning");
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.startsWith("# orbscope comparison: pool2 vs pool1"), md);
         assertTrue(md.contains("| `server.orb.poolMax` | 2 | 1 |"), md);
