@@ -94,9 +94,10 @@ class RunCommandEndToEndTest {
         assertEquals(Orbscope.EXIT_RUN_FAILED, r.exit, r.toString());
         PointStatus status = PointStatus.read(CliRunner.onlyRun(dir.resolve("runs")).resolve("points/single/status.json"));
         assertEquals(0, status.serverExit(), status.toString());
-        assertTrue(r.out.contains("\n  warning: the client gave up: the server stopped answering (20 consecutive "
-                + "TRANSIENT); stopped sending; the server was still running and stopped cleanly: overloaded, not dead"),
-                r.toString());
+        // An overloaded JacORB refuses with TRANSIENT, or drops the connection (COMM_FAILURE) when its queue is full.
+        assertTrue(r.out.lines().anyMatch(l -> l.matches("  warning: the client gave up: the server stopped answering "
+                + "\\(20 consecutive (TRANSIENT|COMM_FAILURE)\\); stopped sending; the server was still running and "
+                + "stopped cleanly: overloaded, not dead")), r.toString());
     }
 
     /**
