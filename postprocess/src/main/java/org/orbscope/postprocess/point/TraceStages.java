@@ -3,6 +3,7 @@ package org.orbscope.postprocess.point;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.orbscope.postprocess.stages.BlockKind;
 import org.orbscope.postprocess.stages.Role;
@@ -53,6 +54,8 @@ public final class TraceStages implements EventVisitor {
     private final List<SystemSample> processSamples = new ArrayList<>();
     private final RowSink sink;
     private final Dictionary dictionary;
+    /** The threads whose names the extractor has: rows it hands on while reading carry them. */
+    private final BitSet named = new BitSet();
     private final List<StageResult.GcPause> gcPauses = new ArrayList<>();
     private final Path trace;
     private final ReadProgress progress;
@@ -146,6 +149,12 @@ public final class TraceStages implements EventVisitor {
     public void onEvent(Event e) {
         if ((++events & (PROGRESS_EVENTS - 1)) == 0) {
             progress.read(trace, events, fraction(e.nanos()));
+        }
+        int tid = e.threadId();
+        if (tid >= 0 && !named.get(tid) && dictionary.javaThreadId(tid) >= 0) {
+            // The name as soon as the trace defines it: a streaming sink writes a row before the reading ends.
+            extractor.threadName(tid, dictionary.threadName(tid));
+            named.set(tid);
         }
         long ts = e.nanos() + epochOffset;
         switch (e.type()) {
