@@ -45,7 +45,7 @@ final class AgentOptionsCheck {
                 if (!m.enabled()) {
                     continue;
                 }
-                String options = LocalJvms.agentOptions(m, CpuSample.of(s), Path.of("server.trace"), scenarioDir);
+                String options = LocalJvms.agentOptions(m, CpuSample.of(s), Path.of("server.trace"), scenarioDir).toArgument();
                 if (!tried.add(options)) {
                     continue;
                 }

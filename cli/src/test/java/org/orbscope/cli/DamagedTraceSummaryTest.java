@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.JvmLauncher;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.tools.jvm.MethodSummary.Method;
@@ -42,12 +43,13 @@ class DamagedTraceSummaryTest {
         assumeTrue(Files.isRegularFile(agent), "agent jar not built yet");
         Path whole = dir.resolve("whole.trace");
         // Every monitor enter recorded (not only contended ones), so the damaged chunk surely holds some.
-        String options = "out=" + whole + ",quiet=true,include=example.jvm.NestedCallsApp#*"
-                + ",monitors.include=example.jvm.NestedCallsApp*,monitors.events=all,events=methods+threads+monitors";
+        AgentOptions options = AgentOptions.NONE.with(AgentOptions.OUT, whole.toString()).with("quiet=true")
+                .with("include=example.jvm.NestedCallsApp#*").with("monitors.include=example.jvm.NestedCallsApp*")
+                .with("monitors.events=all").with("events=methods+threads+monitors");
         Path log = dir.resolve("app.log");
         Process app = JvmLauncher.main(NestedCallsApp.class.getName())
                 .classpath(Path.of("target", "test-classes").toAbsolutePath().toString())
-                .agent("-javaagent:" + agent + "=" + options).args(Integer.toString(CALLS)).log(log).start();
+                .agent(options.javaAgentOption(agent.toString())).args(Integer.toString(CALLS)).log(log).start();
         assertTrue(app.waitFor(300, TimeUnit.SECONDS), "the application ended");
         assertEquals(0, app.exitValue(), Files.readString(log));
 

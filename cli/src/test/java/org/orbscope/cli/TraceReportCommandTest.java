@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.testkit.JacorbTraceBuilder;
+import org.orbscope.trace.AgentOptions;
 
 /** {@code orbscope trace report}: a real agent's trace of a known application, bad input, the default place. */
 class TraceReportCommandTest {
@@ -33,13 +34,14 @@ class TraceReportCommandTest {
         Path agent = AgentJar.locate();
         assumeTrue(Files.isRegularFile(agent), "agent jar not built yet");
         Path trace = dir.resolve("app.trace");
-        String options = "out=" + trace + ",quiet=true,include=example.jvm.ContendedApp#*,cpu=true"
-                + ",monitors.include=example.jvm.ContendedApp*,alloc.include=example.jvm.ContendedApp$Widget"
-                + ",events=methods+threads+monitors+alloc+gc";
+        AgentOptions options = AgentOptions.NONE.with(AgentOptions.OUT, trace.toString()).with("quiet=true")
+                .with("include=example.jvm.ContendedApp#*").with(AgentOptions.CPU, "true")
+                .with("monitors.include=example.jvm.ContendedApp*").with("alloc.include=example.jvm.ContendedApp$Widget")
+                .with("events=methods+threads+monitors+alloc+gc");
         Path log = dir.resolve("app.log");
         Process app = JvmLauncher.main(ContendedApp.class.getName())
                 .classpath(Path.of("target", "test-classes").toAbsolutePath().toString())
-                .agent("-javaagent:" + agent + "=" + options).log(log).start();
+                .agent(options.javaAgentOption(agent.toString())).log(log).start();
         assertTrue(app.waitFor(240, TimeUnit.SECONDS), "the application ended");
         String output = Files.readString(log);
         assertEquals(0, app.exitValue(), output);

@@ -139,7 +139,7 @@ public final class LocalJvms implements PointJvms {
 
     /** {@code -javaagent:JAR=OPTIONS}, the options as {@link #agentOptions} writes them. */
     public static String agentArgument(Path agentJar, MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
-        return "-javaagent:" + agentJar.toAbsolutePath() + "=" + agentOptions(monitoring, cpuSample, trace, scenarioDir);
+        return agentOptions(monitoring, cpuSample, trace, scenarioDir).javaAgentOption(agentJar.toAbsolutePath().toString());
     }
 
     /**
@@ -147,7 +147,7 @@ public final class LocalJvms implements PointJvms {
      * {@link AgentOptions}); the config file is relative to {@code scenarioDir}; {@code cpuSample} applies when there
      * is no config ({@link CpuSample}).
      */
-    public static String agentOptions(MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
+    public static AgentOptions agentOptions(MonitoringSpec monitoring, int cpuSample, Path trace, Path scenarioDir) {
         AgentOptions o = AgentOptions.NONE.with(AgentOptions.PROFILE, monitoring.profile())
                 .with(AgentOptions.CPU, Boolean.toString(monitoring.cpuTime()))
                 .with(AgentOptions.OUT, trace.toAbsolutePath().toString());
@@ -162,6 +162,6 @@ public final class LocalJvms implements PointJvms {
         if (monitoring.config() != null) {
             o = o.with(AgentOptions.CONFIG, scenarioDir.resolve(monitoring.config()).toAbsolutePath().toString());
         }
-        return o.toArgument();
+        return o;
     }
 }

@@ -14,6 +14,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.orbscope.trace.AgentOptions;
 
 /**
  * MooBench-style agent overhead: ns per monitored call of a depth-10 recursion with the agent in wall-only mode
@@ -28,20 +29,27 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Usage: AgentOverhead AGENT_JAR [rounds] [iterations]
  */
 public final class AgentOverhead {
-    private static final String INCLUDE = "include=example.bench.Recursion#call,quiet=true,events=methods,out=";
+    /** The recursion's method, its method events only, nothing on stderr. */
+    private static final AgentOptions RECURSION = AgentOptions.NONE.with("include", "example.bench.Recursion#call")
+            .with("quiet", "true").with("events", "methods");
 
     private AgentOverhead() {
+    }
+
+    /** The agent on the recursion, writing {@code trace}, with one more option ({@code key=value}). */
+    private static AgentOptions agent(Path trace, String keyValue) {
+        return RECURSION.with(AgentOptions.OUT, trace.toString()).with(keyValue);
     }
 
     /** One JMH fork of one workload. */
     private static final class Workload {
         final String benchmark;
-        final String agentOptions;
+        final AgentOptions agentOptions;
         final boolean gc;
         final List<Double> nsPerCall = new ArrayList<>();
         final List<Double> bytesPerOp = new ArrayList<>();
 
-        Workload(String benchmark, String agentOptions, boolean gc) {
+        Workload(String benchmark, AgentOptions agentOptions, boolean gc) {
             this.benchmark = benchmark;
             this.agentOptions = agentOptions;
             this.gc = gc;
@@ -54,7 +62,7 @@ public final class AgentOverhead {
                     .warmupTime(TimeValue.seconds(1)).measurementTime(TimeValue.seconds(1))
                     .shouldDoGC(true);
             if (agentOptions != null) {
-                o = o.jvmArgsAppend("-javaagent:" + jar + "=" + agentOptions);
+                o = o.jvmArgsAppend(agentOptions.javaAgentOption(jar));
             }
             if (gc) {
                 o = o.addProfiler("gc");
@@ -100,12 +108,12 @@ public final class AgentOverhead {
         Path dir = Files.createTempDirectory("orbscope-overhead");
         Workload base = new Workload("recursion", null, false);
         Workload floorWall = new Workload("floorWall", null, false);
-        Workload wallRuns = new Workload("recursion", INCLUDE + dir.resolve("wall.trace") + ",cpu=false", true);
-        Workload sharedRuns = new Workload("recursionOwnedByAnotherThread", INCLUDE + dir.resolve("shared.trace") + ",cpu=false", false);
+        Workload wallRuns = new Workload("recursion", agent(dir.resolve("wall.trace"), "cpu=false"), true);
+        Workload sharedRuns = new Workload("recursionOwnedByAnotherThread", agent(dir.resolve("shared.trace"), "cpu=false"), false);
         Workload minimalRuns = new Workload("minimalRecorder", null, false);
         Workload floorCpu = new Workload("floorCpu", null, false);
-        Workload cpuRuns = new Workload("recursion", INCLUDE + dir.resolve("cpu.trace") + ",cpu=true", true);
-        Workload filteredRuns = new Workload("recursion", INCLUDE + dir.resolve("filtered.trace") + ",threads.exclude=*jmh-worker*", false);
+        Workload cpuRuns = new Workload("recursion", agent(dir.resolve("cpu.trace"), "cpu=true"), true);
+        Workload filteredRuns = new Workload("recursion", agent(dir.resolve("filtered.trace"), "threads.exclude=*jmh-worker*"), false);
         List<Workload> order = new ArrayList<>(Arrays.asList(
                 base, floorWall, wallRuns, sharedRuns, minimalRuns, floorCpu, cpuRuns, filteredRuns));
         for (int round = 0; round < rounds; round++) {

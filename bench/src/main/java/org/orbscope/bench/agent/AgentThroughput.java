@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import example.bench.Burst;
+import org.orbscope.trace.AgentOptions;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
 
@@ -21,12 +22,12 @@ public final class AgentThroughput {
     private AgentThroughput() {
     }
 
-    private static long burst(String jar, String agentOptions, int threads, long calls, boolean highIds) throws Exception {
+    private static long burst(String jar, AgentOptions agentOptions, int threads, long calls, boolean highIds) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx512m");
         if (agentOptions != null) {
-            cmd.add("-javaagent:" + jar + "=" + agentOptions);
+            cmd.add(agentOptions.javaAgentOption(jar));
         }
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
@@ -62,7 +63,9 @@ public final class AgentThroughput {
             // "wall-hi": wall-only with thread ids of 8192 and more, beside "wall" with small ids.
             for (String mode : threads == 1 ? new String[] {"wall", "wall-hi", "cpu"} : new String[] {"wall", "cpu"}) {
                 Path trace = dir.resolve("t" + threads + "-" + mode + ".trace");
-                String options = "include=example.bench.Recursion#call,quiet=true,events=methods,cpu=" + mode.equals("cpu") + ",out=" + trace;
+                AgentOptions options = AgentOptions.NONE.with("include", "example.bench.Recursion#call").with("quiet", "true")
+                        .with("events", "methods").with(AgentOptions.CPU, Boolean.toString(mode.equals("cpu")))
+                        .with(AgentOptions.OUT, trace.toString());
                 long elapsed = burst(jar, options, threads, calls, mode.equals("wall-hi"));
                 long[] events = new long[1];
                 long dropped;

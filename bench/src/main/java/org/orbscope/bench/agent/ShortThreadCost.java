@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.orbscope.trace.AgentOptions;
 
 /**
  * What a thread that lives for one request costs under the agent: a thread started, making one monitored call
@@ -28,7 +29,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Usage: ShortThreadCost AGENT_JAR [rounds] [iterations]
  */
 public final class ShortThreadCost {
-    private static final String INCLUDE = "include=example.bench.Recursion#call,quiet=true,out=";
+    /** The recursion's method, nothing on stderr. */
+    private static final AgentOptions RECURSION = AgentOptions.NONE.with("include", "example.bench.Recursion#call")
+            .with("quiet", "true");
 
     private ShortThreadCost() {
     }
@@ -65,23 +68,31 @@ public final class ShortThreadCost {
         }
     }
 
+    /** The agent on the recursion, writing {@code trace}, with {@code options} ({@code key=value}) added. */
+    private static String agent(String jar, Path trace, String... options) {
+        AgentOptions o = RECURSION.with(AgentOptions.OUT, trace.toString());
+        for (String keyValue : options) {
+            o = o.with(keyValue);
+        }
+        return o.javaAgentOption(jar);
+    }
+
     public static void main(String[] args) throws Exception {
         AgentOnlyFromItsJar.require();
         String jar = Paths.get(args[0]).toAbsolutePath().toString();
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         int iterations = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         Path dir = Files.createTempDirectory("orbscope-short-threads");
-        String agent = "-javaagent:" + jar + "=" + INCLUDE;
         Mode none = new Mode("no agent");
         Mode jfr = new Mode("JFR default", "-XX:StartFlightRecording");
         Mode threads = new Mode("agent, thread events, CPU times",
-                agent + dir.resolve("threads.trace") + ",events=methods threads,cpu=true");
+                agent(jar, dir.resolve("threads.trace"), "events=methods threads", "cpu=true"));
         Mode wall = new Mode("agent, thread events, wall only",
-                agent + dir.resolve("wall.trace") + ",events=methods threads,cpu=false");
+                agent(jar, dir.resolve("wall.trace"), "events=methods threads", "cpu=false"));
         Mode methods = new Mode("agent, method events only",
-                agent + dir.resolve("methods.trace") + ",events=methods,cpu=true");
+                agent(jar, dir.resolve("methods.trace"), "events=methods", "cpu=true"));
         Mode idle = new Mode("agent, the thread excluded",
-                agent + dir.resolve("idle.trace") + ",events=methods threads,threads.exclude=short-lived");
+                agent(jar, dir.resolve("idle.trace"), "events=methods threads", "threads.exclude=short-lived"));
         List<Mode> order = new ArrayList<>(Arrays.asList(none, jfr, threads, wall, methods, idle));
         for (int round = 0; round < rounds; round++) {
             for (Mode m : order) {
