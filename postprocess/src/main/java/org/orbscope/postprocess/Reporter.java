@@ -71,7 +71,7 @@ public final class Reporter {
         Sweep sweep = sweep(run);
         List<PointAnalysis> analyses = new ArrayList<>();
         for (PointDirectory p : run.points()) {
-            analyses.add(PointAnalyzer.analyze(p, sweep.params(p.name()), options));
+            analyses.add(PointAnalyzer.analyzeRepeated(p, sweep.params(p.name()), options));
         }
         List<Map<String, String>> runOrder = new ArrayList<>();
         analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.name())))

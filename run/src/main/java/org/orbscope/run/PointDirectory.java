@@ -32,6 +32,9 @@ import org.orbscope.scenario.ServerSpec;
  *                  point ran ({@link WatchDirectory}); a host's under its part (hosts/&lt;host&gt;/watch,
  *                  server/watch)
  *   report/        stages.csv ({@link StagesCsv}) or stages-&lt;server&gt;.csv per monitored server, point.json
+ *   repeat.json    with {@code orbscope run --repeat}: how many repetitions ran and why they stopped ({@link RepeatFile})
+ *   repetitions/&lt;k&gt;/ repetition k (2 and on) of the point, each in fresh JVMs, in this same layout; the first
+ *                  repetition is the point's own directory, so every reader of a point reads it as one
  * </pre>
  *
  * A host keeps the same layout in its own work directory and ships its part's files into the run directory under
@@ -179,6 +182,30 @@ public final class PointDirectory {
     /** How the coordinator ran the point's hosts ({@link HostsFile}). */
     public Path hostsJson() {
         return dir.resolve("hosts.json");
+    }
+
+    /**
+     * Repetition {@code k} of the point ({@code orbscope run --repeat}): the point itself for the first,
+     * {@code repetitions/<k>/} from the second on (its directory need not exist yet).
+     */
+    public PointDirectory repetition(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("repetitions count from 1, not " + k);
+        }
+        return k == 1 ? this : new PointDirectory(dir.resolve("repetitions").resolve(Integer.toString(k)));
+    }
+
+    /** The repetitions that exist: the point itself, then those under {@code repetitions/}, in number order. */
+    public List<PointDirectory> repetitions() {
+        List<PointDirectory> all = new ArrayList<>();
+        all.add(this);
+        numbered(dir.resolve("repetitions")).forEach(p -> all.add(new PointDirectory(p)));
+        return all;
+    }
+
+    /** How the point's repetitions went ({@link RepeatFile}); absent for a point run once. */
+    public Path repeatJson() {
+        return dir.resolve("repeat.json");
     }
 
     /** The numbered subdirectories of {@code parent} (client JVMs), in number order. */

@@ -5,15 +5,23 @@ import java.util.List;
 /**
  * The time a sweep has left: each remaining point's {@link PointEstimate}, scaled by how long the points that
  * ended {@code ok} took against their own estimates (a loaded machine, a slow start, a closed loop's real rate
- * all show there). Before a point has ended the estimates stand as they are.
+ * all show there). Before a point has ended the estimates stand as they are. A point that will not run (a
+ * repetition left out once its point is precise enough) is {@link #skipped}.
  */
 public final class SweepEta {
     private final List<PointEstimate> points;
+    private final boolean[] skipped;
     private double estimatedEnded;
     private double tookEnded;
 
     public SweepEta(List<PointEstimate> points) {
         this.points = List.copyOf(points);
+        this.skipped = new boolean[points.size()];
+    }
+
+    /** Point {@code index} will not run: it has no time left. */
+    public void skipped(int index) {
+        skipped[index] = true;
     }
 
     /** The sum of the points' estimates: the sweep's expected time before it starts. */
@@ -52,7 +60,7 @@ public final class SweepEta {
         double f = factor();
         double left = Math.max(0, points.get(current).totalSec() * f - elapsedSec);
         for (int i = current + 1; i < points.size(); i++) {
-            left += points.get(i).totalSec() * f;
+            left += skipped[i] ? 0 : points.get(i).totalSec() * f;
         }
         return left;
     }

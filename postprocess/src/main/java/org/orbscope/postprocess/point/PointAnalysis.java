@@ -26,6 +26,8 @@ public final class PointAnalysis {
     private final List<OverTime.Interval> overTime;
     private final List<String> laterNotes;
     private final List<String> notes;
+    private final List<Repetition> repetitions;
+    private final RepetitionSpread spread;
     /** {@link ModelCurve#of}'s answer once asked (it simulates a dozen rates). */
     private ModelCurve.Curve modelCurve;
     private boolean modelCurveDone;
@@ -44,6 +46,15 @@ public final class PointAnalysis {
                   Prediction prediction, Map<String, ServerAnalysis> servers,
                   Map<String, List<Breakdown.GroupFigures>> breakdown, Timeline timeline, Hosts hosts,
                   Validity validity, List<OverTime.Interval> overTime, List<String> laterNotes) {
+        this(inputs, client, server, utilization, prediction, servers, breakdown, timeline, hosts, validity, overTime,
+                laterNotes, null, null);
+    }
+
+    private PointAnalysis(PointInputs inputs, ClientPart client, ServerStages server, Utilization utilization,
+                          Prediction prediction, Map<String, ServerAnalysis> servers,
+                          Map<String, List<Breakdown.GroupFigures>> breakdown, Timeline timeline, Hosts hosts,
+                          Validity validity, List<OverTime.Interval> overTime, List<String> laterNotes,
+                          List<Repetition> repetitions, RepetitionSpread spread) {
         this.inputs = inputs;
         Scenario s = inputs.scenario();
         this.facts = s == null ? List.of() : List.copyOf(ScenarioFacts.of(s));
@@ -61,6 +72,8 @@ public final class PointAnalysis {
         this.overTime = Frozen.list(overTime);
         this.laterNotes = List.copyOf(laterNotes);
         this.notes = List.copyOf(assembleNotes());
+        this.repetitions = Frozen.list(repetitions);
+        this.spread = spread;
     }
 
     /** The notes in the order {@link #notes()} says. */
@@ -85,7 +98,19 @@ public final class PointAnalysis {
         List<String> later = new ArrayList<>(laterNotes);
         later.add(note);
         return new PointAnalysis(inputs, client, server, utilization, prediction, servers, breakdown, timeline, hosts,
-                validity, overTime, later);
+                validity, overTime, later, repetitions, spread);
+    }
+
+    /**
+     * This analysis (the first repetition's) as the point of all {@code repetitions}: their figures, their spread,
+     * the verdict across them and {@code notes} about them said last.
+     */
+    PointAnalysis withRepetitions(List<Repetition> repetitions, RepetitionSpread spread, Validity validity,
+                                  List<String> notes) {
+        List<String> later = new ArrayList<>(laterNotes);
+        later.addAll(notes);
+        return new PointAnalysis(inputs, client, server, utilization, prediction, servers, breakdown, timeline, hosts,
+                validity, overTime, later, repetitions, spread);
     }
 
     /** What was read. */
@@ -177,7 +202,23 @@ public final class PointAnalysis {
         return hosts;
     }
 
-    /** Whether the point's figures can be trusted; null when they were not judged. */
+    /**
+     * Each repetition of a point run with {@code orbscope run --repeat}, the first being the point whose figures
+     * this analysis holds; null for a point run once.
+     */
+    public List<Repetition> repetitions() {
+        return repetitions;
+    }
+
+    /** The spread of the mean response across {@link #repetitions}; null for a point run once or without means. */
+    public RepetitionSpread spread() {
+        return spread;
+    }
+
+    /**
+     * Whether the point's figures can be trusted; null when they were not judged. For a repeated point, the worst
+     * repetition's verdict, with every repetition's reasons.
+     */
     public Validity validity() {
         return validity;
     }

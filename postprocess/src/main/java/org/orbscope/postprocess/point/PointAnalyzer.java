@@ -32,6 +32,16 @@ public final class PointAnalyzer {
         return analyze(PointInputs.ofPoint(point, params), options);
     }
 
+    /**
+     * Analyzes one point of a run with its repetitions ({@code orbscope run --repeat}): the first repetition's
+     * figures, each repetition's in {@link PointAnalysis#repetitions}, their spread and the verdict across them; a
+     * point run once as {@link #analyze(PointDirectory, Map, AnalysisOptions)} does.
+     */
+    public static PointAnalysis analyzeRepeated(PointDirectory point, Map<String, String> params,
+                                                AnalysisOptions options) {
+        return Repeated.analyze(point, params, options);
+    }
+
     /** Analyzes what {@code in} holds: a point of one server, of several, or a trace on its own. */
     public static PointAnalysis analyze(PointInputs in, AnalysisOptions options) {
         if (in.traceAlone()) {

@@ -44,6 +44,11 @@ public final class PointJson {
         put(o, "serverRatePerMs", a.server().serverRatePerMs());
         put(o, "client", client(a.client()));
         put(o, "precision", Precision.of(a.client().responseSeries()));
+        if (a.repetitions() != null) {
+            put(o, "repetitions", a.repetitions());
+            put(o, "spread", a.spread());
+            put(o, "worstRepetition", Repeated.worst(a.repetitions()));
+        }
         put(o, "server", server(a.server()));
         put(o, "stages", a.server().stages());
         put(o, "makeUp", a.server().makeUp());

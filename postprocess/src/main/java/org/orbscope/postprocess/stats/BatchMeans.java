@@ -77,8 +77,11 @@ public final class BatchMeans {
         return new Estimate(Arrays.stream(counts).average().orElse(Double.NaN), halfWidth(counts));
     }
 
-    /** The 95% Student t half-width of the mean of {@code xs} (two or more). */
-    private static double halfWidth(double[] xs) {
+    /**
+     * The 95% Student t half-width of the mean of {@code xs} (two or more, independent): t(0.975, n-1) s / sqrt(n),
+     * s the sample standard deviation.
+     */
+    public static double halfWidth(double[] xs) {
         double mean = Arrays.stream(xs).average().orElse(Double.NaN);
         double var = Arrays.stream(xs).map(v -> (v - mean) * (v - mean)).sum() / (xs.length - 1);
         return new TDistribution(xs.length - 1).inverseCumulativeProbability(0.975) * Math.sqrt(var / xs.length);
