@@ -47,7 +47,7 @@ public final class PointJson {
         if (a.repetitions() != null) {
             put(o, "repetitions", a.repetitions());
             put(o, "spread", a.spread());
-            put(o, "worstRepetition", Repeated.worst(a.repetitions()));
+            put(o, "worstRepetition", Repetition.worst(a.repetitions()));
         }
         put(o, "server", server(a.server()));
         put(o, "stages", a.server().stages());

@@ -80,19 +80,6 @@ final class Repeated {
         return Validity.of(reasons);
     }
 
-    /** The first repetition with the worst verdict (1 when none was judged). */
-    static int worst(List<Repetition> each) {
-        int worst = 1;
-        Validity.Verdict v = null;
-        for (Repetition r : each) {
-            if (r.verdict() != null && (v == null || r.verdict().compareTo(v) > 0)) {
-                v = r.verdict();
-                worst = r.repetition();
-            }
-        }
-        return worst;
-    }
-
     private static String notMet(RepetitionSpread spread, double until) {
         if (spread == null || spread.relativeHalfWidth() == null) {
             return String.format(Locale.ROOT, "not precise across repetitions: %s, so no interval across them; "

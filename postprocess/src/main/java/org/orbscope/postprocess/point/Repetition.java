@@ -36,6 +36,19 @@ public record Repetition(int repetition, String status, Double meanMs, Double me
                 v == null ? null : v.verdict(), v == null ? List.of() : v.checks());
     }
 
+    /** The first repetition with the worst verdict (1 when none was judged). */
+    public static int worst(List<Repetition> each) {
+        int worst = 1;
+        Validity.Verdict v = null;
+        for (Repetition r : each) {
+            if (r.verdict() != null && (v == null || r.verdict().compareTo(v) > 0)) {
+                v = r.verdict();
+                worst = r.repetition();
+            }
+        }
+        return worst;
+    }
+
     /** Whether its mean counts in the spread: the repetition ended ok and measured responses. */
     boolean counts() {
         return PointStatus.OK.equals(status) && meanMs != null;

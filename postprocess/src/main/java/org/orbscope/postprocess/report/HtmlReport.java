@@ -217,6 +217,10 @@ public final class HtmlReport {
             b.append("</ul>");
         }
         requests(b, a);
+        Table repetitions = RepetitionTable.of(a);
+        if (repetitions != null) {
+            table(b, repetitions, "h4");
+        }
         if (a.hosts().hosts() != null) {
             hosts(b, a);
         }

@@ -75,6 +75,11 @@ public final class MarkdownReport {
             }
         }
         b.append('\n');
+        Table repetitions = RepetitionTable.of(p);
+        if (repetitions != null) {
+            table(b, repetitions, "###");
+            b.append('\n');
+        }
         servers(b, p);
         if (p.hosts().hosts() != null) {
             b.append("| ").append(String.join(" | ", HostsTable.HEADER)).append(" |\n|")

@@ -75,7 +75,7 @@ class RepetitionSpreadTest {
         assertEquals(Validity.Verdict.INVALID, v.verdict());
         assertEquals(List.of("repetition 2: steal", "repetition 3: saturated"),
                 v.reasons().stream().map(Validity.Reason::sentence).toList());
-        assertEquals(3, Repeated.worst(List.of(rep(1, PointStatus.OK, 1.0, null, Validity.Verdict.VALID),
+        assertEquals(3, Repetition.worst(List.of(rep(1, PointStatus.OK, 1.0, null, Validity.Verdict.VALID),
                 rep(2, PointStatus.OK, 1.0, null, Validity.Verdict.SUSPECT),
                 rep(3, PointStatus.OK, 1.0, null, Validity.Verdict.INVALID),
                 rep(4, PointStatus.OK, 1.0, null, Validity.Verdict.INVALID))));
