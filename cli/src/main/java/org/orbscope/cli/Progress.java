@@ -26,7 +26,9 @@ import org.orbscope.scenario.SweepPoint;
  * clients so far (sent, completed, failed, rate, p50/p99, from their progress.json) with the sweep's elapsed time
  * and what it has left ({@link SweepEta}), and its result when it ends. On a terminal the status is one line
  * rewritten in place every second, behind a bar of the points done; otherwise (logs, CI, a pipe) a plain line
- * every {@value #PLAIN_SECONDS} s. Quiet, only the points' results are printed.
+ * every {@value #PLAIN_SECONDS} s. Quiet, only the points' results are printed. With repetitions
+ * ({@code run --repeat N}) each point counts N times in the sweep's time until it stops repeating
+ * ({@link #repeatedEnough}), and each repetition gets its result line, then the point its spread.
  */
 final class Progress implements AutoCloseable {
     /** How often a plain status line is printed. */
@@ -36,6 +38,8 @@ final class Progress implements AutoCloseable {
     private final boolean tty;
     private final boolean quiet;
     private final List<SweepPoint> points;
+    /** The most repetitions of each point. */
+    private final int repeat;
     private final List<PointEstimate> estimates;
     private final SweepEta eta;
     private final int columns;
@@ -43,6 +47,8 @@ final class Progress implements AutoCloseable {
     private final ScheduledExecutorService ticker;
     private ScheduledFuture<?> watching;
     private int current = -1;
+    /** The repetition in progress, from 1. */
+    private int repetition = 1;
     private long pointStart;
     /** Whether a terminal status is shown (its two lines, the cursor at the end of the second). */
     private boolean shown;
@@ -53,13 +59,19 @@ final class Progress implements AutoCloseable {
      * @param quiet only the points' results
      */
     Progress(PrintStream out, int columns, boolean quiet, List<SweepPoint> points) {
+        this(out, columns, quiet, points, 1);
+    }
+
+    /** As above, each point run up to {@code repeat} times. */
+    Progress(PrintStream out, int columns, boolean quiet, List<SweepPoint> points, int repeat) {
         this.out = out;
+        this.repeat = repeat;
         this.tty = columns > 0;
         this.columns = columns;
         this.quiet = quiet;
         this.points = points;
         this.estimates = points.stream().map(p -> PointEstimate.of(p.scenario())).toList();
-        this.eta = new SweepEta(estimates);
+        this.eta = new SweepEta(repeated(estimates, repeat));
         this.ticker = quiet ? null : Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "orbscope-progress");
             t.setDaemon(true);
@@ -70,8 +82,18 @@ final class Progress implements AutoCloseable {
     /** The sweep's expected time, before its first point. */
     synchronized void sweepStarting() {
         if (!quiet) {
-            out.println("expected: " + expected(estimates));
+            out.println("expected: " + expected(estimates, repeat));
         }
+    }
+
+    /** Each estimate {@code repeat} times in a row: the repetitions of a point in the order they run. */
+    static List<PointEstimate> repeated(List<PointEstimate> each, int repeat) {
+        return each.stream().flatMap(e -> java.util.Collections.nCopies(repeat, e).stream()).toList();
+    }
+
+    /** The sweep's slot of repetition {@code k} of point {@code index}. */
+    private int slot(int index, int k) {
+        return index * repeat + k - 1;
     }
 
     /**
@@ -79,35 +101,48 @@ final class Progress implements AutoCloseable {
      * stop its JVMs)".
      */
     static String expected(List<PointEstimate> each) {
-        SweepEta eta = new SweepEta(each);
-        double workload = each.stream().mapToDouble(PointEstimate::workloadSec).sum();
+        return expected(each, 1);
+    }
+
+    /**
+     * The expected time of a sweep whose points run {@code repeat} times each, e.g. "24 points, 3 repetitions each,
+     * about 1 h 45 min (...)"; with {@code --until} this is the most it takes.
+     */
+    static String expected(List<PointEstimate> each, int repeat) {
+        SweepEta eta = new SweepEta(repeated(each, repeat));
+        double workload = repeat * each.stream().mapToDouble(PointEstimate::workloadSec).sum();
         double startup = each.stream().mapToDouble(PointEstimate::startupSec).max().orElse(0);
         boolean varies = each.stream().mapToDouble(PointEstimate::startupSec).distinct().count() > 1;
-        return each.size() + (each.size() == 1 ? " point" : " points") + ", about " + words(eta.totalSec())
+        return each.size() + (each.size() == 1 ? " point" : " points")
+                + (repeat > 1 ? ", " + repeat + " repetitions each" : "") + ", about " + words(eta.totalSec())
                 + " (" + words(workload) + " of workload, " + (varies ? "up to " : "") + words(startup)
-                + " per point to start and stop its JVMs" + (eta.closedLoops()
+                + (repeat > 1 ? " per repetition" : " per point") + " to start and stop its JVMs" + (eta.closedLoops()
                 ? "; a closed loop's time is an estimate from its think time and demands" : "") + ")";
     }
 
-    /** Point {@code index} starts in {@code dir}: its line, then its status until {@link #finished}. */
-    synchronized void starting(int index, PointDirectory dir) {
+    /**
+     * Repetition {@code k} (from 1) of point {@code index} starts in {@code dir}: its line, then its status until
+     * {@link #finished}.
+     */
+    synchronized void starting(int index, int k, PointDirectory dir) {
         pointStart = System.nanoTime();
         current = index;
+        repetition = k;
         if (quiet) {
             return;
         }
         int clients = points.get(index).scenario().client().jvms();
         if (tty) {
-            show(index, dir.name(), PointProgress.read(dir, clients)); // at once; a plain line waits its period
+            show(index, PointProgress.read(dir, clients)); // at once; a plain line waits its period
         } else {
-            out.println("point " + (index + 1) + "/" + points.size() + " " + dir.name() + " ...");
+            out.println(name(index, k) + " ...");
         }
         long period = tty ? 1 : PLAIN_SECONDS;
         watching = ticker.scheduleAtFixedRate(() -> {
             PointProgress p = PointProgress.read(dir, clients);
             synchronized (this) {
                 if (current == index && watching != null) {
-                    show(index, dir.name(), p);
+                    show(index, p);
                 }
             }
         }, period, period, TimeUnit.SECONDS);
@@ -119,13 +154,13 @@ final class Progress implements AutoCloseable {
      * place of the last two (the point and the sweep behind the bar, then the clients' figures), each cut to
      * the terminal's width.
      */
-    private void show(int index, String point, PointProgress p) {
+    private void show(int index, PointProgress p) {
         double inPoint = (System.nanoTime() - pointStart) / 1e9;
-        String head = "point " + (index + 1) + "/" + points.size() + " " + point + " " + clock(inPoint);
+        String head = name(index, repetition) + " " + clock(inPoint);
         String sweep = "sweep " + clock((System.nanoTime() - sweepStart) / 1e9) + ", about "
-                + clock(eta.remainingSec(index, inPoint)) + " left";
+                + clock(eta.remainingSec(slot(index, repetition), inPoint)) + " left";
         if (tty) {
-            int filled = BAR * index / Math.max(1, points.size());
+            int filled = BAR * slot(index, repetition) / Math.max(1, points.size() * repeat);
             clear();
             out.print(fit("[" + "#".repeat(filled) + " ".repeat(BAR - filled) + "] " + head + "; " + sweep) + "\n"
                     + fit("  " + figures(index, p)));
@@ -175,19 +210,20 @@ final class Progress implements AutoCloseable {
     }
 
     /**
+     * Repetition {@code k} of point {@code index} ended: its result line (the point's, run once).
      * {@code clients} are the summaries the point's client JVMs wrote (none when they wrote none); with several,
      * counts add up, the mean is weighted by completed requests and the p99 is the worst client's. The point's
      * verdict ({@code validity}, null when it could not be judged) follows its status, its reasons at the end.
      */
-    synchronized void finished(int index, String point, PointStatus status, List<ClientSummary> clients,
+    synchronized void finished(int index, int k, PointStatus status, List<ClientSummary> clients,
             Validity validity) {
         if (watching != null) {
             watching.cancel(false);
             watching = null;
         }
         current = -1;
-        eta.ended(index, (System.nanoTime() - pointStart) / 1e9, status.ok());
-        String line = "point " + (index + 1) + "/" + points.size() + " " + point + ": "
+        eta.ended(slot(index, k), (System.nanoTime() - pointStart) / 1e9, status.ok());
+        String line = name(index, k) + ": "
                 + (status.ok() ? "ok" : status.status().toUpperCase(Locale.ROOT) + ": " + status.error())
                 + (validity == null ? "" : ", " + validity.verdict().label());
         if (!clients.isEmpty()) {
@@ -215,13 +251,42 @@ final class Progress implements AutoCloseable {
         }
         clear();
         out.println(line);
+        if (repeat == 1) {
+            sweepLine(index);
+        }
+    }
+
+    /**
+     * Point {@code index} repeats no more after repetition {@code k}: the repetitions it leaves out no longer count
+     * in the sweep's time left.
+     */
+    synchronized void repeatedEnough(int index, int k) {
+        for (int later = k + 1; later <= repeat; later++) {
+            eta.skipped(slot(index, later));
+        }
+    }
+
+    /** Point {@code index}'s last line after its repetitions ({@code line}), then the sweep's time. */
+    synchronized void pointFinished(int index, String line) {
+        clear();
+        out.println(name(index, 0) + ": " + line);
+        sweepLine(index);
+    }
+
+    private void sweepLine(int index) {
         if (!quiet && index + 1 < points.size()) {
             out.println("sweep: " + (index + 1) + "/" + points.size() + " points in "
                     + clock((System.nanoTime() - sweepStart) / 1e9) + ", about "
-                    + clock(eta.remainingSec(index + 1, 0)) + " left"
+                    + clock(eta.remainingSec(slot(index + 1, 1), 0)) + " left"
                     + (eta.corrected() ? String.format(Locale.ROOT, " (points take %.2fx their estimate)",
                     eta.factor()) : ""));
         }
+    }
+
+    /** "point 2/9 rate=100", and ", repetition 2/3" for repetition {@code k} when points repeat (0: the point). */
+    private String name(int index, int k) {
+        return "point " + (index + 1) + "/" + points.size() + " " + points.get(index).name()
+                + (repeat > 1 && k > 0 ? ", repetition " + k + "/" + repeat : "");
     }
 
     @Override

@@ -14,7 +14,10 @@ import org.orbscope.postprocess.Reporter;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.point.Hosts;
 import org.orbscope.postprocess.point.StageSource;
+import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.postprocess.point.Repetition;
+import org.orbscope.postprocess.point.RepetitionSpread;
 import org.orbscope.postprocess.point.Validity;
 import org.orbscope.postprocess.report.SummaryFiles;
 import org.orbscope.postprocess.report.SweepTable;
@@ -24,6 +27,7 @@ import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointRunner;
 import org.orbscope.run.PointStatus;
+import org.orbscope.run.RepeatFile;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioException;
@@ -42,6 +46,10 @@ import sun.misc.SignalHandler;
                         + "and exits 130.",
                 "Each point's line ends with its verdict: valid, suspect or invalid, with the reasons "
                         + "(docs/reports.md, \"Can these figures be trusted?\").",
+                "With --repeat N each point runs N times, each repetition in fresh JVMs (points/P/repetitions/K, "
+                        + "the first in points/P); a line per repetition, then the mean response across them with "
+                        + "its 95% interval (Student t). --until 5% stops a point's repetitions once that interval "
+                        + "is within 5% of the mean (judged from the second on).",
                 "Exit 0 all points ok, 1 some point failed (a monitored server that left no trace fails its point), "
                         + "2 bad input, 3 a point is invalid (or suspect with "
                         + "--fail-on suspect), 130 interrupted."})
@@ -79,6 +87,9 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    @Mixin
+    RepeatOptions repeating;
+
     @Option(names = "--naming", paramLabel = "URL", description = "scenarios with hosts: bind the coordinator in this "
             + "naming service instead of starting JacORB's name server")
     String naming;
@@ -97,8 +108,16 @@ final class RunCommand implements Callable<Integer> {
             System.err.println("orbscope run: --ready-timeout must be 1 second or more, not " + readyTimeoutSeconds);
             return Orbscope.EXIT_BAD_INPUT;
         }
+        if (!repeating.check("run")) {
+            return Orbscope.EXIT_BAD_INPUT;
+        }
         ScenarioInput.Loaded in = scenario.loadRunnable("run");
         if (in == null) {
+            return Orbscope.EXIT_BAD_INPUT;
+        }
+        if (repeating.upTo() > 1 && in.points().stream().anyMatch(RunCommand::onHosts)) {
+            System.err.println("orbscope run: --repeat runs points on this machine; " + scenario.file + " runs on "
+                    + "hosts");
             return Orbscope.EXIT_BAD_INPUT;
         }
         Scenario s = in.document().scenario();
@@ -143,29 +162,52 @@ final class RunCommand implements Callable<Integer> {
         boolean allOk = true;
         boolean failedVerdict = false;
         int terminal = Progress.terminal();
-        try (Progress progress = new Progress(System.out, terminal, quiet, in.points())) {
+        try (Progress progress = new Progress(System.out, terminal, quiet, in.points(), repeating.upTo())) {
             progress.sweepStarting();
             for (int i = 0; i < in.points().size() && !runner.interrupted(); i++) {
                 SweepPoint p = in.points().get(i);
-                PointDirectory dir = run.point(p.name());
-                progress.starting(i, dir);
-                PointStatus status;
-                try {
-                    status = runner.run(coordinator == null ? p : coordinator.place(p), dir);
-                } catch (ScenarioException e) {
-                    throw new IllegalStateException("a point that loaded does not load with its server's address", e);
+                PointDirectory point = run.point(p.name());
+                List<Repetition> repetitions = new ArrayList<>();
+                Boolean met = null;
+                for (int k = 1; k <= repeating.upTo() && !runner.interrupted() && !Boolean.TRUE.equals(met); k++) {
+                    PointDirectory dir = point.repetition(k);
+                    progress.starting(i, k, dir);
+                    PointStatus status;
+                    try {
+                        status = runner.run(coordinator == null ? p : coordinator.place(p), dir);
+                    } catch (ScenarioException e) {
+                        throw new IllegalStateException("a point that loaded does not load with its server's address",
+                                e);
+                    }
+                    List<ClientSummary> clients = clientSummaries(dir);
+                    PointAnalysis analysis = analyze(dir, p);
+                    Validity validity = analysis == null ? null : analysis.validity();
+                    progress.finished(i, k, status, clients, validity);
+                    failedVerdict |= validity != null && failOn.from != null
+                            && validity.verdict().compareTo(failOn.from) >= 0;
+                    for (String warning : PointWarnings.of(p.scenario(), dir, status, clients)) {
+                        System.out.println("  " + warning);
+                    }
+                    if (onHosts(p)) {
+                        hostLines(dir, p.scenario().client().warmup());
+                    }
+                    allOk &= status.ok();
+                    if (repeating.upTo() > 1) {
+                        repetitions.add(analysis != null ? Repetition.of(k, analysis) : new Repetition(k,
+                                status.status(), null, null, null, null, null, null, List.of()));
+                        RepetitionSpread spread = RepetitionSpread.of(repetitions);
+                        met = repeating.until == null ? null : spread != null && spread.meets(repeating.until);
+                        new RepeatFile(repeating.upTo(), repeating.until, k, met).write(point.repeatJson());
+                        if (Boolean.TRUE.equals(met)) {
+                            progress.repeatedEnough(i, k);
+                        }
+                    }
                 }
-                List<ClientSummary> clients = clientSummaries(dir);
-                Validity validity = judge(dir, p);
-                progress.finished(i, p.name(), status, clients, validity);
-                failedVerdict |= validity != null && failOn.from != null && validity.verdict().compareTo(failOn.from) >= 0;
-                for (String warning : PointWarnings.of(p.scenario(), dir, status, clients)) {
-                    System.out.println("  " + warning);
+                if (repeating.upTo() > 1 && !repetitions.isEmpty()) {
+                    progress.pointFinished(i, RepetitionLine.of(repetitions, repeating.upTo(), repeating.until, met));
+                    failedVerdict |= Boolean.FALSE.equals(met) && failOn.from != null
+                            && Validity.Verdict.SUSPECT.compareTo(failOn.from) >= 0;
                 }
-                if (onHosts(p)) {
-                    hostLines(dir, p.scenario().client().warmup());
-                }
-                allOk &= status.ok();
             }
         }
         if (runner.interrupted()) {
@@ -180,12 +222,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The verdict on a point that just ran, from its analysis (nothing written); null when the analysis failed,
-     * which the report step then says.
+     * The analysis of a point (or a repetition) that just ran, with its verdict (nothing written); null when the
+     * analysis failed, which the report step then says.
      */
-    private static Validity judge(PointDirectory dir, SweepPoint p) {
+    private static PointAnalysis analyze(PointDirectory dir, SweepPoint p) {
         try {
-            return PointAnalyzer.analyze(dir, p.params(), AnalysisOptions.defaults()).validity();
+            return PointAnalyzer.analyze(dir, p.params(), AnalysisOptions.defaults());
         } catch (RuntimeException e) {
             System.err.println("orbscope run: the point " + p.name() + " could not be judged: " + e.getMessage());
             return null;

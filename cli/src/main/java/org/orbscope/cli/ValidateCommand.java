@@ -10,14 +10,20 @@ import picocli.CommandLine.Mixin;
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Parse and check a scenario without running it, and say how long its run takes.",
                 "Every sweep point is checked; the expected time of `orbscope run` is each point's workload and the "
-                        + "start of its JVMs.",
+                        + "start of its JVMs, times its repetitions with --repeat (with --until, the most).",
                 "Exit 0 valid, 2 invalid."})
 final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ScenarioInput scenario;
 
+    @Mixin
+    RepeatOptions repeating;
+
     @Override
     public Integer call() {
+        if (!repeating.check("validate")) {
+            return Orbscope.EXIT_BAD_INPUT;
+        }
         ScenarioInput.Loaded in = scenario.loadRunnable("validate");
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
@@ -34,7 +40,8 @@ final class ValidateCommand implements Callable<Integer> {
             }
         }
         System.out.println("expected run time: " + Progress.expected(in.points().stream()
-                .map(p -> PointEstimate.of(p.scenario())).toList()));
+                .map(p -> PointEstimate.of(p.scenario())).toList(), repeating.upTo())
+                + (repeating.until != null ? " at most (--until may stop a point's repetitions sooner)" : ""));
         return Orbscope.EXIT_OK;
     }
 }

@@ -62,8 +62,8 @@ class RunProgressTest {
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         try (Progress p = new Progress(out, 200, false, quickstart())) {
             p.sweepStarting();
-            p.starting(0, point);
-            p.finished(0, "single", new PointStatus(PointStatus.OK, null, 0, null, 0, 0, 0), List.of(), null);
+            p.starting(0, 1, point);
+            p.finished(0, 1, new PointStatus(PointStatus.OK, null, 0, null, 0, 0, 0), List.of(), null);
         }
         String shown = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(shown.startsWith("expected: 1 point, about 6 s (3 s of workload, 3 s per point to start and stop "
