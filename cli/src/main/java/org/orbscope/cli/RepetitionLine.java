@@ -8,8 +8,8 @@ import org.orbscope.postprocess.point.Validity;
 /**
  * The line {@code orbscope run --repeat} ends a point with: its mean response across repetitions with the 95%
  * interval, the within-run interval beside it, the range of the means, the worst verdict and whether
- * {@code --until} was met, e.g. "3 repetitions: mean 4.21 ms +/- 0.31 ms (+/- 7.4%, 95%, Student t across
- * repetitions; +/- 0.12 ms within one), means 3.9-4.5 ms, worst suspect (repetition 2); --until 5%: not met after 3".
+ * {@code --until} was met: "3 repetitions: mean M ms +/- H ms (+/- R%, 95%, Student t across 3 repetitions; +/- W ms
+ * within one), means MIN-MAX ms, worst suspect (repetition 2); --until 5%: not met after 3".
  */
 final class RepetitionLine {
     private RepetitionLine() {
