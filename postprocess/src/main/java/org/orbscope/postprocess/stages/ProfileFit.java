@@ -11,6 +11,7 @@ import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileMethod;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /**
  * How a profile fits a trace: which of its methods the agent found (the agent defines a method in the trace when it
@@ -100,16 +101,6 @@ public final class ProfileFit {
         if (total() == 0 || found() > 0) {
             return null;
         }
-        String none = "0 of " + total() + " methods of profile " + profile.name() + " found";
-        ShippedOrbs.Sighting seen = ShippedOrbs.inTrace(dictionary, threads);
-        if (seen == null) {
-            return none + "; this trace shows no ORB a shipped profile describes (docs/profiles.md says how to write"
-                    + " one)";
-        }
-        if (seen.profile().name().equals(profile.name())) {
-            return none + ", though this trace's JVM runs " + seen.describe() + ": another version of the ORB? The"
-                    + " profile's methods must match the ORB's classes exactly (javap -p -s CLASS)";
-        }
-        return none + "; this trace's JVM loads " + seen.describe() + ": try --profile " + seen.profile().name();
+        return ShippedOrbs.noneFound(profile, ShippedOrbs.inTrace(dictionary, threads), "this trace's JVM", "--profile ");
     }
 }

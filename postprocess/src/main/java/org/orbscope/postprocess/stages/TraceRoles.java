@@ -7,6 +7,7 @@ import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
 import org.orbscope.trace.profile.ProfileMethod;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /**
  * Which stage role each method of a trace marks. The ORB profile is the one place that says so: the agent writes
@@ -59,9 +60,8 @@ public final class TraceRoles {
             return new TraceRoles(d, null, "none: the trace was recorded without an ORB profile", null, null);
         }
         String why = "profile " + seen.profile().name() + ", picked from the trace's classes in "
-                + ShippedOrbs.packageOf(seen.profile()) + " (" + (seen.profile().orb() != null ? seen.profile().orb()
-                : seen.profile().name()) + "): the trace was recorded without a profile (record with profile="
-                + seen.profile().name() + " for the keys that join a request's pieces)";
+                + ShippedOrbs.packageOf(seen.profile()) + " (" + seen.orb() + "): the trace was recorded without a profile"
+                + " (record with profile=" + seen.profile().name() + " for the keys that join a request's pieces)";
         return new TraceRoles(d, seen.profile(), why, seen.profile(), why);
     }
 

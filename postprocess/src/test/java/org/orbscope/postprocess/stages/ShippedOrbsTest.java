@@ -13,6 +13,7 @@ import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.internal.TraceWriter;
 import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /** Which shipped profile's ORB a trace shows, by its classes or else its threads, and what a profile finds of it. */
 public class ShippedOrbsTest {
