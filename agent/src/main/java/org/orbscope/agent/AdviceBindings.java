@@ -1,5 +1,7 @@
 package org.orbscope.agent;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
@@ -13,6 +15,7 @@ import net.bytebuddy.implementation.bytecode.constant.IntegerConstant;
 import net.bytebuddy.implementation.bytecode.constant.NullConstant;
 import net.bytebuddy.implementation.bytecode.member.MethodVariableAccess;
 import org.orbscope.trace.internal.TraceWriter;
+import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileMethod;
 
 /**
@@ -27,6 +30,8 @@ final class AdviceBindings {
     private final KeyPaths paths;
     private final ClassFileLocator locator = ClassFileLocator.ForClassLoader.ofSystemLoader();
     private final Advice.WithCustomMapping mapping;
+    /** The profile methods instrumented so far, as {@code class#name(descriptor)}. */
+    private final Set<String> found = ConcurrentHashMap.newKeySet();
 
     AdviceBindings(MethodSelection selection, TraceWriter writer, KeyPaths paths) {
         this.selection = selection;
@@ -50,6 +55,17 @@ final class AdviceBindings {
                         new Advice.OffsetMapping.Target.ForStackManipulation(method.isStatic()
                                 ? ClassConstant.of(type) : MethodVariableAccess.loadThis()))
                 .bind(ClassId.class, constant((type, method) -> writer.defineClass(type.getName())));
+    }
+
+    /** How many of a profile's methods have been instrumented so far (a class of the JVM had them). */
+    int found(OrbProfile profile) {
+        int n = 0;
+        for (ProfileMethod m : profile.methods()) {
+            if (found.contains(m.className() + '#' + m.methodName() + m.descriptor())) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Advice from the templates in {@code advice}, with these bindings. */
@@ -79,6 +95,9 @@ final class AdviceBindings {
 
     int methodId(String className, String methodName, String descriptor) {
         ProfileMethod p = selection.profileEntry(className, methodName, descriptor);
+        if (p != null) {
+            found.add(className + '#' + methodName + descriptor);
+        }
         return writer.defineMethod(className, methodName, descriptor, p == null ? null : p.role());
     }
 

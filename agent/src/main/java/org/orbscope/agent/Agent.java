@@ -4,8 +4,12 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
 import org.orbscope.agent.boot.Dispatch;
 import org.orbscope.agent.boot.Sink;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /**
  * The agent's commands, from {@code -javaagent} and from each attach: start a recording, stop it, dump its ring.
@@ -30,6 +34,9 @@ public final class Agent {
      * changed, its wall and CPU nanoseconds, space-separated ({@code orbscope attach} states it).
      */
     public static final String INSTALL = "orbscope.agent.install";
+
+    /** {@code profile=auto} waiting for the JVM's first ORB class, or null. */
+    private static OrbWatch waiting;
 
     private Agent() {
     }
@@ -78,6 +85,11 @@ public final class Agent {
             return;
         }
         Recording running = running();
+        if (running == null && waiting != null) {
+            System.err.println("orbscope agent: already waiting for an ORB to record; attach with --stop first");
+            status("already-recording " + config.out);
+            return;
+        }
         if (running != null) {
             System.err.println("orbscope agent: already recording; attach with --stop first");
             status("already-recording " + running.out());
@@ -92,8 +104,21 @@ public final class Agent {
             status("failed: " + why);
             return;
         }
+        if (config.autoProfile && !pickProfile(args, config, inst, attached)) {
+            return;
+        }
+        begin(args, config, inst, attached, attached);
+    }
+
+    /**
+     * Starts recording as {@code config} says, and says so on stderr; then, for each profile none of whose methods
+     * the JVM had, what the JVM loads instead: at once when {@code checkNow} (an attach to a JVM whose ORB runs: the
+     * retransformation has seen every loaded class), else when the first class of another ORB loads, and at stop.
+     */
+    private static void begin(String args, AgentConfig config, Instrumentation inst, boolean attached, boolean checkNow) {
+        Recording recording;
         try {
-            Recording recording = Recording.start(args, config, inst, attached);
+            recording = Recording.start(args, config, inst, attached);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(null), "orbscope-shutdown"));
             if (config.durationNanos > 0) {
                 stopAfter(config.durationNanos, recording);
@@ -107,7 +132,62 @@ public final class Agent {
         } catch (Throwable t) {
             System.err.println("orbscope agent: cannot start: " + t + "; the application runs unmonitored");
             status("failed: " + t);
+            return;
         }
+        recording.checkProfiles(checkNow);
+    }
+
+    /**
+     * {@code profile=auto}: adds the shipped profile of the ORB the JVM has loaded classes of and says which; true
+     * then. An attached JVM that has loaded none (an ORB no shipped profile describes) is recorded without a profile.
+     * At start-up the JVM has loaded no ORB yet: the recording starts when the first class of one loads, with its
+     * profile (the trace's header names the profile, so the recording cannot begin before it is known), and this
+     * returns false.
+     */
+    private static boolean pickProfile(String args, AgentConfig config, Instrumentation inst, boolean attached) {
+        ShippedOrbs.Sighting seen = ShippedOrbs.byClasses(loadedClasses(inst));
+        if (seen != null) {
+            use(config, seen.profile());
+            return true;
+        }
+        String none = "profile=auto: this JVM has loaded no class of an ORB a shipped profile describes ("
+                + String.join(", ", OrbProfile.shipped()) + ")";
+        if (attached) {
+            System.err.println("orbscope agent: " + none + "; recording without a profile");
+            return true;
+        }
+        System.err.println("orbscope agent: " + none + " yet; recording starts when it loads one");
+        waiting = OrbWatch.start(inst, null, orb -> {
+            synchronized (Agent.class) {
+                if (waiting == null) {
+                    return; // stopped meanwhile
+                }
+                waiting = null;
+                use(config, orb);
+                begin(args, config, inst, attached, false);
+            }
+        });
+        status("waiting for an ORB to record to " + config.out);
+        return false;
+    }
+
+    /** Records with the profile {@code profile=auto} picked, and says which and why. */
+    private static void use(AgentConfig config, OrbProfile picked) {
+        config.use(picked);
+        System.err.println("orbscope agent: profile " + picked.name() + " (this JVM loads " + picked.orb()
+                + ", its classes in " + ShippedOrbs.packageOf(picked) + ")");
+    }
+
+    /** The names of the classes the JVM has loaded. */
+    static List<String> loadedClasses(Instrumentation inst) {
+        Class<?>[] all = inst.getAllLoadedClasses();
+        List<String> names = new ArrayList<>(all.length);
+        for (Class<?> c : all) {
+            if (!c.isArray()) {
+                names.add(c.getName());
+            }
+        }
+        return names;
     }
 
     /** Writes what the running ring holds to {@code file} (attach's {@code --dump}); the recording goes on. */
@@ -153,6 +233,13 @@ public final class Agent {
      * restores the original bytecode, writes everything and closes the trace.
      */
     public static synchronized void stop(String why) {
+        if (waiting != null) {
+            waiting.cancel();
+            waiting = null;
+            if (why != null) {
+                System.err.println("orbscope agent: stopped waiting for an ORB (" + why + "); nothing was recorded");
+            }
+        }
         Recording running = running();
         if (running == null) {
             return;

@@ -44,6 +44,8 @@ public final class AgentConfig {
     final List<String> profileNames = new ArrayList<>();
     /** The named profiles, loaded, then the inline one ({@code method=} and {@code profile.*} options) if any. */
     final List<OrbProfile> profiles = new ArrayList<>();
+    /** {@code profile=auto}: the shipped profile of the ORB the JVM loads is added once it is known. */
+    boolean autoProfile;
     private final OrbProfile.Builder inline = new OrbProfile.Builder();
     final List<MethodRule> includes = new ArrayList<>();
     final List<MethodRule> excludes = new ArrayList<>();
@@ -152,30 +154,38 @@ public final class AgentConfig {
             }
         }
         for (String p : c.profileNames) {
+            if (p.equals(AgentOptions.PROFILE_AUTO)) {
+                c.autoProfile = true;
+                continue;
+            }
             try {
-                c.profiles.add(OrbProfile.load(p));
+                c.use(OrbProfile.load(p));
             } catch (ProfileException e) {
                 throw new BadConfig(e.getMessage());
             }
         }
         if (!c.inline.isEmpty()) {
-            c.profiles.add(c.inline.build());
-        }
-        for (OrbProfile p : c.profiles) {
-            c.methods.addAll(p.methods());
-            for (String g : p.monitorIncludes()) {
-                c.profileMonitorIncludes.add(new Glob(g));
-            }
-            if (c.monitorEvents == null) {
-                c.monitorEvents = p.monitorEvents();
-            }
-            if (!c.cpuSampleSet && p.cpuSample() > 0) {
-                c.cpuSample = p.cpuSample();
-                c.cpuSampleSet = true;
-            }
+            c.use(c.inline.build());
         }
         c.monitorsContendedOnly = "contended".equals(c.monitorEvents);
         return c;
+    }
+
+    /** Records with {@code p} too: its methods, monitor classes and, unless an option set them, its sampling. */
+    void use(OrbProfile p) {
+        profiles.add(p);
+        methods.addAll(p.methods());
+        for (String g : p.monitorIncludes()) {
+            profileMonitorIncludes.add(new Glob(g));
+        }
+        if (monitorEvents == null) {
+            monitorEvents = p.monitorEvents();
+        }
+        if (!cpuSampleSet && p.cpuSample() > 0) {
+            cpuSample = p.cpuSample();
+            cpuSampleSet = true;
+        }
+        monitorsContendedOnly = "contended".equals(monitorEvents);
     }
 
     /**

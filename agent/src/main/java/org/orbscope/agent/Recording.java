@@ -5,8 +5,12 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -15,6 +19,8 @@ import org.orbscope.agent.boot.Sink;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.internal.TraceRing;
 import org.orbscope.trace.internal.TraceWriter;
+import org.orbscope.trace.profile.OrbProfile;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /**
  * One recording from start to stop: the trace it writes, the recorder the bootstrap bridge forwards to while it
@@ -32,6 +38,11 @@ final class Recording {
     private final SystemStream system;
     /** What it instruments; asked at stop which include globs recorded nothing. */
     private final MethodSelection selection;
+    /** The profiles it records with, and those it has said found none of their methods. */
+    private final List<OrbProfile> profiles;
+    private final Set<OrbProfile> warned = ConcurrentHashMap.newKeySet();
+    private final List<OrbWatch> watches = new ArrayList<>();
+    private AdviceBindings bindings;
     private ResettableClassFileTransformer transformer;
     private InstallCost installCost;
     private Thread flusher;
@@ -45,6 +56,7 @@ final class Recording {
         this.system = new SystemStream(writer);
         this.recorder = Recorder.start(writer, settings, inst, this);
         this.selection = new MethodSelection(config);
+        this.profiles = new ArrayList<>(config.profiles);
     }
 
     /**
@@ -117,7 +129,7 @@ final class Recording {
         }
         long wallStart = System.nanoTime();
         long cpuStart = CpuClock.now();
-        AdviceBindings bindings = new AdviceBindings(selection, writer, recorder.paths());
+        bindings = new AdviceBindings(selection, writer, recorder.paths());
         LongAdder transformed = new LongAdder();
         transformer = Instrumenter.install(instrumentation,
                 Instrumenter.units(settings, selection, bindings, recorder.monitorTable()), recorder.errors(), transformed);
@@ -152,6 +164,37 @@ final class Recording {
         }
     }
 
+    /** How many of a profile's methods it has instrumented so far. */
+    int found(OrbProfile p) {
+        return bindings == null ? 0 : bindings.found(p);
+    }
+
+    /**
+     * Says on stderr which of its profiles found none of their methods, and which ORB the JVM loads instead: now
+     * ({@code now}: an attach to a JVM whose ORB runs, where the retransformation has seen every loaded class), else
+     * when the JVM loads the first class of an ORB other than the profile's; and at stop.
+     */
+    void checkProfiles(boolean now) {
+        for (OrbProfile p : profiles) {
+            if (now) {
+                warnIfNoneFound(p);
+            } else if (!p.methods().isEmpty()) {
+                watches.add(OrbWatch.start(instrumentation, ShippedOrbs.packageOf(p), seen -> warnIfNoneFound(p)));
+            }
+        }
+    }
+
+    /**
+     * Says once on stderr that none of the profile's methods have been found, and which ORB the JVM loads instead;
+     * nothing when some were, or the recording has stopped.
+     */
+    void warnIfNoneFound(OrbProfile p) {
+        if (running() && !p.methods().isEmpty() && found(p) == 0 && warned.add(p)) {
+            System.err.println("orbscope agent: " + ShippedOrbs.noneFound(p,
+                    ShippedOrbs.byClasses(Agent.loadedClasses(instrumentation)), "this JVM", "profile="));
+        }
+    }
+
     /** The trace file, or the ring's directory. */
     String out() {
         return out;
@@ -176,6 +219,12 @@ final class Recording {
      * the trace. Returns what the agent's status then says, or null when closing failed (the status stays).
      */
     String stop(String why) {
+        for (OrbWatch w : watches) {
+            w.cancel();
+        }
+        for (OrbProfile p : profiles) {
+            warnIfNoneFound(p);
+        }
         recorder.deactivate();
         Dispatch.sink = new Sink();
         // At JVM exit the bytecode dies with the JVM: retransforming every class then would only delay the exit

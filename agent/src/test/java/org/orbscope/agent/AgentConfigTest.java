@@ -9,11 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.orbscope.trace.TraceHeader;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.profile.ProfileMethod;
+import org.orbscope.trace.profile.ShippedOrbs;
 
 /** The hand-written option and config parser: both file syntaxes, profiles, and the messages for bad input. */
 class AgentConfigTest {
@@ -74,6 +76,18 @@ class AgentConfigTest {
         assertTrue(c.methods.stream().anyMatch(p -> p.methodName().equals("_invoke") && p.keySource() == 0));
         assertEquals("jacorb", c.profileInfo().get(TraceHeader.PROFILE_NAME));
         assertEquals("ServerMessageReceptor*", c.profileInfo().get(TraceHeader.PROFILE_THREADS + "receiver"));
+    }
+
+    /** profile=auto loads nothing until the ORB is known; the picked profile then counts as a named one. */
+    @Test
+    void anAutomaticProfileIsAddedOnceTheOrbIsKnown() throws Exception {
+        AgentConfig c = AgentConfig.parse("profile=auto,cpu=true");
+        assertTrue(c.autoProfile);
+        assertTrue(c.profiles.isEmpty() && c.methods.isEmpty());
+        assertTrue(ConfigCheck.problem("profile=auto").isEmpty(), "auto is a profile the agent takes");
+        c.use(ShippedOrbs.byClasses(List.of("org/apache/yoko/orb/OB/ORB_impl", "java/lang/String")).profile());
+        assertEquals("yoko", c.profileInfo().get(TraceHeader.PROFILE_NAME));
+        assertEquals(8, c.methods.size());
     }
 
     @Test

@@ -31,6 +31,9 @@ final class AttachCommand implements Callable<Integer> {
     /** What the agent's start cost in the target: classes changed, wall and CPU nanoseconds (the agent's {@code Agent.INSTALL}). */
     static final String INSTALL = "orbscope.agent.install";
 
+    /** {@code --profile none}: record without a profile (a broad trace of {@code -o include=...} globs). */
+    static final String NO_PROFILE = "none";
+
     @Parameters(paramLabel = "PID", description = "Process id of the target JVM.")
     String pid;
 
@@ -40,7 +43,8 @@ final class AttachCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Trace file to write (default orbscope.trace in the target's working directory).")
     Path out;
 
-    @Option(names = "--profile", description = "ORB profile to apply (e.g. jacorb).")
+    @Option(names = "--profile", description = "ORB profile: a shipped name (jacorb, glassfish, yoko, openjdk-orb), a file,"
+            + " auto (the default: the one of the ORB the JVM loads) or none.")
     String profile;
 
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE", description = "Any other agent option (repeatable), e.g. -o cpu=true.")
@@ -153,11 +157,15 @@ final class AttachCommand implements Callable<Integer> {
         if (out != null) {
             o = o.with(AgentOptions.OUT, out.toAbsolutePath().toString());
         }
-        if (profile != null) {
+        if (profile != null && !profile.equals(NO_PROFILE)) {
             o = o.with(AgentOptions.PROFILE, profile);
         }
         for (String e : extra) {
             o = o.with(e);
+        }
+        // Without a profile named anywhere, the agent takes the one of the ORB the JVM loads.
+        if (profile == null && config == null && o.values(AgentOptions.PROFILE).isEmpty() && o.values("method").isEmpty()) {
+            o = o.with(AgentOptions.PROFILE, AgentOptions.PROFILE_AUTO);
         }
         return duration == null ? o : o.with(AgentOptions.DURATION, duration);
     }

@@ -38,6 +38,7 @@ import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.StageColumn;
 import org.orbscope.scenario.ServerSpec;
 import org.orbscope.trace.AgentOptions;
+import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.ObjectKeyText;
 import org.orbscope.trace.profile.OrbProfile;
 
@@ -134,9 +135,12 @@ class ShippedProfilesOnRealServersTest {
 
     @Test
     @Timeout(600)
-    void aWildflyOrbServerTracedWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
+    void aWildflyOrbServerTracedWithTheProfileTheAgentPicksHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceFromStart("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+        // profile=auto at start-up: the recording starts when the ORB's first class loads, with the ORB's profile.
+        traceFromStart(AgentOptions.PROFILE_AUTO, Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+        assertTrue(log("server.log").contains("orbscope agent: profile openjdk-orb (this JVM loads WildFly ORB"
+                + " (openjdk-orb 10.1) / JDK 8 ORB, its classes in com.sun.corba.se)"), log("server.log"));
 
         // The glassfish profile (the same lineage in other packages) finds none of its methods, and both commands
         // say so and name the ORB the trace shows.
@@ -162,17 +166,25 @@ class ShippedProfilesOnRealServersTest {
      */
     @Test
     @Timeout(600)
-    void aRunningYokoServerAttachedToWithTheYokoProfileHoldsEveryRequestWhole() throws Exception {
+    void aRunningYokoServerAttachedToWithoutAProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceByAttaching("yoko", Fixture.YOKO.jvm(server, "--conc-model", "thread_pool"), server, scenario(SCENARIO),
+        traceByAttaching(null, Fixture.YOKO.jvm(server, "--conc-model", "thread_pool"), server, scenario(SCENARIO),
                 "include=org.apache.yoko.orb.OB.GIOPConnection");
+        assertTrue(log("server.log").contains("orbscope agent: profile yoko (this JVM loads Apache Yoko 1.4, its classes"
+                + " in org.apache.yoko.orb)"), log("server.log"));
     }
 
+    /** Attached to without --profile, then with another ORB's profile, which the agent says finds nothing. */
     @Test
     @Timeout(600)
-    void aRunningWildflyOrbServerAttachedToWithTheOpenjdkOrbProfileHoldsEveryRequestWhole() throws Exception {
+    void aRunningWildflyOrbServerAttachedToWithoutAProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceByAttaching("openjdk-orb", Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+        traceByAttaching(null, Fixture.OPENJDK_ORB.jvm(server), server, scenario(SCENARIO));
+        assertTrue(log("server.log").contains("orbscope agent: profile openjdk-orb (this JVM loads WildFly ORB"
+                + " (openjdk-orb 10.1) / JDK 8 ORB, its classes in com.sun.corba.se)"), log("server.log"));
+        assertTrue(log("server.log").contains("orbscope agent: 0 of 8 methods of profile glassfish found; this JVM loads"
+                + " WildFly ORB (openjdk-orb 10.1) / JDK 8 ORB (its classes in com.sun.corba.se): try profile=openjdk-orb"),
+                log("server.log"));
     }
 
     @Test
@@ -215,9 +227,11 @@ class ShippedProfilesOnRealServersTest {
     }
 
     /**
-     * The server started without the agent; {@code orbscope attach PID --profile} (and {@code agentOptions}, each
-     * {@code -o KEY=VALUE}) before it has served a request, one client run, {@code attach --stop}; then the same
-     * once it has served requests. Each trace holds its own run only.
+     * The server started without the agent; {@code orbscope attach PID --profile} (without it when
+     * {@code profileName} is null: the agent picks the ORB's; and {@code agentOptions}, each {@code -o KEY=VALUE})
+     * before it has served a request, one client run, {@code attach --stop}; then the same once it has served
+     * requests. Each trace holds its own run only. Without a profile, a last attach names the glassfish profile,
+     * which on any other ORB finds none of its methods.
      */
     private void traceByAttaching(String profileName, JvmLauncher serverJvm, ServerDirectory server, Path scenario,
             String... agentOptions) throws Exception {
@@ -229,8 +243,11 @@ class ShippedProfilesOnRealServersTest {
             awaitReady(p, server);
             String pid = Long.toString(p.pid());
             for (String run : runs) {
-                List<String> args = new ArrayList<>(List.of("attach", pid, "--profile", profileName, "-o", "cpu=true",
+                List<String> args = new ArrayList<>(List.of("attach", pid, "-o", "cpu=true",
                         "--out", dir.resolve(run + ".trace").toString()));
+                if (profileName != null) {
+                    args.addAll(List.of("--profile", profileName));
+                }
                 for (String option : agentOptions) {
                     args.addAll(List.of("-o", option));
                 }
@@ -239,6 +256,12 @@ class ShippedProfilesOnRealServersTest {
                 drive(scenario, server, new ClientDirectory(dir.resolve(run)));
                 CliRunner stop = CliRunner.run("attach", pid, "--stop");
                 assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+            }
+            if (profileName == null) {
+                CliRunner wrong = CliRunner.run("attach", pid, "--profile", "glassfish", "--out",
+                        dir.resolve("wrong.trace").toString());
+                assertEquals(Orbscope.EXIT_OK, wrong.exit, wrong.toString());
+                assertEquals(Orbscope.EXIT_OK, CliRunner.run("attach", pid, "--stop").exit);
             }
         } finally {
             serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
@@ -272,6 +295,11 @@ class ShippedProfilesOnRealServersTest {
             boolean everyMethod)
             throws Exception {
         // The stage table from the trace's own roles: every request the server served, checks included, is whole.
+        if (profileName == null || profileName.equals(AgentOptions.PROFILE_AUTO)) {
+            try (TraceReader r = TraceReader.open(trace)) {
+                profileName = r.header().profileName();
+            }
+        }
         OrbProfile profile = OrbProfile.load(profileName);
         StageResult stages = TraceStages.extract(trace, null);
         assertEquals("recorded in the trace", stages.diagnostics().roles);

@@ -24,6 +24,11 @@ public final class AgentOptions {
     public static final String OUT = "out";
     /** An ORB profile: a shipped name ({@code jacorb}) or a file. */
     public static final String PROFILE = "profile";
+    /**
+     * The {@link #PROFILE} that picks the shipped profile of the ORB whose classes the JVM loads (at an attach, those
+     * already loaded; else the first ORB class that loads, when recording starts).
+     */
+    public static final String PROFILE_AUTO = "auto";
     /** Whether profiled methods record thread CPU times. */
     public static final String CPU = "cpu";
     /** One request fragment's CPU times in this many ({@code off}: none). */
