@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.ProfileCheck;
+import org.orbscope.postprocess.ProfileSuggestion;
 import org.orbscope.trace.TraceFormatException;
 import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.profile.OrbProfile;
@@ -13,10 +14,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code orbscope profile check|list}: the tools of a user writing an ORB profile. */
+/** {@code orbscope profile check|show|suggest}: the tools of a user writing an ORB profile. */
 @Command(name = "profile", mixinStandardHelpOptions = true,
         description = "ORB profiles: which methods mark which stage of a request (docs/profiles.md).",
-        subcommands = {ProfileCommand.Check.class, ProfileCommand.Show.class})
+        subcommands = {ProfileCommand.Check.class, ProfileCommand.Show.class, ProfileCommand.Suggest.class})
 final class ProfileCommand implements Runnable {
     @Override
     public void run() {
@@ -78,6 +79,56 @@ final class ProfileCommand implements Runnable {
                 return Orbscope.EXIT_OK;
             } catch (ProfileException e) {
                 System.err.println("orbscope profile show: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
+    }
+
+    @Command(name = "suggest", mixinStandardHelpOptions = true,
+            description = {"Propose a profile from a broad trace of an ORB server (its packages recorded with include=...,"
+                    + " while a few requests passed one at a time): thread roles, each role's method, the keys.",
+                    "What it cannot decide is written as '# to do:' comments. Record with the proposal, then profile check.",
+                    "Exit 0 a whole profile proposed, 1 not (what it found is printed), 2 bad input."})
+    static final class Suggest implements Callable<Integer> {
+        @Parameters(paramLabel = "TRACE") Path trace;
+
+        @Option(names = "--requests", paramLabel = "N",
+                description = "how many requests passed while it was recorded (default: the call count most methods share)")
+        int requests;
+
+        @Option(names = "--name", description = "the profile's name (default: ${DEFAULT-VALUE})", defaultValue = "my-orb")
+        String name;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "write the profile here (default: standard output)")
+        Path out;
+
+        @Override
+        public Integer call() {
+            if (!Files.isRegularFile(trace) && !TraceInput.isSegmentDirectory(trace)) {
+                System.err.println("orbscope profile suggest: " + trace + ": no such file");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+            if (requests < 0 || !name.matches("[A-Za-z0-9_.-]+")) {
+                System.err.println("orbscope profile suggest: --requests takes a count, --name letters, digits, '.', '_', '-'");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+            try {
+                ProfileSuggestion s = ProfileSuggestion.of(trace, name, requests);
+                String text = s.text(trace.toString());
+                if (out == null) {
+                    System.out.print(text);
+                } else {
+                    Files.writeString(out, text);
+                    System.out.println("orbscope: profile " + name + " proposed in " + out + " (" + s.requests()
+                            + " requests taken as recorded)");
+                    s.notes().forEach(n -> System.out.println("to do: " + n));
+                }
+                return s.complete() ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;
+            } catch (ProfileException | TraceFormatException e) {
+                System.err.println("orbscope profile suggest: " + e.getMessage());
+                return Orbscope.EXIT_BAD_INPUT;
+            } catch (IOException e) {
+                System.err.println("orbscope profile suggest: cannot read " + trace + ": " + Errors.describe(e));
                 return Orbscope.EXIT_BAD_INPUT;
             }
         }

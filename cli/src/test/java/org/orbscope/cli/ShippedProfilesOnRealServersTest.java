@@ -194,12 +194,78 @@ class ShippedProfilesOnRealServersTest {
         traceByAttaching("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(TWOWAY_SCENARIO));
     }
 
+    /**
+     * The guide of docs/profiles.md on a Yoko server as if Yoko had no profile: a broad trace of its packages while
+     * a few requests pass one at a time, {@code profile suggest}, then the proposal records a client run in which
+     * {@code profile check} and the report find every request whole.
+     */
+    @Test
+    @Timeout(600)
+    void aProfileSuggestedFromABroadTraceHoldsEveryRequestWhole() throws Exception {
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        ServerDirectory server = server();
+        Process p = Fixture.YOKO.jvm(server, "--conc-model", "thread_pool", "--pool-threads", "2")
+                .log(dir.resolve("server.log")).start();
+        int few = 20;
+        Path broadRound = scenario("broad.yaml", SCENARIO.replace("requests: " + REQUESTS, "requests: " + few)
+                .replace("{law: poisson, rate: 300/s}", "{law: deterministic, rate: 25/s}"));
+        Path scenario = scenario(SCENARIO);
+        Path broad = dir.resolve("broad.trace");
+        Path suggested = dir.resolve("suggested.profile");
+        Path profiled = dir.resolve("profiled.trace");
+        int serverExit;
+        try {
+            awaitReady(p, server);
+            String pid = Long.toString(p.pid());
+            drive(broadRound, server, new ClientDirectory(dir.resolve("first-round")), few);
+            attached(pid, List.of("--profile", "none", "-o", "include=org.apache.yoko.**", "--out", broad.toString()),
+                    () -> drive(broadRound, server, new ClientDirectory(dir.resolve("broad-round")), few));
+            CliRunner suggest = CliRunner.run("profile", "suggest", broad.toString(), "--name", "yoko-suggested",
+                    "--out", suggested.toString());
+            assertEquals(Orbscope.EXIT_OK, suggest.exit, suggest + "\n" + Files.readString(suggested));
+            attached(pid, List.of("--profile", suggested.toString(), "-o", "cpu=true", "--out", profiled.toString()),
+                    () -> drive(scenario, server, new ClientDirectory(dir.resolve("client")), REQUESTS));
+        } finally {
+            serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
+        }
+        assertEquals(0, serverExit, log("server.log"));
+        String proposal = Files.readString(suggested);
+        CliRunner check = CliRunner.run("profile", "check", profiled.toString());
+        assertEquals(Orbscope.EXIT_OK, check.exit, check + "\n" + proposal);
+        Path out = dir.resolve("suggested-report");
+        CliRunner report = CliRunner.run("report", profiled.toString(), "--profile", suggested.toString(),
+                "--scenario", scenario.toString(), "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
+        JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0).path("server");
+        assertEquals(REQUESTS, s.path("measured").asLong(), s + "\n" + proposal);
+        assertEquals(0, s.path("incomplete").asLong(), s + "\n" + proposal);
+    }
+
+    private interface ClientRun {
+        void run() throws Exception;
+    }
+
+    /** {@code orbscope attach PID ARGS}, the client run, {@code attach PID --stop}. */
+    private static void attached(String pid, List<String> args, ClientRun run) throws Exception {
+        List<String> all = new ArrayList<>(List.of("attach", pid));
+        all.addAll(args);
+        CliRunner attach = CliRunner.run(all.toArray(new String[0]));
+        assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+        run.run();
+        CliRunner stop = CliRunner.run("attach", pid, "--stop");
+        assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
+    }
+
     private ServerDirectory server() {
         return new ServerDirectory(dir.resolve("server"));
     }
 
     private Path scenario(String text) throws Exception {
-        Path f = dir.resolve("profiles.yaml");
+        return scenario("profiles.yaml", text);
+    }
+
+    private Path scenario(String file, String text) throws Exception {
+        Path f = dir.resolve(file);
         Files.writeString(f, text);
         return f;
     }
@@ -280,14 +346,18 @@ class ShippedProfilesOnRealServersTest {
 
     /** One run of the workload client in a JVM of its own; every request sent and answered. */
     private void drive(Path scenario, ServerDirectory server, ClientDirectory client) throws Exception {
+        drive(scenario, server, client, REQUESTS);
+    }
+
+    private void drive(Path scenario, ServerDirectory server, ClientDirectory client, int requests) throws Exception {
         Path log = client.dir().resolveSibling(client.dir().getFileName() + ".log");
         Process c = new ClientLaunch(scenario, Map.of(ServerSpec.SINGLE, server.iorDir()), null, client.dir())
                 .jvm().log(log).start();
         assertTrue(c.waitFor(240, TimeUnit.SECONDS), "client still running:\n" + Files.readString(log));
         assertEquals(0, c.exitValue(), Files.readString(log));
         ClientSummary sent = ClientSummary.read(client.summary());
-        assertEquals(REQUESTS, sent.sent(), sent.toString());
-        assertEquals(REQUESTS, sent.completed(), sent.toString());
+        assertEquals(requests, sent.sent(), sent.toString());
+        assertEquals(requests, sent.completed(), sent.toString());
     }
 
     /** The trace alone holds the client's run: every request whole, on the profile's threads, named as sent. */
