@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.orbscope.postprocess.Reporter;
+import org.orbscope.postprocess.TraceReport;
 import org.orbscope.postprocess.point.AnalysisOptions;
 import org.orbscope.postprocess.report.CompareReport;
 import org.orbscope.postprocess.report.RunComparison;
@@ -31,7 +32,8 @@ final class CompareCommand implements Callable<Integer> {
     /** A default output directory's name is cut to this many characters. */
     private static final int MAX_NAME = 120;
 
-    @Parameters(arity = "1..*", paramLabel = "RUN_DIR", description = "two or more run directories; the first is the base")
+    @Parameters(arity = "1..*", paramLabel = "RUN", description = "two or more run directories or server traces (a trace"
+            + " file or a ring's directory: one point, named single); the first is the base")
     List<Path> runs;
 
     @Option(names = "--label", paramLabel = "NAME", description = "the name of a run in the comparison, in the "
@@ -44,7 +46,7 @@ final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (runs.size() < 2) {
-            System.err.println("orbscope compare: give two run directories or more (got " + runs.size() + ")");
+            System.err.println("orbscope compare: give two runs or traces or more (got " + runs.size() + ")");
             return Orbscope.EXIT_BAD_INPUT;
         }
         if (labels.size() > runs.size()) {
@@ -56,12 +58,13 @@ final class CompareCommand implements Callable<Integer> {
             return Orbscope.EXIT_BAD_INPUT;
         }
         for (Path run : runs) {
-            if (!Files.isDirectory(run)) {
-                System.err.println("orbscope compare: " + run + ": no such directory");
+            if (!Files.exists(run)) {
+                System.err.println("orbscope compare: " + run + ": no such file or directory");
                 return Orbscope.EXIT_BAD_INPUT;
             }
-            if (!RunDirectory.isRunDirectory(run)) {
-                System.err.println("orbscope compare: " + run + ": not a run directory (no points/ folder)");
+            if (!RunDirectory.isRunDirectory(run) && !isTrace(run)) {
+                System.err.println("orbscope compare: " + run + ": not a run directory (no points/ folder), a trace"
+                        + " file or a ring's directory");
                 return Orbscope.EXIT_BAD_INPUT;
             }
         }
@@ -92,15 +95,21 @@ final class CompareCommand implements Callable<Integer> {
      * directory's own name.
      */
     static List<String> labels(List<Path> runs, List<String> given) {
-        List<String> outs = runs.stream().map(r -> RunDirectory.open(r).outName()).toList();
+        List<String> outs = runs.stream().map(r -> isTrace(r) ? null : RunDirectory.open(r).outName()).toList();
         List<String> names = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             String o = outs.get(i);
             boolean own = o != null && !o.equals(RunCommand.DEFAULT_OUT)
                     && outs.stream().filter(x -> Objects.equals(x, o)).count() == 1;
-            names.add(i < given.size() ? given.get(i) : own ? o : RunDirectory.open(runs.get(i)).name());
+            names.add(i < given.size() ? given.get(i) : own ? o : isTrace(runs.get(i))
+                    ? TraceReport.name(runs.get(i)) : RunDirectory.open(runs.get(i)).name());
         }
         return names;
+    }
+
+    /** A server trace: a trace file, or the directory of a ring's segments. */
+    private static boolean isTrace(Path p) {
+        return Files.isRegularFile(p) || !RunDirectory.isRunDirectory(p) && TraceInput.isSegmentDirectory(p);
     }
 
     /** {@code runs/compare/<time>-<A>-vs-<B>...}: apart from the runs, so no pattern that lists runs finds it. */

@@ -77,6 +77,12 @@ class AttachRingTest {
             assertEquals(42L * runs, all.path("complete").asLong(), all.toString());
             assertEquals(0, all.path("incomplete").asLong(), all.toString());
             sameTimeAxis(dir.resolve("dump-report-" + runs), dump, dir.resolve("ring-report"), ring);
+            // A ring and a trace file compare side by side as runs of one point each.
+            Path cmp = dir.resolve("ring-vs-dump");
+            CliRunner compare = CliRunner.run("compare", ring.toString(), dump.toString(), "--out", cmp.toString());
+            assertEquals(Orbscope.EXIT_OK, compare.exit, compare.toString());
+            assertTrue(compare.out.startsWith("server vs dump: "), compare.toString());
+            assertTrue(Files.readString(cmp.resolve("compare.csv")).contains("single,"), compare.toString());
 
             // A window: recording stops by itself once its time is out, whatever runs meanwhile (a dump of its ring);
             // the command returns once the trace is written, the server runs on.

@@ -126,7 +126,7 @@ class CompareCommandTest {
             {a.toString(), tmp.resolve("empty").toString()},
             {a.toString(), a.toString(), "--label", "x", "--label", "y", "--label", "z"},
         };
-        String[] said = {"give two run directories or more", "no such directory", "not a run directory",
+        String[] said = {"give two runs or traces or more", "no such file or directory", "not a run directory",
             "3 labels for 2 runs"};
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 1];

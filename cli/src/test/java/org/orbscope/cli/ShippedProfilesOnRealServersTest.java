@@ -185,6 +185,15 @@ class ShippedProfilesOnRealServersTest {
         assertTrue(log("server.log").contains("orbscope agent: 0 of 8 methods of profile glassfish found; this JVM loads"
                 + " WildFly ORB (openjdk-orb 10.1) / JDK 8 ORB (its classes in com.sun.corba.se): try profile=openjdk-orb"),
                 log("server.log"));
+
+        // The two traces compare side by side, per operation by the server's completion times.
+        Path out = dir.resolve("fresh-vs-served");
+        CliRunner compare = CliRunner.run("compare", dir.resolve("fresh.trace").toString(),
+                dir.resolve("served.trace").toString(), "--out", out.toString());
+        assertEquals(Orbscope.EXIT_OK, compare.exit, compare.toString());
+        JsonNode tables = new ObjectMapper().readTree(out.resolve("compare.json").toFile()).path("breakdown");
+        assertTrue(tables.toString().contains("fresh completion mean (ms)") && tables.toString().contains("\"post\""),
+                tables.toString());
     }
 
     @Test

@@ -85,8 +85,16 @@ public final class Reporter {
     }
 
     /**
+     * The point a server trace makes in a comparison: named like the one point of a run without a sweep, so that a
+     * trace compares with such a run and with another trace.
+     */
+    public static final String TRACE_POINT = "single";
+
+    /**
      * Writes the comparison of several runs into {@code out} (index.html, report.md, compare.csv, compare.json);
      * the runs are only read. {@code labels} name the runs in their order (a run past them by its directory's name).
+     * A run is a run directory, or a server trace (a file or a ring's directory), which makes one point,
+     * {@link #TRACE_POINT}.
      *
      * @return the comparison written: its warnings and the settings that differ
      */
@@ -95,7 +103,8 @@ public final class Reporter {
         AnalysisOptions readOnly = options.toBuilder().stageTablesInPoints(false).build();
         List<RunData> runs = new ArrayList<>();
         for (Path dir : runDirs) {
-            runs.add(analyze(dir, readOnly));
+            runs.add(RunDirectory.isRunDirectory(dir) ? analyze(dir, readOnly)
+                    : TraceReport.analyze(dir, TRACE_POINT, readOnly));
         }
         RunComparison c = new RunComparison(runs, labels);
         CompareReport.write(c, out, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());

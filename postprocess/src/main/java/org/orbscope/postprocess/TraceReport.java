@@ -44,7 +44,7 @@ public final class TraceReport {
      */
     public static Reporter.Report report(Path trace, AnalysisOptions options, Path out) throws IOException {
         AnalysisOptions o = options.toBuilder().stagesCsv(out.resolve("stages.csv")).overTime(true).build();
-        PointInputs in = PointInputs.ofTrace(traceName(trace), trace, o);
+        PointInputs in = PointInputs.ofTrace(name(trace), trace, o);
         PointAnalysis a = PointAnalyzer.analyze(in, o);
         TraceWindow window = in.window();
         if (!window.all()) {
@@ -52,12 +52,9 @@ public final class TraceReport {
                     + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
                     + " shows the whole recording");
         }
-        OverTimeReport.write(out, traceName(trace), a.overTime(), in.recording().originNs());
+        OverTimeReport.write(out, name(trace), a.overTime(), in.recording().originNs());
         PointJson.write(out.resolve("point.json"), a);
-        RunData data = new RunData(trace.getFileName().toString(), options.scenario() != null
-                ? options.scenario().name() : "trace " + trace.getFileName(),
-                "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), SweepAxes.NONE, List.of(a),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+        RunData data = data(trace, a, options);
         JvmSummaryReport.write(TraceSummary.read(trace), out.resolve(JVM_DIR), JvmSummaryReport.DEFAULT_TOP);
         AtomicFiles.write(out.resolve("index.html"), HtmlReport.render(data, List.of(new HtmlReport.Link(
                 JVM_DIR + "/index.html", "JVM summaries of the trace: monitors, parking, allocations, methods "
@@ -69,6 +66,22 @@ public final class TraceReport {
         return new Reporter.Report(out, List.of(a), List.of());
     }
 
+    /**
+     * A trace as a run of one point named {@code point}, for {@code compare}: its analysis as its report makes it,
+     * with nothing written.
+     */
+    public static RunData analyze(Path trace, String point, AnalysisOptions options) throws IOException {
+        AnalysisOptions o = options.toBuilder().stagesCsv(null).build();
+        return data(trace, PointAnalyzer.analyze(PointInputs.ofTrace(point, trace, o), o), options);
+    }
+
+    private static RunData data(Path trace, PointAnalysis a, AnalysisOptions options) {
+        return new RunData(trace.getFileName().toString(), options.scenario() != null
+                ? options.scenario().name() : "trace " + trace.getFileName(),
+                "Report of a server trace: " + trace.toAbsolutePath(), options.scenarioText(), SweepAxes.NONE, List.of(a),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
     private static String describe(String given, long epochNs) {
         return given == null ? (epochNs == Long.MIN_VALUE ? "the start" : "the end") : given;
     }
@@ -76,11 +89,13 @@ public final class TraceReport {
     /** Where the report of a trace goes unless told: next to it, {@code <trace name>-report/}. */
     public static Path defaultOut(Path trace) {
         Path dir = trace.toAbsolutePath().getParent();
-        return dir.resolve(traceName(trace) + "-report");
+        return dir.resolve(name(trace) + "-report");
     }
 
-    private static String traceName(Path trace) {
+    /** A trace's name: its file's, without {@code .trace} (a ring's directory: without {@code .trace.d}). */
+    public static String name(Path trace) {
         String n = trace.getFileName().toString();
+        n = n.endsWith(".trace.d") ? n.substring(0, n.length() - ".d".length()) : n;
         return n.endsWith(".trace") ? n.substring(0, n.length() - ".trace".length()) : n;
     }
 }

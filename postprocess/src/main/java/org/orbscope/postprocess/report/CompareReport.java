@@ -67,7 +67,8 @@ public final class CompareReport {
         List<Table> breakdown = c.breakdownTables();
         if (!breakdown.isEmpty()) {
             b.append("<h2 id=\"breakdown\">By object, operation, process and client</h2><p>Mean client response "
-                    + "time and throughput of each group; ratios of the means to the first run's.</p>");
+                    + "time (the server's completion time where a run is a server trace) and throughput of each group;"
+                    + " ratios of the means to the first run's.</p>");
             breakdown.forEach(t -> HtmlReport.table(b, t, "h3"));
         }
         b.append("</body></html>\n");

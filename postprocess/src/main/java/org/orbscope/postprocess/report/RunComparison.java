@@ -296,8 +296,9 @@ public final class RunComparison {
     }
 
     /**
-     * Per point and dimension with two groups or more in some run: each group's mean response time and throughput
-     * in every run, with the ratio of means to the first run's (groups have no batch series: not flagged).
+     * Per point and dimension with two groups or more in some run: each group's mean response time (the server's
+     * completion time where a run has no client's, a server trace) and throughput in every run, with the ratio of
+     * means to the first run's (groups have no batch series: not flagged).
      */
     public List<Table> breakdownTables() {
         List<Table> out = new ArrayList<>();
@@ -318,9 +319,13 @@ public final class RunComparison {
                 if (keys.size() < 2 || first != null && Breakdown.redundant(first.breakdown(), dim)) {
                     continue;
                 }
+                // Client response times where every run has them; else the server's completion times (a trace).
+                boolean response = byRun.stream().allMatch(groups -> groups.values().stream()
+                        .allMatch(g -> g.response() != null));
+                String measure = response ? "response" : "completion";
                 List<String> headers = new ArrayList<>(List.of(dim));
                 for (int i = 0; i < runs.size(); i++) {
-                    headers.add(names.get(i) + " mean (ms)");
+                    headers.add(names.get(i) + " " + measure + " mean (ms)");
                     headers.add(names.get(i) + " throughput (req/s)");
                     if (i > 0) {
                         headers.add(names.get(i) + " / " + names.get(0) + " mean");
@@ -330,10 +335,10 @@ public final class RunComparison {
                         "Point " + point + " by " + dim, "", headers);
                 for (String key : keys) {
                     List<Object> cells = new ArrayList<>(List.of(key));
-                    Double base = mean(byRun.get(0).get(key));
+                    Double base = mean(byRun.get(0).get(key), response);
                     for (int i = 0; i < runs.size(); i++) {
                         Breakdown.GroupFigures g = byRun.get(i).get(key);
-                        Double mean = mean(g);
+                        Double mean = mean(g, response);
                         cells.add(mean);
                         cells.add(g == null ? null : g.throughputPerSec());
                         if (i > 0) {
@@ -349,8 +354,9 @@ public final class RunComparison {
         return out;
     }
 
-    private static Double mean(Breakdown.GroupFigures g) {
-        return g == null || g.response() == null ? null : g.response().meanMs();
+    private static Double mean(Breakdown.GroupFigures g, boolean response) {
+        Summary s = g == null ? null : response ? g.response() : g.completion();
+        return s == null ? null : s.meanMs();
     }
 
     /** The mean of a server stage with its spread. */
