@@ -13,6 +13,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * message, its suggestions and the whole usage text.
  */
 final class ArgumentErrors implements CommandLine.IParameterExceptionHandler {
+    /** How picocli's {@code help} command starts its message for a name that is no command. */
+    private static final String HELP_UNKNOWN = "Unknown subcommand '";
+
     @Override
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
@@ -24,11 +27,18 @@ final class ArgumentErrors implements CommandLine.IParameterExceptionHandler {
     }
 
     private static String describe(ParameterException e) {
-        if (!(e instanceof UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+        CommandLine cmd = e.getCommandLine();
+        if (String.valueOf(e.getMessage()).startsWith(HELP_UNKNOWN) && e.getValue() != null) {
+            return "unknown command '" + e.getValue() + "'" + Names.suggestion(e.getValue(),
+                    cmd.getSubcommands().keySet());
+        }
+        // An unknown option is named before what it hides (a required parameter it took the place of).
+        List<String> unmatched = e instanceof UnmatchedArgumentException u ? u.getUnmatched()
+                : cmd.getUnmatchedArguments();
+        if (unmatched.isEmpty()) {
             return String.valueOf(e.getMessage());
         }
-        String first = u.getUnmatched().get(0);
-        CommandLine cmd = e.getCommandLine();
+        String first = unmatched.get(0);
         boolean option = first.startsWith("-");
         boolean command = !option && !cmd.getSubcommands().isEmpty();
         String what = option ? "unknown option" : command ? "unknown command" : "unexpected argument";

@@ -68,6 +68,9 @@ class BadInputTest {
         oneLine(option, "orbscope run: unknown option '--ot'; did you mean '--out'? (see 'orbscope help run')");
         assertEquals(1, option.err.strip().lines().count(), option.toString());
         assertFalse(option.err.contains("Usage:"), option.toString());
+        oneLine(CliRunner.run("help", "rnu"), "orbscope: unknown command 'rnu'; did you mean 'run'? (see 'orbscope help')");
+        oneLine(CliRunner.run("report", "--parqet"),
+                "orbscope report: unknown option '--parqet'; did you mean '--parquet'? (see 'orbscope help report')");
     }
 
     @Test
