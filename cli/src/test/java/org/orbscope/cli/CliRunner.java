@@ -33,6 +33,20 @@ final class CliRunner {
         }
     }
 
+    /**
+     * A process's whole command line, its arguments separated by spaces, from {@code /proc} ("" once it is gone).
+     * {@code ProcessHandle.Info} cuts the line at 4096 bytes on Linux, before the main class of a JVM whose class
+     * path is the tests' (its length grows with the checkout's path).
+     */
+    static String commandLine(ProcessHandle h) {
+        try {
+            return new String(java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc", Long.toString(h.pid()),
+                    "cmdline")), StandardCharsets.UTF_8).replace('\0', ' ').strip();
+        } catch (java.io.IOException e) {
+            return "";
+        }
+    }
+
     /** The one run directory {@code orbscope run --out runs} made. */
     static java.nio.file.Path onlyRun(java.nio.file.Path runs) throws java.io.IOException {
         try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(runs)) {

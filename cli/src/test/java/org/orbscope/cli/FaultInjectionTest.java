@@ -125,7 +125,7 @@ class FaultInjectionTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             Optional<ProcessHandle> p = run.toHandle().descendants()
-                    .filter(h -> h.info().commandLine().orElse("").contains(mainClass)).findFirst();
+                    .filter(h -> CliRunner.commandLine(h).contains(mainClass)).findFirst();
             if (p.isPresent()) {
                 return p.get();
             }

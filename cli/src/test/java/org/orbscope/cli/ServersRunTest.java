@@ -157,7 +157,7 @@ class ServersRunTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline && run.isAlive()) {
             Optional<ProcessHandle> p = run.toHandle().descendants().filter(h -> {
-                String cmd = h.info().commandLine().orElse("");
+                String cmd = CliRunner.commandLine(h);
                 return cmd.contains(ServerLaunch.MAIN) && cmd.contains("--server backend");
             }).findFirst();
             if (p.isPresent()) {
