@@ -40,7 +40,8 @@ import org.orbscope.scenario.ScenarioLoader;
  * namespace with its own address, a small scenario in the manner of Beekhuis's experiments K and L (client JVMs
  * with closed-loop threads on every host). The first point runs on all three; in the second the test kills
  * everything in one host's namespace once it has shipped some records and the others have finished, as a machine
- * that loses power. Everything asserted is what the run directory recorded.
+ * that loses power, named dead once silent for {@code client.hosts.deadAfter} (20 s here: a live host calls every
+ * second). Everything asserted is what the run directory recorded.
  */
 class HostsInNamespacesTest {
     private static final List<String> HOSTS = List.of("h1", "h2", "h3");
@@ -56,7 +57,7 @@ class HostsInNamespacesTest {
             "  instances: 2",
             "  connections: 2",
             "  maxDuration: 3m",
-            "  hosts: {names: [h1, h2, h3], register: 3m, barrier: 60s, lateAfter: 3m}",
+            "  hosts: {names: [h1, h2, h3], register: 3m, barrier: 60s, lateAfter: 3m, deadAfter: 20s}",
             "  processes:",
             "    - name: threads",
             "      requests: 150",

@@ -28,8 +28,9 @@ import org.orbscope.scenario.ScenarioLoader;
  * registers, so the run waits {@code client.hosts.register} and runs without it; h1 finishes its part at once;
  * h2 and h3 run a long process more, so that they are still running {@code client.hosts.lateAfter} after h1
  * reported. h2, asked to stop then, stops its client JVM and ships the rest of its records within the grace
- * period; h3 hangs (every process in its namespace stopped) after it shipped some records, so the rest never
- * comes. Everything asserted is what the run directory and its report recorded.
+ * period ({@code client.hosts.stopGrace}, 15 s here: h2 ships in a few); h3 hangs (every process in its namespace
+ * stopped) after it shipped some records, so the rest never comes. Everything asserted is what the run directory
+ * and its report recorded.
  */
 class HostsMissingAndLateTest {
     private static final String SCENARIO = String.join("\n",
@@ -42,7 +43,7 @@ class HostsMissingAndLateTest {
             "client:",
             "  instances: 1",
             "  maxDuration: 3m",
-            "  hosts: {names: [h1, h2, h3, h4], register: 15s, barrier: 60s, lateAfter: 5s}",
+            "  hosts: {names: [h1, h2, h3, h4], register: 15s, barrier: 60s, lateAfter: 5s, stopGrace: 15s}",
             "  processes:",
             "    - name: quick",
             "      requests: 50",

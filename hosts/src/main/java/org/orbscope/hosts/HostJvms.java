@@ -33,8 +33,6 @@ import org.orbscope.scenario.ServerSpec;
 final class HostJvms implements PointJvms {
     /** The barrier's time-out of a point without client hosts (the server alone runs on a host). */
     private static final long NO_CLIENT_HOSTS_BARRIER = 60_000_000_000L;
-    /** How long a host asked to stop (the run interrupted, or the host late) may take to ship what its JVMs wrote. */
-    static final long STOP_GRACE_NANOS = 45_000_000_000L;
 
     private final CoordinatorServant servant;
     private final LocalJvms local;
@@ -89,7 +87,7 @@ final class HostJvms implements PointJvms {
             }
             ((ObjectNode) tree.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
         }
-        Part part = new Part(host, HostsFile.Host.SERVER, 0, 0);
+        Part part = new Part(host, HostsFile.Host.SERVER, 0, 0, hosts == null ? HostsSpec.DEFAULTS : hosts);
         servant.assign(point, part, new Task(TaskKind.RUN_SERVER, runName, point.name, ScenarioLoader.toYaml(tree), 0, 0,
                 new String[0], new String[0], agentConfig, 0));
         out.println("point " + point.name + ": server on host " + name + " (" + host.info.address + ")");
@@ -125,7 +123,7 @@ final class HostJvms implements PointJvms {
                 continue;
             }
             free.remove(h);
-            Part part = new Part(h, HostsFile.Host.CLIENTS, instances, k * instances);
+            Part part = new Part(h, HostsFile.Host.CLIENTS, instances, k * instances, hosts);
             String yaml = ScenarioLoader.toYaml(HostParts.clientPart(tree, named != null ? named : h.name()));
             servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, point.name, yaml, instances,
                     k * instances, objects, references, "", readyTimeout.toMillis()));
@@ -153,7 +151,7 @@ final class HostJvms implements PointJvms {
         while (true) {
             boolean allOver = true;
             for (Part p : parts) {
-                if (p.host.gone() && !p.reported()) {
+                if (p.hostGone() && !p.reported()) {
                     point.barrier.expectNoLonger(p.host.id);
                 }
                 if (firstReport == 0 && p.reported() && p.report.gateOpenedNs != 0) {
@@ -171,10 +169,10 @@ final class HostJvms implements PointJvms {
             }
             String why = null;
             String status = HostsFile.LATE;
-            if (stopSent != 0 && now - stopSent > STOP_GRACE_NANOS) {
+            if (stopSent != 0 && now - stopSent > hosts.stopGraceNanos()) {
                 status = HostsFile.INTERRUPTED;
-                why = "the run was interrupted and the host had not shipped its results "
-                        + STOP_GRACE_NANOS / 1_000_000_000L + " s later";
+                why = "the run was interrupted and the host had not shipped its results " + hosts.stopGrace()
+                        + " later (client.hosts.stopGrace)";
             } else if (firstReport != 0 && now - firstReport > hosts.lateAfterNanos()) {
                 why = "the host had not reported " + hosts.lateAfter() + " after the first host did (client.hosts."
                         + "lateAfter)";
@@ -192,7 +190,7 @@ final class HostJvms implements PointJvms {
                 }
                 servant.stop(point);
                 if (status.equals(HostsFile.LATE)) {
-                    awaitLateShipments(late);
+                    awaitLateShipments(late, hosts.stopGraceNanos());
                 }
                 return;
             }
@@ -201,12 +199,13 @@ final class HostJvms implements PointJvms {
     }
 
     /**
-     * Gives hosts named late, and asked to stop, {@link #STOP_GRACE_NANOS} to stop their JVMs and ship what they
-     * recorded, so that it is in the run directory before hosts.json and the report are written.
+     * Gives hosts named late, and asked to stop, {@code graceNanos} ({@code client.hosts.stopGrace}) to stop their
+     * JVMs and ship what they recorded, so that it is in the run directory before hosts.json and the report are
+     * written.
      */
-    private void awaitLateShipments(List<Part> late) throws InterruptedException {
-        long deadline = System.nanoTime() + STOP_GRACE_NANOS;
-        while (late.stream().anyMatch(p -> !p.reported() && !p.host.gone()) && System.nanoTime() < deadline
+    private void awaitLateShipments(List<Part> late, long graceNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + graceNanos;
+        while (late.stream().anyMatch(p -> !p.reported() && !p.hostGone()) && System.nanoTime() < deadline
                 && !interrupted) {
             servant.awaitChange(100);
         }

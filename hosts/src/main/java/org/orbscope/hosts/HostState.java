@@ -4,14 +4,15 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.orbscope.coordination.HostInfo;
 import org.orbscope.coordination.Task;
+import org.orbscope.scenario.HostsSpec;
 
 /** A registered host as the coordinator sees it: what it said of itself, when it last called, its next tasks. */
 final class HostState {
     /**
-     * A host that has not called for this long is taken for dead. It calls at least every second, but a host
-     * machine that starts many client JVMs at once may starve its own JVM for many seconds.
+     * Outside a point, a host that has not called for this long is taken for dead; within a point, the point's
+     * {@code client.hosts.deadAfter} is the limit.
      */
-    static final long SILENCE_NANOS = 60_000_000_000L;
+    static final long SILENCE_NANOS = HostsSpec.DEFAULTS.deadAfterNanos();
 
     final int id;
     final HostInfo info;
@@ -44,6 +45,11 @@ final class HostState {
 
     /** Not heard from for {@link #SILENCE_NANOS}, or replaced by a host of the same name. */
     boolean gone() {
-        return replaced || System.nanoTime() - lastContactNanos > SILENCE_NANOS;
+        return gone(SILENCE_NANOS);
+    }
+
+    /** Not heard from for {@code silenceNanos}, or replaced by a host of the same name. */
+    boolean gone(long silenceNanos) {
+        return replaced || System.nanoTime() - lastContactNanos > silenceNanos;
     }
 }

@@ -2,6 +2,7 @@ package org.orbscope.hosts;
 
 import org.orbscope.coordination.PartReport;
 import org.orbscope.run.HostsFile;
+import org.orbscope.scenario.HostsSpec;
 
 /** One host's part of one point, as the coordinator records it from the host's calls. */
 final class Part {
@@ -21,11 +22,20 @@ final class Part {
     private volatile String verdict;
     private volatile String verdictReason;
 
-    Part(HostState host, String role, int instances, int firstInstance) {
+    /** The point's limits: when the host is taken for dead, how long it may take to ship once asked to stop. */
+    final HostsSpec limits;
+
+    Part(HostState host, String role, int instances, int firstInstance, HostsSpec limits) {
         this.host = host;
         this.role = role;
         this.instances = instances;
         this.firstInstance = firstInstance;
+        this.limits = limits;
+    }
+
+    /** The host has not called for the point's {@code client.hosts.deadAfter}, or was replaced. */
+    boolean hostGone() {
+        return host.gone(limits.deadAfterNanos());
     }
 
     /** The coordinator stops counting on the part, with a status of hosts.json and why. */
@@ -42,7 +52,7 @@ final class Part {
 
     /** Over for the coordinator: reported, dead, or given up on. */
     boolean over() {
-        return report != null || verdict != null || host.gone();
+        return report != null || verdict != null || hostGone();
     }
 
     /** The part's line of hosts.json. */
@@ -57,13 +67,13 @@ final class Part {
             if (verdict.equals(HostsFile.LATE)) {
                 error += r != null ? "; asked to stop, it shipped the rest of what its JVMs recorded within the "
                         + "grace period: all of it is kept"
-                        : "; it had not shipped the rest of its results " + HostJvms.STOP_GRACE_NANOS / 1_000_000_000L
-                        + " s after it was asked to stop: what it shipped until then is kept, the rest is missing";
+                        : "; it had not shipped the rest of its results " + limits.stopGrace()
+                        + " after it was asked to stop: what it shipped until then is kept, the rest is missing";
             }
         } else if (r != null) {
             error = r.error.isEmpty() ? null : r.error;
             status = r.exit == 0 && error == null ? HostsFile.OK : HostsFile.FAILED;
-        } else if (host.gone()) {
+        } else if (hostGone()) {
             status = HostsFile.DEAD;
             error = "the host stopped calling the coordinator; what it shipped until then is kept";
         } else {

@@ -124,9 +124,14 @@ final class ScenarioValidator {
             throw new Problem("client.hosts.count", "count " + hosts.count() + " is more than the " + names.size()
                     + " hosts named");
         }
-        for (String field : new String[] {"register", "barrier", "lateAfter"}) {
-            String text = field.equals("register") ? hosts.register() : field.equals("barrier") ? hosts.barrier()
-                    : hosts.lateAfter();
+        for (String field : new String[] {"register", "barrier", "lateAfter", "deadAfter", "stopGrace"}) {
+            String text = switch (field) {
+                case "register" -> hosts.register();
+                case "barrier" -> hosts.barrier();
+                case "lateAfter" -> hosts.lateAfter();
+                case "deadAfter" -> hosts.deadAfter();
+                default -> hosts.stopGrace();
+            };
             if (parse("client.hosts." + field, () -> Units.durationNanos(text)) <= 0) {
                 throw new Problem("client.hosts." + field, field + " must be positive, not '" + text + "'");
             }

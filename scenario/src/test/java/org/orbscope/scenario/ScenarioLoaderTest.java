@@ -89,6 +89,21 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void hostLimitsDefaultAndMustBePositive() throws Exception {
+        String hosts = "client:\n  hosts: {count: 2, deadAfter: 20s, stopGrace: 10s}\n";
+        HostsSpec set = ScenarioLoader.parse("s.yaml", GOOD.replace("client:\n", hosts)).client().hosts();
+        assertEquals(20_000_000_000L, set.deadAfterNanos());
+        assertEquals(10_000_000_000L, set.stopGraceNanos());
+        HostsSpec defaults = ScenarioLoader.parse("s.yaml", GOOD.replace("client:\n", "client:\n  hosts: {count: 2}\n"))
+                .client().hosts();
+        assertEquals(60_000_000_000L, defaults.deadAfterNanos());
+        assertEquals(45_000_000_000L, defaults.stopGraceNanos());
+        ScenarioException zero = bad(GOOD.replace("client:\n", hosts.replace("deadAfter: 20s", "deadAfter: 0s")));
+        assertEquals("client.hosts.deadAfter", zero.field());
+        assertTrue(zero.problem().contains("must be positive"), zero.getMessage());
+    }
+
+    @Test
     void serverWarmupDefaultsAndRefusesNegativeCounts() throws Exception {
         assertEquals(ServerSpec.DEFAULT_WARMUP_CALLS, ScenarioLoader.parse("s.yaml", GOOD).server().warmupCalls());
         assertEquals(0, ScenarioLoader.parse("s.yaml", GOOD.replace("server:\n", "server:\n  warmupCalls: 0\n"))
