@@ -95,7 +95,7 @@ final class BaselineCommand implements Callable<Integer> {
                 return Orbscope.EXIT_BAD_INPUT;
             }
         }
-        Path dir = out != null ? out : run != null ? run.resolve("baseline") : Path.of("runs",
+        Path dir = out != null ? out : runDir != null ? runDir.baseline().dir() : Path.of("runs",
                 DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()) + "-"
                         + s.name().replaceAll("[^A-Za-z0-9._-]", "_") + "-baseline");
         BaselineDirectory bd = new BaselineDirectory(dir);

@@ -91,6 +91,11 @@ public final class RunDirectory {
         return parent == null || parent.getFileName() == null ? null : parent.getFileName().toString();
     }
 
+    /** Where {@code orbscope baseline --run} writes by default: the socket yardstick of this run. */
+    public BaselineDirectory baseline() {
+        return new BaselineDirectory(dir.resolve("baseline"));
+    }
+
     public Path scenarioFile() {
         return dir.resolve("scenario.yaml");
     }

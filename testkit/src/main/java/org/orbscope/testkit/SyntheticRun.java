@@ -95,13 +95,8 @@ public final class SyntheticRun {
      * latency.hlog (one interval per second) and summary.json, and the server's system.csv.
      */
     public Path point(String name, Workload w) throws IOException {
-        SweepPoint sp = points.get(name);
-        if (sp == null) {
-            throw new IllegalArgumentException("no point " + name + " in the scenario (points: " + points.keySet() + ")");
-        }
-        PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
-        AtomicFiles.write(p.pointYaml(), ScenarioLoader.toYaml(sp.tree()));
-        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        SweepPoint sp = sweepPoint(name);
+        PointDirectory p = begin(name, sp);
         List<String[]> targets = new ArrayList<>();
         for (ProcessSpec process : sp.scenario().client().processes()) {
             for (TargetSpec t : process.targets()) {
@@ -137,6 +132,48 @@ public final class SyntheticRun {
         }
         writeSystem(p, (long) (w.requests() * gap / 1e6), w.util(), w.gcEveryMs(), w.gcPauseMs());
         return p.dir();
+    }
+
+    /**
+     * A point of the scenario whose sole client JVM recorded exactly {@code records} (every one ok): point.yaml,
+     * status.json, requests.csv, summary.json (its achieved rate the ok requests over the first intended send to
+     * the last answer) and the server's system.csv. For figures a test derives from the records themselves.
+     */
+    public Path point(String name, List<RequestRecord> records) throws IOException {
+        PointDirectory p = begin(name, sweepPoint(name));
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        try (RequestsCsv.Writer csv = RequestsCsv.create(p.client().requestsCsv())) {
+            for (RequestRecord r : records) {
+                csv.append(r);
+                first = Math.min(first, r.intendedNs());
+                last = Math.max(last, r.completedNs());
+            }
+        }
+        double duration = (last - first) / 1e9;
+        long n = records.size();
+        new ClientSummary(n, n, 0, 0, 0, duration, n / duration, Double.NaN,
+                new ClientSummary.Response(null, null, null, null, null, null, null),
+                new ClientSummary.Lateness(null, null, null), Map.of(RequestRecord.OK, n), true, false, null, null,
+                null, first).write(p.client().summary());
+        writeSystem(p, (long) (duration * 1000), 0.1, 0, 0);
+        return p.dir();
+    }
+
+    private SweepPoint sweepPoint(String name) {
+        SweepPoint sp = points.get(name);
+        if (sp == null) {
+            throw new IllegalArgumentException("no point " + name + " in the scenario (points: " + points.keySet() + ")");
+        }
+        return sp;
+    }
+
+    /** A point's directory with its point.yaml and an ok status.json. */
+    private PointDirectory begin(String name, SweepPoint sp) throws IOException {
+        PointDirectory p = new PointDirectory(dir.resolve("points").resolve(name));
+        AtomicFiles.write(p.pointYaml(), ScenarioLoader.toYaml(sp.tree()));
+        new PointStatus(PointStatus.OK, null, 0, null, 0, EPOCH0 / 1_000_000, EPOCH0 / 1_000_000).write(p.status());
+        return p;
     }
 
     /** Writes the second that began at {@code startMs} and returns when the next begins. */

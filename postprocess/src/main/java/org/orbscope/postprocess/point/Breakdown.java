@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Summary;
+import org.orbscope.run.BaselineRunner;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
@@ -45,6 +46,16 @@ public final class Breakdown {
         final Distribution completion = new Distribution();
         long cpuNs;
         long cpuRequests;
+        /** Payload octets of the ok requests whose target's payload is known, out and back, and how many those are. */
+        long bytesOut;
+        long bytesBack;
+        long sized;
+        /** The group's own span: its first intended send and its last answer (ns; MAX/MIN: none yet). */
+        long firstNs = Long.MAX_VALUE;
+        long lastNs = Long.MIN_VALUE;
+        /** Response times of every ok request, warm-up included, and how many had one. */
+        long okResponseNs;
+        long okTimed;
     }
 
     /**
@@ -57,10 +68,25 @@ public final class Breakdown {
      *     client records)
      * @param completion the server's completion times of the group's measured requests (with a server trace)
      * @param cpuShare the group's part of the CPU of all measured requests (with thread CPU times in the trace)
+     * @param ownRatePerSec requests answered ok per second of the group's own span (its first intended send to its
+     *     last answer): the calls per second of a client that ran for part of the point only, as the
+     *     performance-patterns excerpt counts each client's
+     * @param bytesOut payload octets the group's ok requests carried out (null when the scenario does not say)
+     * @param bytesBack payload octets their replies carried back
+     * @param bytesPerSec user-level throughput (Balay et al.): {@code throughputPerSec} times the payload octets out
+     *     and back per ok request
+     * @param okMeanMs the mean response time of every ok request, warm-up included: with {@code ownRatePerSec},
+     *     the figures of the same requests over the same span that Little's law relates
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record GroupFigures(String key, long requests, Long ok, Long failed, Long notSent, Double throughputPerSec,
-                               Summary response, Summary completion, Double cpuPerRequestMs, Double cpuShare) {
+                               Summary response, Summary completion, Double cpuPerRequestMs, Double cpuShare,
+                               Double ownRatePerSec, Long bytesOut, Long bytesBack, Double bytesPerSec,
+                               Double okMeanMs) {
+        /** Payload octets out and back per ok request; null when unknown. */
+        public Double bytesPerRequest() {
+            return bytesOut == null || ok == null || ok == 0 ? null : (double) (bytesOut + bytesBack) / ok;
+        }
     }
 
     /** Names in natural order: digit runs compare as numbers (module-2 before module-10, client 2 before 10). */
@@ -101,14 +127,33 @@ public final class Breakdown {
         return object == null ? null : object.replaceFirst("-\\d+$", "");
     }
 
-    /** A client record; {@code response} is its response time when it counts in the statistics, else null. */
-    void client(String[] keys, String outcome, Long responseNs) {
+    /**
+     * A client record; {@code response} is its response time when it counts in the statistics, else null;
+     * {@code octets} the payload its target carries out and back, null when unknown.
+     */
+    void client(String[] keys, RequestRecord rec, Long responseNs, BaselineRunner.Exchange octets) {
+        String outcome = rec.outcome();
         for (int d = 0; d < keys.length; d++) {
             Group g = groups.get(DIMENSIONS.get(d)).computeIfAbsent(keys[d], k -> new Group());
             g.client = true;
             g.requests++;
+            if (rec.intendedNs() != RequestRecord.UNKNOWN) {
+                g.firstNs = Math.min(g.firstNs, rec.intendedNs());
+            }
+            if (rec.completedNs() != RequestRecord.UNKNOWN) {
+                g.lastNs = Math.max(g.lastNs, rec.completedNs());
+            }
             if (RequestRecord.OK.equals(outcome)) {
                 g.ok++;
+                if (rec.responseNs() != RequestRecord.UNKNOWN) {
+                    g.okResponseNs += rec.responseNs();
+                    g.okTimed++;
+                }
+                if (octets != null) {
+                    g.bytesOut += octets.request();
+                    g.bytesBack += octets.reply();
+                    g.sized++;
+                }
             } else if (RequestRecord.NOT_SENT.equals(outcome)) {
                 g.notSent++;
             } else {
@@ -160,12 +205,19 @@ public final class Breakdown {
             List<GroupFigures> rows = new ArrayList<>();
             for (Map.Entry<String, Group> e : dim.getValue().entrySet()) {
                 Group g = e.getValue();
+                Double throughput = g.client && windowSec > 0 ? g.ok / windowSec : null;
+                boolean sized = g.client && g.sized == g.ok;
+                double perRequest = g.ok == 0 ? 0 : (double) (g.bytesOut + g.bytesBack) / g.ok;
                 rows.add(new GroupFigures(e.getKey(), g.requests, g.client ? g.ok : null, g.client ? g.failed : null,
-                        g.client ? g.notSent : null, g.client && windowSec > 0 ? g.ok / windowSec : null,
+                        g.client ? g.notSent : null, throughput,
                         g.client ? Summary.of(g.response) : null,
                         g.completion.isEmpty() ? null : Summary.of(g.completion),
                         g.cpuRequests == 0 ? null : g.cpuNs / 1e6 / g.cpuRequests,
-                        totalCpu <= 0 || g.cpuRequests == 0 ? null : (double) g.cpuNs / totalCpu));
+                        totalCpu <= 0 || g.cpuRequests == 0 ? null : (double) g.cpuNs / totalCpu,
+                        g.client && g.lastNs > g.firstNs ? g.ok / ((g.lastNs - g.firstNs) / 1e9) : null,
+                        sized ? g.bytesOut : null, sized ? g.bytesBack : null,
+                        throughput == null || !sized ? null : throughput * perRequest,
+                        g.okTimed == 0 ? null : g.okResponseNs / 1e6 / g.okTimed));
             }
             if (!rows.isEmpty()) {
                 out.put(dim.getKey(), rows);

@@ -12,8 +12,11 @@ import org.orbscope.run.RequestsCsv;
 
 /** The client's per-request records (client/requests.csv): response times and outcomes. */
 public final class ClientResults {
-    /** The client of a point with one client JVM ({@code client/}); several are named by their number. */
-    public static final String SOLE_CLIENT = "client";
+    /**
+     * The client JVM of a point with one ({@code client/}): named as the first of several is, so that a group keeps
+     * its name across a sweep of {@code client.instances}.
+     */
+    public static final String SOLE_CLIENT = "1";
     public final Distribution response = new Distribution();
     public final Distribution lateness = new Distribution();
     /** The response times of {@link #response} in the order the requests ended. */
@@ -47,10 +50,16 @@ public final class ClientResults {
      * throws: what is wrong with a file is in {@link #problems}.
      */
     public static ClientResults read(List<ClientDirectory> clients, long warmupRequests) {
+        return read(clients, warmupRequests, PayloadOctets.NONE);
+    }
+
+    /** The same, counting the payload octets {@code octets} gives each target. */
+    static ClientResults read(List<ClientDirectory> clients, long warmupRequests, PayloadOctets octets) {
         ClientResults r = new ClientResults();
         for (ClientDirectory c : clients) {
-            String name = clients.size() == 1 ? SOLE_CLIENT : c.dir().getFileName().toString();
-            RequestsCsv.ReadResult result = RequestsCsv.read(c.requestsCsv(), rec -> r.add(rec, name, warmupRequests));
+            String name = name(c);
+            RequestsCsv.ReadResult result = RequestsCsv.read(c.requestsCsv(),
+                    rec -> r.add(rec, name, warmupRequests, octets));
             r.rows += result.rows;
             r.cutShort |= result.cutShort;
             r.problems.addAll(result.problems);
@@ -59,7 +68,20 @@ public final class ClientResults {
         return r;
     }
 
-    private void add(RequestRecord rec, String client, long warmupRequests) {
+    /**
+     * A client JVM's name: its number ({@code clients/N}; the sole {@code client/} is {@link #SOLE_CLIENT}), after its
+     * host's name on a client host ({@code h1/2}).
+     */
+    static String name(ClientDirectory c) {
+        String dir = c.dir().getFileName().toString();
+        if (!dir.matches("\\d+")) {
+            return SOLE_CLIENT;
+        }
+        String parent = c.dir().getParent() == null ? "clients" : c.dir().getParent().getFileName().toString();
+        return "clients".equals(parent) ? dir : parent + "/" + dir;
+    }
+
+    private void add(RequestRecord rec, String client, long warmupRequests, PayloadOctets octets) {
         outcomes.merge(rec.outcome(), 1L, Long::sum);
         if (rec.intendedNs() != RequestRecord.UNKNOWN) {
             firstIntendedNs = Math.min(firstIntendedNs, rec.intendedNs());
@@ -72,8 +94,8 @@ public final class ClientResults {
                     rec.process(), client));
         }
         boolean measured = rec.seq() >= warmupRequests && rec.ok() && rec.responseNs() != RequestRecord.UNKNOWN;
-        breakdown.client(Breakdown.keys(rec.object(), rec.operation(), rec.process(), client), rec.outcome(),
-                measured ? rec.responseNs() : null);
+        breakdown.client(Breakdown.keys(rec.object(), rec.operation(), rec.process(), client), rec,
+                measured ? rec.responseNs() : null, octets.of(rec.process(), rec.target()));
         if (rec.seq() < warmupRequests || !rec.ok()) {
             return;
         }

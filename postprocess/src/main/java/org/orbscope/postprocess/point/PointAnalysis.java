@@ -31,6 +31,9 @@ public final class PointAnalysis {
     /** {@link ModelCurve#of}'s answer once asked (it simulates a dozen rates). */
     private ModelCurve.Curve modelCurve;
     private boolean modelCurveDone;
+    /** {@link #bytes}'s answer once asked (it reads the run's socket baseline). */
+    private ByteThroughput bytes;
+    private boolean bytesDone;
 
     /**
      * @param server the sole server's stages ({@link ServerStages#NONE} for several servers)
@@ -191,6 +194,24 @@ public final class PointAnalysis {
      */
     public Map<String, List<Breakdown.GroupFigures>> breakdown() {
         return breakdown;
+    }
+
+    /**
+     * The point's user-level throughput in bytes, with the raw socket's share when {@code orbscope baseline} has
+     * measured the run; null when the achieved rate or a target's payload is unknown.
+     */
+    public synchronized ByteThroughput bytes() {
+        if (!bytesDone) {
+            bytes = ByteThroughput.of(scenario(), client.achievedRatePerSec(), breakdown.get("process"),
+                    ByteThroughput.baselineOf(inputs.point()));
+            bytesDone = true;
+        }
+        return bytes;
+    }
+
+    /** Little's law on the point's closed loops; null when it has none, or a figure is unknown. */
+    public LittlesLaw littlesLaw() {
+        return LittlesLaw.of(scenario(), breakdown.get("process"));
     }
 
     /** The point over time (per second percentiles, CPU, GC); null without client records. */

@@ -47,7 +47,7 @@ public final class PointAnalyzer {
         if (in.traceAlone()) {
             return traceAlone(in, options);
         }
-        ClientResults client = ClientResults.read(in.clients(), in.warmup());
+        ClientResults client = ClientResults.read(in.clients(), in.warmup(), PayloadOctets.of(in.scenario()));
         ClientPart clientPart = ClientPart.of(client, in.clients());
         return in.oneServer() ? oneServer(in, client, clientPart, options)
                 : severalServers(in, client, clientPart, options);

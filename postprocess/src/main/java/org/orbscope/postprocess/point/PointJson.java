@@ -43,6 +43,8 @@ public final class PointJson {
         put(o, "offeredRatePerMs", a.offeredRatePerMs());
         put(o, "serverRatePerMs", a.server().serverRatePerMs());
         put(o, "client", client(a.client()));
+        put(o, "throughputBytes", a.bytes());
+        put(o, "littlesLaw", a.littlesLaw());
         put(o, "precision", Precision.of(a.client().responseSeries()));
         if (a.repetitions() != null) {
             put(o, "repetitions", a.repetitions());

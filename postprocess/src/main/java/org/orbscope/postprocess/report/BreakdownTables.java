@@ -15,7 +15,7 @@ import org.orbscope.postprocess.stats.Summary;
  */
 final class BreakdownTables {
     static final List<String> HEADERS = List.of("requests", "ok", "failed", "not sent", "throughput (req/s)",
-            "mean (ms)", "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "server completion mean (ms)",
+            "throughput (Mb/s)", "mean (ms)", "p50 (ms)", "p90 (ms)", "p99 (ms)", "max (ms)", "server completion mean (ms)",
             "CPU per request (ms)", "share of server CPU (%)");
     /** The columns of a server trace's tables, read without client records: the server's figures only. */
     static final List<String> TRACE_HEADERS = List.of("requests", "completion mean (ms)", "p50 (ms)", "p90 (ms)",
@@ -62,7 +62,7 @@ final class BreakdownTables {
                         SweepTable.stat(c, "p90"), SweepTable.stat(c, "p99"), SweepTable.stat(c, "max"),
                         g.cpuPerRequestMs(), share)
                         : Arrays.asList(g.key(), g.requests(), g.ok(), g.failed(), g.notSent(), g.throughputPerSec(),
-                        SweepTable.stat(r, "mean"), SweepTable.stat(r, "p50"), SweepTable.stat(r, "p90"),
+                        g.bytesPerSec() == null ? null : g.bytesPerSec() * 8 / 1e6, SweepTable.stat(r, "mean"), SweepTable.stat(r, "p50"), SweepTable.stat(r, "p90"),
                         SweepTable.stat(r, "p99"), SweepTable.stat(r, "max"), c == null ? null : c.meanMs(),
                         g.cpuPerRequestMs(), share));
             }

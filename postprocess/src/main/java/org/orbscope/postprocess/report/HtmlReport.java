@@ -59,6 +59,10 @@ public final class HtmlReport {
             b.append("<h2 id=\"groups\">Groups across the sweep</h2>");
             groups.forEach(t -> table(b, t, "h3"));
         }
+        Table little = LittlesLawTable.of(run.points());
+        if (little != null) {
+            table(b, little, "h2");
+        }
         // A trace on its own has no client: no response times to draw against throughput or as a spectrum.
         boolean client = run.points().stream().anyMatch(p -> p.client().records() > 0);
         if (client) {

@@ -36,6 +36,11 @@ public final class MarkdownReport {
             b.append("\n## Groups across the sweep\n");
             groups.forEach(t -> table(b, t, "###"));
         }
+        Table little = LittlesLawTable.of(run.points());
+        if (little != null) {
+            b.append('\n');
+            table(b, little, "##");
+        }
         if (run.points().stream().anyMatch(p -> p.client().records() > 0)) {
             b.append("\n## Latency distribution\n");
             table(b, LatencyFigures.spectrumTable("spectrum", run.points()), "###");

@@ -134,7 +134,7 @@ public final class SummaryFiles {
     static String breakdownCsv(List<PointAnalysis> points) throws IOException {
         List<String> header = List.of("point", "dimension", "key", "requests", "ok", "failed", "not_sent",
                 "throughput_per_s", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "max_ms", "completion_mean_ms",
-                "cpu_per_request_ms", "cpu_share");
+                "cpu_per_request_ms", "cpu_share", "own_rate_per_s", "bytes_out", "bytes_back", "bytes_per_s");
         List<Object[]> rows = new ArrayList<>();
         for (PointAnalysis a : points) {
             for (Map.Entry<String, List<Breakdown.GroupFigures>> e : a.breakdown().entrySet()) {
@@ -144,7 +144,7 @@ public final class SummaryFiles {
                             SweepTable.stat(g.response(), "p50"), SweepTable.stat(g.response(), "p90"),
                             SweepTable.stat(g.response(), "p99"), SweepTable.stat(g.response(), "max"),
                             g.completion() == null ? null : g.completion().meanMs(), g.cpuPerRequestMs(),
-                            g.cpuShare()});
+                            g.cpuShare(), g.ownRatePerSec(), g.bytesOut(), g.bytesBack(), g.bytesPerSec()});
                 }
             }
         }

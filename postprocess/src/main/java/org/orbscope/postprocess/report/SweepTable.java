@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import org.orbscope.postprocess.point.ByteThroughput;
 import org.orbscope.postprocess.point.PointAnalysis;
 import org.orbscope.postprocess.point.Prediction;
 import org.orbscope.postprocess.point.ServerStages;
@@ -51,6 +52,8 @@ public final class SweepTable {
         c.add(new Column("Simulated CPU utilization (%)", "util_simulated_pct",
                 p -> simulated(p, s -> pct(s.utilization()))));
         c.add(new Column("Process CPU utilization (%)", "util_process_pct", p -> pct(p.utilization().process())));
+        c.add(new Column("User-level throughput (Mb/s)", "mbit_per_s", p -> bytes(p, ByteThroughput::megabitsPerSec)));
+        c.add(new Column("Of the raw socket's (%)", "socket_share_pct", p -> bytes(p, b -> pct(b.socketShare()))));
         return c;
     }
 
@@ -126,6 +129,12 @@ public final class SweepTable {
         for (String stat : new String[] {"mean", "p5", "p50", "p90", "p95", "p99", "max"}) {
             c.add(new Column("", "client_response_" + stat + "_ms", p -> stat(p.client().response(), stat)));
         }
+        c.add(new Column("", "bytes_per_request", p -> bytes(p, ByteThroughput::bytesPerRequest)));
+        c.add(new Column("", "bytes_per_s", p -> bytes(p, ByteThroughput::bytesPerSec)));
+        c.add(new Column("", "mbit_per_s", p -> bytes(p, ByteThroughput::megabitsPerSec)));
+        c.add(new Column("", "socket_case", p -> bytes(p, ByteThroughput::socketCase)));
+        c.add(new Column("", "socket_bytes_per_s", p -> bytes(p, ByteThroughput::socketBytesPerSec)));
+        c.add(new Column("", "socket_share_pct", p -> bytes(p, b -> pct(b.socketShare()))));
         c.add(new Column("", "arrival_rate_per_ms", p -> p.offeredRatePerMs()));
         c.add(new Column("", "server_rate_per_ms", p -> p.server().serverRatePerMs()));
         for (String stage : new String[] {"queue", "completion", "receiver", "dispatcher", "servant"}) {
@@ -185,6 +194,12 @@ public final class SweepTable {
     private static Double stage(PointAnalysis p, String stage, Function<Summary, Double> stat) {
         Summary s = p.server().stages().get(stage);
         return s == null ? null : stat.apply(s);
+    }
+
+    /** A figure of the point's throughput in bytes; null when it is unknown. */
+    private static Object bytes(PointAnalysis p, Function<ByteThroughput, Object> figure) {
+        ByteThroughput b = p.bytes();
+        return b == null ? null : figure.apply(b);
     }
 
     /** A figure of the point's simulation; null when it was not simulated. */
