@@ -95,11 +95,14 @@ class RepeatRunTest {
         assertTrue(md.contains("| across repetitions |"), md);
         assertTrue(Files.readString(run.reportDir().resolve("index.html")).contains("id=\"repetitions-single\""));
 
-        // compare reads a repeated run as any other.
+        // compare reads a repeated run as any other; its mean response is the mean across repetitions.
         Path cmp = dir.resolve("cmp");
         CliRunner c = CliRunner.run("compare", run.dir().toString(), run.dir().toString(), "--out", cmp.toString());
         assertEquals(Orbscope.EXIT_OK, c.exit, c.toString());
-        assertTrue(Files.readString(cmp.resolve("compare.csv")).contains("single,response_mean_ms,"), c.toString());
+        String[] mean = Files.readString(cmp.resolve("compare.csv")).lines()
+                .filter(l -> l.startsWith("single,response_mean_ms,")).findFirst().orElseThrow().split(",");
+        assertEquals(spread.get("meanMs").asDouble(), Double.parseDouble(mean[3]), 1e-9);
+        assertEquals(spread.get("halfWidthMs").asDouble(), Double.parseDouble(mean[4]), 1e-9);
     }
 
     @Test

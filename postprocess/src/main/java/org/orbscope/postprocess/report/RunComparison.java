@@ -11,6 +11,7 @@ import java.util.function.Function;
 import org.orbscope.postprocess.point.Breakdown;
 import org.orbscope.postprocess.point.OrderedSample;
 import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.RepetitionSpread;
 import org.orbscope.postprocess.point.Timeline;
 import org.orbscope.postprocess.point.Validity;
 import org.orbscope.postprocess.stats.BatchMeans;
@@ -39,9 +40,7 @@ public final class RunComparison {
 
     /** The measures compared, in report order. */
     public static final List<Measure> MEASURES = List.of(
-            new Measure("response_mean_ms", "Client mean response time", "ms",
-                    a -> series(a.client().responseSeries(), s -> BatchMeans.mean(s), a.client().response(),
-                            Summary::meanMs)),
+            new Measure("response_mean_ms", "Client mean response time", "ms", RunComparison::responseMean),
             new Measure("response_p99_ms", "Client 99th percentile response time", "ms",
                     a -> series(a.client().responseSeries(), s -> BatchMeans.percentile(s, 99), a.client().response(),
                             Summary::p99Ms)),
@@ -272,8 +271,9 @@ public final class RunComparison {
                 headers.add(n + " / " + names.get(0));
             }
             Table.Builder t = new Table.Builder("compare-" + m.id(), m.title() + " (" + m.unit() + ")",
-                    "Each figure with its 95% half-width (batch means); a ratio is starred and red when the two runs "
-                            + "differ by more than their half-widths together.", headers);
+                    "Each figure with its 95% half-width (batch means; for the mean response of a point run with "
+                            + "--repeat, its mean across repetitions by Student t); a ratio is starred and red when the "
+                            + "two runs differ by more than their half-widths together.", headers);
             for (Row r : rows) {
                 if (!r.measure().equals(m.id())) {
                     continue;
@@ -357,6 +357,18 @@ public final class RunComparison {
     private static Double mean(Breakdown.GroupFigures g, boolean response) {
         Summary s = g == null ? null : response ? g.response() : g.completion();
         return s == null ? null : s.meanMs();
+    }
+
+    /**
+     * The client's mean response with its spread: across repetitions (Student t) for a point run with
+     * {@code --repeat}, as JMH compares forks; else within the run (batch means).
+     */
+    static BatchMeans.Estimate responseMean(PointAnalysis a) {
+        RepetitionSpread r = a.spread();
+        if (r != null && r.halfWidthMs() != null) {
+            return new BatchMeans.Estimate(r.meanMs(), r.halfWidthMs());
+        }
+        return series(a.client().responseSeries(), s -> BatchMeans.mean(s), a.client().response(), Summary::meanMs);
     }
 
     /** The mean of a server stage with its spread. */
