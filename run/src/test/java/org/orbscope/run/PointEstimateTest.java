@@ -62,4 +62,15 @@ class PointEstimateTest {
         eta.ended(1, 100, false);
         assertEquals(1.5, eta.factor(), 1e-9, "a failed point says nothing of the others' speed");
     }
+
+    @Test
+    void aSkippedPointHasNoTimeLeft() {
+        PointEstimate ten = new PointEstimate(8, 2, false);
+        SweepEta eta = new SweepEta(List.of(ten, ten, ten, ten));
+        eta.ended(0, 10, true);
+        eta.ended(1, 10, true);
+        eta.skipped(2);
+        assertEquals(10, eta.remainingSec(1, 10), 1e-9, "a repetition left out once its point is precise enough");
+        assertEquals(40, eta.totalSec(), 1e-9, "the expected time before the sweep counts every point");
+    }
 }
