@@ -14,6 +14,8 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.postprocess.point.Repetition;
+import org.orbscope.postprocess.point.Validity;
 import org.orbscope.run.ClientProgress;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointStatus;
@@ -73,5 +75,30 @@ class RunProgressTest {
                 + "  sent 412/750, completed 400, failed 2, 200/s, p50 50 ms, p99 99 ms\r\033[2K\033[1A\r\033[2K"
                 + "point 1/1 single: ok\n"), shown);
         assertTrue(shown.endsWith("point 1/1 single: ok\n"), shown);
+    }
+
+    @Test
+    void repeatedEachRepetitionGetsItsLineAndThePointItsSpreadAcrossThem() throws Exception {
+        PointDirectory point = new PointDirectory(dir.resolve("single"));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        PointStatus ok = new PointStatus(PointStatus.OK, null, 0, null, 0, 0, 0);
+        List<Repetition> reps = List.of(
+                new Repetition(1, PointStatus.OK, 10.0, 0.5, 9.0, 20.0, 100.0, Validity.Verdict.VALID, List.of()),
+                new Repetition(2, PointStatus.OK, 12.0, 0.7, 11.0, 25.0, 100.0, Validity.Verdict.SUSPECT,
+                        List.of("machine.steal")));
+        try (Progress p = new Progress(out, 0, true, quickstart(), 2)) {
+            p.starting(0, 1, point);
+            p.finished(0, 1, ok, List.of(), null);
+            p.starting(0, 2, point.repetition(2));
+            p.finished(0, 2, ok, List.of(), null);
+            p.pointFinished(0, RepetitionLine.of(reps, 2, 0.5, false));
+        }
+        // Two means 10 and 12: half-width t(0.975, 1) |12 - 10| / 2 = 12.7 ms, 115% of the mean 11 ms.
+        assertEquals("point 1/1 single, repetition 1/2: ok\n"
+                + "point 1/1 single, repetition 2/2: ok\n"
+                + "point 1/1 single: 2 repetitions: mean 11 ms +/- 12.7 ms (+/- 116%, 95%, Student t across 2 "
+                + "repetitions; +/- 0.6 ms within one), means 10-12 ms, worst suspect (repetition 2); --until 50%: "
+                + "not met after 2\n", bytes.toString(StandardCharsets.UTF_8));
     }
 }
