@@ -55,39 +55,48 @@ class RepeatRunTest {
         assertTrue(r.out.contains("expected: 1 point, 3 repetitions each, about "), r.out);
         assertTrue(r.out.lines().anyMatch(l -> l.startsWith("point 1/1 single, repetition 1/3: ok")), r.out);
         assertTrue(r.out.lines().anyMatch(l -> l.startsWith("point 1/1 single, repetition 2/3: ok")), r.out);
-        assertFalse(r.out.contains("repetition 3/3"), r.out);
-        assertTrue(r.out.lines().anyMatch(l -> l.matches("point 1/1 single: 2 repetitions: mean [0-9.]+ ms \\+/- "
-                + "[0-9.]+ ms \\(\\+/- [0-9.]+%, 95%, Student t across 2 repetitions.*; --until 100%: met after 2")),
-                r.out);
-
+        // Two repetitions meet 100% when their means lie within about 17% of each other, which a 20 ms wait makes
+        // the rule; a burst of outside load in one of them may still call for the third, and then --until judges
+        // three (the bound is 3, so it ends there, met or not).
         RunDirectory run = RunDirectory.open(CliRunner.onlyRun(dir.resolve("runs")));
         PointDirectory point = run.point("single");
-        assertEquals(2, point.repetitions().size(), "the point and repetitions/2, no third");
+        RepeatFile repeat = RepeatFile.read(point.repeatJson());
+        int n = repeat.ran();
+        assertTrue(n == 2 || n == 3, repeat.toString());
+        assertEquals(n, point.repetitions().size(), "the point and repetitions/2 (and /3)");
+        assertEquals(n == 3, r.out.contains("repetition 3/3"), r.out);
+        assertTrue(r.out.lines().anyMatch(l -> l.matches("point 1/1 single: " + n + " repetitions: mean [0-9.]+ ms \\+/- "
+                + "[0-9.]+ ms \\(\\+/- [0-9.]+%, 95%, Student t across " + n + " repetitions.*; --until 100%: "
+                + (repeat.met() ? "met after " + n : "not met after " + n) + ".*")), r.out);
         for (PointDirectory rep : point.repetitions()) {
             assertTrue(PointStatus.read(rep.status()).ok(), rep.toString());
             assertTrue(Files.isRegularFile(rep.client().requestsCsv()), rep.toString());
         }
-        assertEquals(new RepeatFile(3, 1.0, 2, true), RepeatFile.read(point.repeatJson()));
 
         JsonNode p = new ObjectMapper().readTree(run.summaryJson().toFile()).get("points").get(0);
-        assertEquals(2, p.get("repetitions").size(), p.toString());
-        for (int k = 0; k < 2; k++) {
+        assertEquals(n, p.get("repetitions").size(), p.toString());
+        double[] means = new double[n];
+        for (int k = 0; k < n; k++) {
             JsonNode rep = p.get("repetitions").get(k);
             assertEquals(k + 1, rep.get("repetition").asInt());
             assertEquals("ok", rep.get("status").asText());
             assertTrue(rep.get("meanMs").asDouble() >= 20, "each request waits 20 ms: " + rep);
             assertTrue(rep.has("p50Ms") && rep.has("p99Ms") && rep.has("throughputPerSec") && rep.has("verdict"),
                     rep.toString());
+            means[k] = rep.get("meanMs").asDouble();
         }
+        // Two means: t(0.975, 1) |m1 - m2| / 2 relative to their mean; the third is run only when that is over 100%.
+        double twoHalfWidth = 12.706204736174694 * Math.abs(means[0] - means[1]) / 2;
+        assertEquals(n == 2, twoHalfWidth <= (means[0] + means[1]) / 2, "--until 100% judged after two: " + p);
         JsonNode spread = p.get("spread");
-        assertEquals(2, spread.get("repetitions").asInt());
-        double m1 = p.get("repetitions").get(0).get("meanMs").asDouble();
-        double m2 = p.get("repetitions").get(1).get("meanMs").asDouble();
-        assertEquals((m1 + m2) / 2, spread.get("meanMs").asDouble(), 1e-9);
-        // Two means: t(0.975, 1) times their sample standard deviation over sqrt(2), i.e. t |m1 - m2| / 2.
-        assertEquals(12.706204736174694 * Math.abs(m1 - m2) / 2, spread.get("halfWidthMs").asDouble(), 1e-9);
-        assertTrue(spread.get("relativeHalfWidth").asDouble() <= 1, spread.toString());
-        assertEquals(Math.min(m1, m2), spread.get("minMs").asDouble());
+        assertEquals(n, spread.get("repetitions").asInt());
+        double mean = java.util.Arrays.stream(means).average().orElseThrow();
+        double sd = Math.sqrt(java.util.Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
+        double t = n == 2 ? 12.706204736174694 : 4.302652729749462; // t(0.975, n - 1)
+        assertEquals(mean, spread.get("meanMs").asDouble(), 1e-9);
+        assertEquals(t * sd / Math.sqrt(n), spread.get("halfWidthMs").asDouble(), 1e-9);
+        assertEquals(repeat.met(), spread.get("relativeHalfWidth").asDouble() <= 1, spread.toString());
+        assertEquals(java.util.Arrays.stream(means).min().orElseThrow(), spread.get("minMs").asDouble());
         assertTrue(p.has("precision") && p.has("worstRepetition"), "the within-run interval stays beside it");
 
         String md = Files.readString(run.reportDir().resolve("report.md"));
@@ -99,10 +108,10 @@ class RepeatRunTest {
         Path cmp = dir.resolve("cmp");
         CliRunner c = CliRunner.run("compare", run.dir().toString(), run.dir().toString(), "--out", cmp.toString());
         assertEquals(Orbscope.EXIT_OK, c.exit, c.toString());
-        String[] mean = Files.readString(cmp.resolve("compare.csv")).lines()
+        String[] compared = Files.readString(cmp.resolve("compare.csv")).lines()
                 .filter(l -> l.startsWith("single,response_mean_ms,")).findFirst().orElseThrow().split(",");
-        assertEquals(spread.get("meanMs").asDouble(), Double.parseDouble(mean[3]), 1e-9);
-        assertEquals(spread.get("halfWidthMs").asDouble(), Double.parseDouble(mean[4]), 1e-9);
+        assertEquals(spread.get("meanMs").asDouble(), Double.parseDouble(compared[3]), 1e-9);
+        assertEquals(spread.get("halfWidthMs").asDouble(), Double.parseDouble(compared[4]), 1e-9);
     }
 
     @Test
