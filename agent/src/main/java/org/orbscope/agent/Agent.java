@@ -34,6 +34,12 @@ public final class Agent {
      * changed, its wall and CPU nanoseconds, space-separated ({@code orbscope attach} states it).
      */
     public static final String INSTALL = "orbscope.agent.install";
+    /**
+     * System property of the target JVM with what the last start said about its profiles, one line each (the
+     * profile {@code profile=auto} picked, a profile none of whose methods were found); {@code orbscope attach}
+     * repeats them, since the agent's stderr is the target's.
+     */
+    public static final String PROFILES = "orbscope.agent.profiles";
 
     /** {@code profile=auto} waiting for the JVM's first ORB class, or null. */
     private static OrbWatch waiting;
@@ -43,6 +49,13 @@ public final class Agent {
 
     private static void status(String s) {
         property(STATUS, s);
+    }
+
+    /** Says {@code line} about the recording's profiles on stderr and to {@code orbscope attach} ({@link #PROFILES}). */
+    static void profileNote(String line) {
+        System.err.println("orbscope agent: " + line);
+        String before = System.getProperty(PROFILES, "");
+        property(PROFILES, before.isEmpty() ? line : before + "\n" + line);
     }
 
     /** Sets a property for {@code orbscope attach} to read back; null clears it. */
@@ -104,6 +117,7 @@ public final class Agent {
             status("failed: " + why);
             return;
         }
+        property(PROFILES, null);
         if (config.autoProfile && !pickProfile(args, config, inst, attached)) {
             return;
         }
@@ -153,7 +167,7 @@ public final class Agent {
         String none = "profile=auto: this JVM has loaded no class of an ORB a shipped profile describes ("
                 + String.join(", ", OrbProfile.shipped()) + ")";
         if (attached) {
-            System.err.println("orbscope agent: " + none + "; recording without a profile");
+            profileNote(none + "; recording without a profile");
             return true;
         }
         System.err.println("orbscope agent: " + none + " yet; recording starts when it loads one");
@@ -174,8 +188,8 @@ public final class Agent {
     /** Records with the profile {@code profile=auto} picked, and says which and why. */
     private static void use(AgentConfig config, OrbProfile picked) {
         config.use(picked);
-        System.err.println("orbscope agent: profile " + picked.name() + " (this JVM loads " + picked.orb()
-                + ", its classes in " + ShippedOrbs.packageOf(picked) + ")");
+        profileNote("profile " + picked.name() + " (this JVM loads " + picked.orb() + ", its classes in "
+                + ShippedOrbs.packageOf(picked) + ")");
     }
 
     /** The names of the classes the JVM has loaded. */

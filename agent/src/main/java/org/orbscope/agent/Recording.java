@@ -190,8 +190,8 @@ final class Recording {
      */
     void warnIfNoneFound(OrbProfile p) {
         if (running() && !p.methods().isEmpty() && found(p) == 0 && warned.add(p)) {
-            System.err.println("orbscope agent: " + ShippedOrbs.noneFound(p,
-                    ShippedOrbs.byClasses(Agent.loadedClasses(instrumentation)), "this JVM", "profile="));
+            Agent.profileNote(ShippedOrbs.noneFound(p, ShippedOrbs.byClasses(Agent.loadedClasses(instrumentation)),
+                    "this JVM", "profile="));
         }
     }
 

@@ -30,6 +30,8 @@ final class AttachCommand implements Callable<Integer> {
     static final String RECORDING = "orbscope.agent.recording";
     /** What the agent's start cost in the target: classes changed, wall and CPU nanoseconds (the agent's {@code Agent.INSTALL}). */
     static final String INSTALL = "orbscope.agent.install";
+    /** What the agent's start said about its profiles, a line each (the agent's {@code Agent.PROFILES}). */
+    static final String PROFILES = "orbscope.agent.profiles";
 
     /** {@code --profile none}: record without a profile (a broad trace of {@code -o include=...} globs). */
     static final String NO_PROFILE = "none";
@@ -114,6 +116,8 @@ final class AttachCommand implements Callable<Integer> {
                 status = after.getProperty(STATUS, "");
                 String recording = after.getProperty(RECORDING, "");
                 if (starting && !recording.isEmpty() && !recording.equals(before)) {
+                    after.getProperty(PROFILES, "").lines().filter(l -> !l.isBlank())
+                            .forEach(l -> System.out.println("orbscope: " + l));
                     String cost = installCost(after.getProperty(INSTALL, ""));
                     if (cost != null) {
                         System.out.println(cost);

@@ -328,6 +328,8 @@ class ShippedProfilesOnRealServersTest {
                 }
                 CliRunner attach = CliRunner.run(args.toArray(new String[0]));
                 assertEquals(Orbscope.EXIT_OK, attach.exit, attach.toString());
+                // The profile the agent picked is said where the user attached too.
+                assertTrue(profileName != null || attach.out.startsWith("orbscope: profile "), attach.toString());
                 drive(scenario, server, new ClientDirectory(dir.resolve(run)));
                 CliRunner stop = CliRunner.run("attach", pid, "--stop");
                 assertEquals(Orbscope.EXIT_OK, stop.exit, stop.toString());
@@ -336,6 +338,8 @@ class ShippedProfilesOnRealServersTest {
                 CliRunner wrong = CliRunner.run("attach", pid, "--profile", "glassfish", "--out",
                         dir.resolve("wrong.trace").toString());
                 assertEquals(Orbscope.EXIT_OK, wrong.exit, wrong.toString());
+                assertTrue(wrong.out.startsWith("orbscope: 0 of 8 methods of profile glassfish found; this JVM loads "),
+                        wrong.toString());
                 assertEquals(Orbscope.EXIT_OK, CliRunner.run("attach", pid, "--stop").exit);
             }
         } finally {
