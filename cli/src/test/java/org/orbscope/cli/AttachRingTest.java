@@ -123,8 +123,14 @@ class AttachRingTest {
                 assertEquals(ringRows.get(start).split(",")[1], s.split(",")[1], "the time since the start of " + start);
             }
         });
-        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[3]) > 0).findFirst()
-                .orElseThrow().split(",");
+        // An interval both hold requests in: the ring read later may have dropped its oldest segments, and the
+        // dump ends where the ring stood when it was taken.
+        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[3]) > 0)
+                .filter(l -> {
+                    String d = dumpRows.get(l.split(",")[0]);
+                    return d != null && Long.parseLong(d.split(",")[3]) > 0;
+                }).findFirst().orElseThrow(() -> new AssertionError("no interval with requests in both the ring "
+                        + ringRows.keySet() + " and the dump " + dumpRows.keySet())).split(",");
         String from = busy[1] + "s";
         String to = (Long.parseLong(busy[1]) + Math.max(1, Math.round(Double.parseDouble(busy[2])))) + "s";
         Set<Long> inDump = arrivals(dumpReport);
