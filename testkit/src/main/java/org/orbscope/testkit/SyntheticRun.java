@@ -19,6 +19,9 @@ import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSample;
+import org.orbscope.run.watch.CpuStateSample;
+import org.orbscope.run.watch.MachineSample;
+import org.orbscope.run.watch.WatchCsv;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
@@ -92,7 +95,8 @@ public final class SyntheticRun {
 
     /**
      * A point of the scenario with a known workload: point.yaml, status.json, each client's requests.csv,
-     * latency.hlog (one interval per second) and summary.json, and the server's system.csv.
+     * latency.hlog (one interval per second) and summary.json, the server's system.csv, and the watcher's
+     * machine.csv and cpus.csv of an otherwise idle machine.
      */
     public Path point(String name, Workload w) throws IOException {
         SweepPoint sp = sweepPoint(name);
@@ -131,6 +135,7 @@ public final class SyntheticRun {
                     false, null, null, null, EPOCH0).write(client.summary());
         }
         writeSystem(p, (long) (w.requests() * gap / 1e6), w.util(), w.gcEveryMs(), w.gcPauseMs());
+        writeWatch(p, (long) (w.requests() * gap / 1e6), w.util(), w.requests());
         return p.dir();
     }
 
@@ -199,6 +204,35 @@ public final class SyntheticRun {
         }
     }
 
+    /** The machine's CPUs in the watch files: the server's utilization is of one. */
+    private static final int WATCHED_CPUS = 2;
+
+    /**
+     * machine.csv and cpus.csv at system.csv's instants: the server's CPU on one of {@value #WATCHED_CPUS} CPUs
+     * and nothing else running, no swapping, a TCP segment each way per request.
+     */
+    private static void writeWatch(PointDirectory p, long workloadMs, double util, int requests) throws IOException {
+        Files.createDirectories(p.watch().dir());
+        try (WatchCsv.Writer<MachineSample> machine = WatchCsv.MACHINE.create(p.watch().machine());
+             WatchCsv.Writer<CpuStateSample> cpus = WatchCsv.CPUS.create(p.watch().cpus())) {
+            long start = EPOCH0 / 1_000_000 - 1000;
+            long gib = 1L << 30;
+            for (long t = 0; t <= workloadMs + 4000; t += 500) {
+                long epochNs = (start + t) * 1_000_000;
+                long segments = workloadMs <= 0 ? 0 : Math.min(requests, requests * Math.max(0, t - 1000) / workloadMs);
+                machine.append(new MachineSample(epochNs, 1, 0, 2000 * t / 1000, 1000 * t / 1000, 0, 8 * gib,
+                        6 * gib, 2 * gib, 0, 0, 0, 0, segments, segments, 0, 0));
+                long busyMs = (long) (t * Math.min(1, util));
+                cpus.append(new CpuStateSample(epochNs, CpuStateSample.ALL, busyMs, 0, 0, WATCHED_CPUS * t - busyMs,
+                        0, 0, 0, 0));
+                for (int cpu = 0; cpu < WATCHED_CPUS; cpu++) {
+                    long own = cpu == 0 ? busyMs : 0;
+                    cpus.append(new CpuStateSample(epochNs, Integer.toString(cpu), own, 0, 0, t - own, 0, 0, 0, 0));
+                }
+            }
+        }
+    }
+
     public Path dir() {
         return dir;
     }
@@ -236,7 +270,7 @@ public final class SyntheticRun {
     /**
      * A point with {@code n} requests arriving every {@code 1/ratePerSec}, each answered after {@code responseNs}
      * (+ a seeded jitter), the first {@code failAfter} ok and the rest COMM_FAILURE; the server uses {@code util}
-     * of one CPU. Its status is ok.
+     * of one CPU, on an otherwise idle machine (the watcher's machine.csv and cpus.csv). Its status is ok.
      */
     public Path point(String name, double ratePerSec, int n, long responseNs, int failAfter, double util,
                       boolean monitoring) throws IOException {
@@ -267,6 +301,7 @@ public final class SyntheticRun {
                 new ClientSummary.Lateness(null, null, null), Map.of(), ok == n, false,
                 ok == n ? null : "COMM_FAILURE", null, null, EPOCH0).write(p.client().summary());
         writeSystem(p, (long) (n * gap / 1e6), util, 0, 0);
+        writeWatch(p, (long) (n * gap / 1e6), util, n);
         return p.dir();
     }
 }
