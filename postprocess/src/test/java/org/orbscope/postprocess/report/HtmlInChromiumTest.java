@@ -164,6 +164,10 @@ class HtmlInChromiumTest {
         assertDrawn(dom, List.of());
         assertTrue(dom.contains("Distribution: completion time"));
         assertFalse(dom.contains(">no data<"), "every histogram has its bar, of equal queueing times too");
+        Path overTime = out.resolve(OverTimeReport.HTML);
+        assertTrue(Files.isRegularFile(overTime), "the trace's report has its page over time");
+        String page = load(overTime, tmp, null);
+        assertFalse(page.contains("NaN"), "no NaN printed over time");
     }
 
     /** The quickstart scenario as shipped. */

@@ -12,7 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.testkit.KnownTrace;
 import org.orbscope.trace.tools.jvm.TraceSummary;
 
-/** The JVM summary page in headless Chromium: the DOM it builds has the tables and the flame graph's frames. */
+/**
+ * The JVM summary page in headless Chromium: it fits the report's width, and the DOM it builds has the tables and
+ * the flame graph's frames.
+ */
 class JvmSummaryInChromiumTest {
     @TempDir
     Path tmp;
@@ -22,7 +25,7 @@ class JvmSummaryInChromiumTest {
         assumeTrue(Files.isExecutable(HtmlInChromiumTest.CHROMIUM), "chromium not installed (CI installs it)");
         Path out = tmp.resolve("jvm");
         JvmSummaryReport.write(TraceSummary.read(KnownTrace.write(tmp.resolve("known.trace"))), out, 20);
-        String dom = HtmlInChromiumTest.dumpDom(out.resolve("index.html"), tmp);
+        String dom = HtmlInChromiumTest.load(out.resolve("index.html"), tmp, null);
 
         for (String id : new String[] {"monitors-top", "monitors-all", "parks", "allocations", "methods-top", "threads"}) {
             assertTrue(dom.contains("<table id=\"" + id + "\">"), id + " in the DOM");
