@@ -41,8 +41,11 @@ public final class Agent {
      */
     public static final String PROFILES = "orbscope.agent.profiles";
 
-    /** {@code profile=auto} waiting for the JVM's first ORB class, or null. */
-    private static OrbWatch waiting;
+    /** {@code profile=auto} waiting for the JVM's first ORB class (kept in the bridge, as a recording is), or null. */
+    private static OrbWatch waiting() {
+        Sink sink = Dispatch.sink;
+        return sink instanceof WaitingForOrb ? ((WaitingForOrb) sink).watch : null;
+    }
 
     private Agent() {
     }
@@ -98,7 +101,7 @@ public final class Agent {
             return;
         }
         Recording running = running();
-        if (running == null && waiting != null) {
+        if (running == null && waiting() != null) {
             System.err.println("orbscope agent: already waiting for an ORB to record; attach with --stop first");
             status("already-recording " + config.out);
             return;
@@ -171,16 +174,18 @@ public final class Agent {
             return true;
         }
         System.err.println("orbscope agent: " + none + " yet; recording starts when it loads one");
-        waiting = OrbWatch.start(inst, null, orb -> {
+        // The callback runs once this synchronized start has returned, so the bridge holds the watch by then.
+        OrbWatch watch = OrbWatch.start(inst, null, orb -> {
             synchronized (Agent.class) {
-                if (waiting == null) {
+                if (waiting() == null) {
                     return; // stopped meanwhile
                 }
-                waiting = null;
+                Dispatch.sink = new Sink();
                 use(config, orb);
                 begin(args, config, inst, attached, false);
             }
         });
+        Dispatch.sink = new WaitingForOrb(watch);
         status("waiting for an ORB to record to " + config.out);
         return false;
     }
@@ -247,9 +252,10 @@ public final class Agent {
      * restores the original bytecode, writes everything and closes the trace.
      */
     public static synchronized void stop(String why) {
+        OrbWatch waiting = waiting();
         if (waiting != null) {
             waiting.cancel();
-            waiting = null;
+            Dispatch.sink = new Sink();
             if (why != null) {
                 System.err.println("orbscope agent: stopped waiting for an ORB (" + why + "); nothing was recorded");
             }
