@@ -31,7 +31,8 @@ public record ClientLaunch(Path scenario, Map<String, Path> iorDirs, String refe
     private static final String SCENARIO = "--scenario";
     private static final String IOR_DIR = "--ior-dir";
     private static final String IOR = "--ior";
-    private static final String OUT = "--out";
+    /** The option before the directory the JVM writes into: {@code --out DIR}, two words. */
+    public static final String OUT = "--out";
     private static final String INSTANCE = "--instance";
     private static final String START_GATE = "--start-gate";
     private static final String CLOCK_OFFSET = "--clock-offset-ns";

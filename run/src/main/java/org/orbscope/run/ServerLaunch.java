@@ -24,7 +24,8 @@ public record ServerLaunch(Path scenario, Path out, String server, Map<String, P
     /** The workload server's main class. */
     public static final String MAIN = "org.orbscope.server.ServerMain";
     private static final String SCENARIO = "--scenario";
-    private static final String OUT = "--out";
+    /** The option before the directory the JVM writes into: {@code --out DIR}, two words. */
+    public static final String OUT = "--out";
     private static final String SERVER = "--server";
     private static final String PEER = "--peer";
 

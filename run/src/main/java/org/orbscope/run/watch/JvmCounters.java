@@ -1,19 +1,18 @@
 package org.orbscope.run.watch;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * One JVM's HotSpot performance counters, read from outside it: the {@code hsperfdata} file every HotSpot JVM keeps
@@ -38,8 +37,8 @@ final class JvmCounters {
     private static final int PROLOGUE_ENTRIES = 28;
     /** A counter of type long ({@code 'J'}), the only type read here. */
     private static final byte LONG = 'J';
-    private static final Pattern HEAP_USED = Pattern.compile("sun\\.gc\\.generation\\.[0-9]+\\.space\\.[0-9]+\\.used");
-    private static final Pattern HEAP_COMMITTED = Pattern.compile("sun\\.gc\\.generation\\.[0-9]+\\.capacity");
+    /** The heap's counters are {@code sun.gc.generation.N.space.M.used} and {@code sun.gc.generation.N.capacity}. */
+    private static final String GENERATION = "sun.gc.generation.";
 
     private final MappedByteBuffer data;
     private final double ticksPerMs;
@@ -74,17 +73,27 @@ final class JvmCounters {
         }
     }
 
-    private static Path find(long pid) throws IOException {
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/tmp"), "hsperfdata_*")) {
-            for (Path dir : dirs) {
-                Path f = dir.resolve(Long.toString(pid));
-                if (Files.isRegularFile(f)) {
-                    return f;
-                }
+    /**
+     * The JVM's file: in this user's directory, where the run's JVMs are, else in another user's. Asked again at every
+     * sample while a JVM starts, so it lists no directory it need not (nor with a glob, a regular expression).
+     */
+    private static Path find(long pid) {
+        String name = Long.toString(pid);
+        File own = new File(OWN, name);
+        if (own.isFile()) {
+            return own.toPath();
+        }
+        String[] dirs = new File("/tmp").list();
+        for (String dir : dirs == null ? new String[0] : dirs) {
+            File f = new File("/tmp/" + dir, name);
+            if (dir.startsWith("hsperfdata_") && f.isFile()) {
+                return f.toPath();
             }
         }
         return null;
     }
+
+    private static final String OWN = "/tmp/hsperfdata_" + System.getProperty("user.name");
 
     private JvmCounters(MappedByteBuffer data) {
         this.data = data;
@@ -99,9 +108,9 @@ final class JvmCounters {
         List<Integer> used = new ArrayList<>();
         List<Integer> committed = new ArrayList<>();
         at.forEach((name, offset) -> {
-            if (HEAP_USED.matcher(name).matches()) {
+            if (generationCounter(name, ".used", true)) {
                 used.add(offset);
-            } else if (HEAP_COMMITTED.matcher(name).matches()) {
+            } else if (generationCounter(name, ".capacity", false)) {
                 committed.add(offset);
             }
         });
@@ -115,31 +124,60 @@ final class JvmCounters {
         jitTime = at.getOrDefault("java.ci.totalTime", -1);
     }
 
+    /** Whether {@code name} is {@code sun.gc.generation.N<suffix>}, with {@code .space.M} before it when {@code space}. */
+    static boolean generationCounter(String name, String suffix, boolean space) {
+        if (!name.startsWith(GENERATION) || !name.endsWith(suffix)) {
+            return false;
+        }
+        int at = digits(name, GENERATION.length());
+        if (space) {
+            if (at < 0 || !name.startsWith(".space.", at)) {
+                return false;
+            }
+            at = digits(name, at + ".space.".length());
+        }
+        return at == name.length() - suffix.length();
+    }
+
+    /** The index after the digits at {@code from} (one at least), or -1. */
+    private static int digits(String s, int from) {
+        int i = from;
+        while (i < s.length() && Character.isDigit(s.charAt(i))) {
+            i++;
+        }
+        return i > from ? i : -1;
+    }
+
     /**
      * Where the value of each long counter lies in the file, by name: each entry is its length, the offset of its
      * name, its vector length (0 for a scalar), its type, flags, units and variability (a byte each), and the offset
      * of its value, all from the entry's start.
      */
     private static Map<String, Integer> entries(MappedByteBuffer data) {
+        // One copy of the file: byte by byte, the mapped buffer's accessors cost several times more before the JIT
+        // has compiled them, over a few hundred entries.
+        byte[] bytes = new byte[data.limit()];
+        data.get(0, bytes);
+        ByteBuffer copy = ByteBuffer.wrap(bytes).order(data.order());
         Map<String, Integer> at = new HashMap<>();
-        int entry = data.getInt(PROLOGUE_ENTRY_OFFSET);
-        int count = data.getInt(PROLOGUE_ENTRIES);
-        byte[] name = new byte[256];
-        for (int i = 0; i < count && entry > 0 && entry + 20 <= data.limit(); i++) {
-            int length = data.getInt(entry);
-            int nameOffset = data.getInt(entry + 4);
-            int vector = data.getInt(entry + 8);
-            byte type = data.get(entry + 12);
-            int valueOffset = data.getInt(entry + 16);
+        int entry = copy.getInt(PROLOGUE_ENTRY_OFFSET);
+        int count = copy.getInt(PROLOGUE_ENTRIES);
+        for (int i = 0; i < count && entry > 0 && entry + 20 <= bytes.length; i++) {
+            int length = copy.getInt(entry);
+            int nameOffset = copy.getInt(entry + 4);
+            int vector = copy.getInt(entry + 8);
+            byte type = bytes[entry + 12];
+            int valueOffset = copy.getInt(entry + 16);
             if (length <= 0) {
                 break;
             }
             if (type == LONG && vector == 0) {
-                int n = 0;
-                for (int p = entry + nameOffset; p < data.limit() && data.get(p) != 0 && n < name.length; p++) {
-                    name[n++] = data.get(p);
+                int start = entry + nameOffset;
+                int end = start;
+                while (end < bytes.length && bytes[end] != 0 && end - start < 256) {
+                    end++;
                 }
-                at.put(new String(name, 0, n, StandardCharsets.US_ASCII), entry + valueOffset);
+                at.put(new String(bytes, start, end - start, StandardCharsets.US_ASCII), entry + valueOffset);
             }
             entry += length;
         }

@@ -15,14 +15,16 @@ import java.util.Map;
  * counter) and builds objects for all of them, where the watcher needs a few whole-machine files, one file per
  * process it follows, and the {@code stat} of every process once a second.
  *
- * <p>One reader per watcher thread: it reuses one buffer, and keeps the files it reads at every sample open. A file
- * that vanished (a process that ended) reads as null.
+ * <p>One reader per watcher thread: it reuses one buffer, and keeps the files it reads again and again open (the
+ * machine's, and the {@code stat} of each process it follows). A file that vanished (a process that ended) reads as
+ * null.
  */
 final class ProcFs implements AutoCloseable {
     /** Linux's USER_HZ: {@code /proc} counts CPU time in ticks of 10 ms on every architecture orbscope runs on. */
     static final long TICK_MS = 10;
 
     private final Map<String, RandomAccessFile> open = new HashMap<>();
+    private final Map<Long, RandomAccessFile> stats = new HashMap<>();
     private byte[] buf = new byte[64 * 1024];
     private long pageSize;
     /** The last memory, swap and TCP reading ({@link #machine}). */
@@ -54,23 +56,34 @@ final class ProcFs implements AutoCloseable {
      * its start): a third of the system calls of opening it each time. Null when it does not exist (any more).
      */
     String reread(String path) {
+        return reread(open, path, path);
+    }
+
+    /** {@link #reread} through {@code files}, where the file is kept under {@code key} (opened anew when full). */
+    private <K> String reread(Map<K, RandomAccessFile> files, K key, String path) {
         try {
-            RandomAccessFile in = open.get(path);
+            RandomAccessFile in = files.get(key);
             if (in == null) {
+                if (files.size() >= FOLLOWED) {
+                    return read(path);
+                }
                 in = new RandomAccessFile(path, "r");
-                open.put(path, in);
+                files.put(key, in);
             }
             in.seek(0);
             return read(in);
         } catch (IOException e) {
-            forget(path);
+            close(files.remove(key));
             return null;
         }
     }
 
     /** Closes a file kept open by {@link #reread}. */
     void forget(String path) {
-        RandomAccessFile in = open.remove(path);
+        close(open.remove(path));
+    }
+
+    private static void close(RandomAccessFile in) {
         if (in != null) {
             try {
                 in.close();
@@ -85,6 +98,9 @@ final class ProcFs implements AutoCloseable {
     public void close() {
         for (String path : List.copyOf(open.keySet())) {
             forget(path);
+        }
+        for (long pid : List.copyOf(stats.keySet())) {
+            forget(pid);
         }
     }
 
@@ -204,11 +220,12 @@ final class ProcFs implements AutoCloseable {
     }
 
     /**
-     * The process's stat, or null when it has ended; {@code follow}: its file is kept open for the next read, until
-     * {@link #forget}{@code (statPath(pid))}.
+     * The process's stat, or null when it has ended; {@code follow}: its file is kept open for the next read (up to
+     * {@value #FOLLOWED} files), until {@link #forget(long)}. Only the fields of {@link ProcStat} are parsed: the
+     * watcher reads every process of the machine once a second, mostly before the JIT has compiled its code.
      */
     ProcStat process(long pid, boolean follow) {
-        String t = follow ? reread(statPath(pid)) : read(statPath(pid));
+        String t = follow ? reread(stats, pid, statPath(pid)) : read(statPath(pid));
         if (t == null) {
             return null;
         }
@@ -219,11 +236,43 @@ final class ProcFs implements AutoCloseable {
         }
         // After the name and the state (a letter): ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
         // utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss ...
-        long[] f = numbers(t, Math.min(t.length(), close + 4), lineEnd(t, close), 21);
-        return new ProcStat(pid, t.substring(open + 1, close), f[0], f[10], f[11], f[16], f[18], f[20]);
+        long ppid = 0;
+        long user = 0;
+        long system = 0;
+        long threads = 0;
+        long start = 0;
+        long rss = 0;
+        int end = lineEnd(t, close);
+        int at = Math.min(t.length(), close + 4);
+        for (int k = 0; k <= 20 && at < end; k++) {
+            int space = t.indexOf(' ', at);
+            if (space < 0 || space > end) {
+                space = end;
+            }
+            switch (k) {
+                case 0 -> ppid = number(t, at, space);
+                case 10 -> user = number(t, at, space);
+                case 11 -> system = number(t, at, space);
+                case 16 -> threads = number(t, at, space);
+                case 18 -> start = number(t, at, space);
+                case 20 -> rss = number(t, at, space);
+                default -> {
+                }
+            }
+            at = space + 1;
+        }
+        return new ProcStat(pid, t.substring(open + 1, close), ppid, user, system, threads, start, rss);
     }
 
-    static String statPath(long pid) {
+    /** The most files of each kind kept open: a machine of thousands of processes opens the others' anew. */
+    static final int FOLLOWED = 512;
+
+    /** Closes the {@code stat} file of a process kept open by {@link #process}. */
+    void forget(long pid) {
+        close(stats.remove(pid));
+    }
+
+    private static String statPath(long pid) {
         return "/proc/" + pid + "/stat";
     }
 

@@ -10,7 +10,6 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orbscope.run.ClientLaunch;
-import org.orbscope.run.LaunchException;
 import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.watch.ProcessSample.Role;
 
@@ -113,7 +112,7 @@ final class ProcessTable {
             }
             ProcFs.ProcStat s = proc.process(e.pid, true);
             if (s == null || s.startTicks() != e.startTicks) {
-                proc.forget(ProcFs.statPath(e.pid));
+                proc.forget(e.pid);
                 it.remove();
                 if (e.ofRun()) {
                     ended.add(e);
@@ -144,8 +143,9 @@ final class ProcessTable {
             if (e.ofRun() || e.pending) {
                 continue;
             }
-            ProcFs.ProcStat s = proc.process(e.pid, false);
+            ProcFs.ProcStat s = proc.process(e.pid, true);
             if (s == null || s.startTicks() != e.startTicks) {
+                proc.forget(e.pid);
                 it.remove();
                 continue;
             }
@@ -216,7 +216,7 @@ final class ProcessTable {
         if (entries.containsKey(pid)) {
             return null;
         }
-        ProcFs.ProcStat s = proc.process(pid, false);
+        ProcFs.ProcStat s = proc.process(pid, true);
         if (s == null) {
             return null;
         }
@@ -268,7 +268,8 @@ final class ProcessTable {
         if (server || main.equals(ClientLaunch.MAIN)) {
             // Another run's workload JVMs are told apart without parsing their arguments: none holds this point.
             boolean here = ofRun || java.args().stream().anyMatch(a -> a.contains(pointMarker));
-            String out = here ? out(server, java.args()) : null;
+            // Only its --out is read: the launch record's parser (picocli) takes milliseconds of this thread per JVM.
+            String out = here ? java.option(server ? ServerLaunch.OUT : ClientLaunch.OUT) : null;
             String part = out == null ? null : partOf(out);
             if (part != null || ofRun) {
                 e.role = server ? Role.SERVER : Role.CLIENT;
@@ -295,16 +296,6 @@ final class ProcessTable {
         } else if (ofRun) {
             e.role = Role.RUN;
             e.part = e.pid == root ? "" : main.substring(main.lastIndexOf('.') + 1);
-        }
-    }
-
-    /** The directory a workload JVM writes into, read by its launch record's parser; null when it does not parse. */
-    private static String out(boolean server, List<String> args) {
-        String[] a = args.toArray(String[]::new);
-        try {
-            return (server ? ServerLaunch.parse(a).out() : ClientLaunch.parse(a).out()).toString();
-        } catch (LaunchException | RuntimeException x) {
-            return null;
         }
     }
 

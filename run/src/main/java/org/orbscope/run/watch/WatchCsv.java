@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.ByteArrayInputStream;
 import java.io.Closeable;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -61,7 +62,6 @@ public final class WatchCsv<R extends Record> {
     private final Class<R> type;
     private final BiConsumer<R, Cells> cells;
     private final List<String> columns = new ArrayList<>();
-    private CsvSchema schema;
 
     private WatchCsv(Class<R> type, BiConsumer<R, Cells> cells) {
         this.type = type;
@@ -162,10 +162,13 @@ public final class WatchCsv<R extends Record> {
         }
     }
 
-    /** A new file (an old one is replaced), its header written. */
+    /**
+     * A new file (an old one is replaced), its header written. A {@link FileOutputStream}: a file channel's stream
+     * costs several times its CPU to open and to write through before the JIT has compiled it.
+     */
     public Writer<R> create(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        OutputStream out = Files.newOutputStream(file);
+        OutputStream out = new FileOutputStream(file.toFile());
         out.write((String.join(",", columns) + "\n").getBytes(StandardCharsets.UTF_8));
         return new Writer<>(out, cells);
     }
@@ -182,36 +185,41 @@ public final class WatchCsv<R extends Record> {
 
     /** Reads a file; never throws for bad content, which ends the rows with a problem naming the line. */
     public Rows<R> read(Path file) {
-        if (!Files.isRegularFile(file)) {
-            return new Rows<>(List.of(), file + ": missing");
-        }
-        List<R> rows = new ArrayList<>();
-        try (Reader in = wholeRows(file);
-             MappingIterator<R> it = Reading.CSV.readerFor(type).with(schema()).readValues(in)) {
-            while (it.hasNextValue()) {
-                rows.add(it.nextValue());
-            }
-        } catch (IOException | RuntimeException e) {
-            return new Rows<>(rows, file + ":" + (rows.size() + 2) + ": unreadable: "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
-        }
-        return new Rows<>(rows, null);
+        return Reading.read(this, file);
     }
 
-    private synchronized CsvSchema schema() {
-        if (schema == null) {
-            CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
-            columns.forEach(b::addColumn);
-            schema = b.build();
-        }
-        return schema;
-    }
-
-    /** Jackson, set up only by a reader (the watcher never needs it). */
+    /**
+     * Jackson, set up only by a reader. Apart from the writing code, so that loading {@link WatchCsv} in the watcher
+     * does not load Jackson's CSV classes (the verifier loads the types a method's code passes around).
+     */
     private static final class Reading {
         static final CsvMapper CSV = CsvMapper.builder()
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
+
+        static <R extends Record> Rows<R> read(WatchCsv<R> csv, Path file) {
+            if (!Files.isRegularFile(file)) {
+                return new Rows<>(List.of(), file + ": missing");
+            }
+            List<R> rows = new ArrayList<>();
+            try (Reader in = wholeRows(file);
+                 MappingIterator<R> it = CSV.readerFor(csv.type).with(schema(csv)).readValues(in)) {
+                while (it.hasNextValue()) {
+                    rows.add(it.nextValue());
+                }
+            } catch (IOException | RuntimeException e) {
+                return new Rows<>(rows, file + ":" + (rows.size() + 2) + ": unreadable: "
+                        + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            }
+            return new Rows<>(rows, null);
+        }
+
+        private static CsvSchema schema(WatchCsv<?> csv) {
+            CsvSchema.Builder b = CsvSchema.builder().setUseHeader(true);
+            csv.columns.forEach(b::addColumn);
+            return b.build();
+        }
     }
+
     /**
      * The file up to its last line end: a writer stopped in the middle of a row (a crash, a kill) leaves that row
      * unfinished, and it is left out.
