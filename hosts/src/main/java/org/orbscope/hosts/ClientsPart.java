@@ -44,7 +44,7 @@ final class ClientsPart extends PartRun {
         for (int i = 0; i < dirs.size(); i++) {
             jvms.add(LocalJvms.client(s, new ClientLaunch(dir.hostPointYaml(me), Map.of(ServerSpec.SINGLE,
                     dir.hostIorDir(me)), null, dirs.get(i).dir(), new ClientLaunch.Start(task.firstInstance + i,
-                    dir.hostStartGate(me), clock.offsetNs()))));
+                    dir.hostStartGate(me), clock.offsetNs())), dir.runId()));
         }
         AtomicBoolean signalled = new AtomicBoolean();
         Runnable stopJvms = () -> {

@@ -230,6 +230,6 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     static Task task(TaskKind kind, String run, String point) {
-        return new Task(kind, run, point, "", 0, 0, new String[0], new String[0], "", 0);
+        return new Task(kind, run, "", point, "", 0, 0, new String[0], new String[0], "", 0);
     }
 }

@@ -88,7 +88,8 @@ final class HostJvms implements PointJvms {
             ((ObjectNode) tree.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
         }
         Part part = new Part(host, HostsFile.Host.SERVER, 0, 0, hosts == null ? HostsSpec.DEFAULTS : hosts);
-        servant.assign(point, part, new Task(TaskKind.RUN_SERVER, runName, point.name, ScenarioLoader.toYaml(tree), 0, 0,
+        servant.assign(point, part, new Task(TaskKind.RUN_SERVER, runName, dir.runId(), point.name,
+                ScenarioLoader.toYaml(tree), 0, 0,
                 new String[0], new String[0], agentConfig, 0));
         out.println("point " + point.name + ": server on host " + name + " (" + host.info.address + ")");
         return new RemoteServer(servant, point, part);
@@ -125,7 +126,8 @@ final class HostJvms implements PointJvms {
             free.remove(h);
             Part part = new Part(h, HostsFile.Host.CLIENTS, instances, k * instances, hosts);
             String yaml = ScenarioLoader.toYaml(HostParts.clientPart(tree, named != null ? named : h.name()));
-            servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, point.name, yaml, instances,
+            servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, dir.runId(), point.name, yaml,
+                    instances,
                     k * instances, objects, references, "", readyTimeout.toMillis()));
             parts.add(part);
         }

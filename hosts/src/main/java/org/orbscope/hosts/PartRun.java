@@ -61,9 +61,10 @@ abstract class PartRun {
         this.shipper = new Shipper(session, task.point, dir.dir(), base);
     }
 
-    /** The point's directory in the host's copy of the run. */
+    /** The point's directory in the host's copy of the run, of the coordinator's run (its JVMs carry its id). */
     static PointDirectory pointDir(HostAgent.Options options, Task task) throws IOException {
-        return RunDirectory.at(options.work().resolve(task.run)).point(task.point);
+        return new PointDirectory(RunDirectory.at(options.work().resolve(task.run)).point(task.point).dir(),
+                task.runId);
     }
 
     /** Writes what the part's scenario names besides itself, before the scenario is loaded (and checked). */

@@ -51,6 +51,20 @@ public final class JvmLauncher {
         return this;
     }
 
+    /** The system property that names the run a JVM is of ({@link PointDirectory#runId}). */
+    public static final String RUN_ID = "orbscope.run.id";
+
+    /** The JVM option that says a JVM is of the run {@code runId}. */
+    public static String runOption(String runId) {
+        return "-D" + RUN_ID + "=" + runId;
+    }
+
+    /** Marks the JVM as one of the run {@code runId} ({@link #runOption}): the run's watcher knows it by that. */
+    public JvmLauncher run(String runId) {
+        jvmArgs.add(runOption(runId));
+        return this;
+    }
+
     public JvmLauncher jvmArgs(List<String> a) {
         jvmArgs.addAll(a);
         return this;

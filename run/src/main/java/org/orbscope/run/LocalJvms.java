@@ -55,7 +55,8 @@ public final class LocalJvms implements PointJvms {
         }
         ServerLaunch launch = new ServerLaunch(dir.pointYaml(), serverDir.dir(),
                 s.singleServer() ? null : server.name(), peers);
-        return launch.jvm().cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent).log(serverDir.log()).start();
+        return launch.jvm().run(dir.runId()).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent)
+                .log(serverDir.log()).start();
     }
 
     @Override
@@ -69,7 +70,8 @@ public final class LocalJvms implements PointJvms {
         for (int i = 0; i < clientDirs.size(); i++) {
             ClientDirectory clientDir = clientDirs.get(i);
             ClientLaunch.Start start = gated ? new ClientLaunch.Start(i, dir.startGate(), 0) : ClientLaunch.Start.ALONE;
-            launched.add(client(s, new ClientLaunch(dir.pointYaml(), iorDirs, null, clientDir.dir(), start)));
+            launched.add(client(s, new ClientLaunch(dir.pointYaml(), iorDirs, null, clientDir.dir(), start),
+                    dir.runId()));
         }
         clients = launched;
         if (interrupted) {
@@ -104,9 +106,9 @@ public final class LocalJvms implements PointJvms {
         }
     }
 
-    /** Starts a client JVM of the scenario, with its console output in its directory's log. */
-    public static Process client(Scenario s, ClientLaunch launch) throws IOException {
-        return launch.jvm().cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
+    /** Starts a client JVM of the scenario for the run {@code runId}, with its console output in its directory's log. */
+    public static Process client(Scenario s, ClientLaunch launch, String runId) throws IOException {
+        return launch.jvm().run(runId).cpus(s.client().cpus()).jvmArgs(s.client().jvmArgs())
                 .log(new ClientDirectory(launch.out()).log()).start();
     }
 

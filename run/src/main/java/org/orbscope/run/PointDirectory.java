@@ -42,13 +42,39 @@ import org.orbscope.scenario.ServerSpec;
  */
 public final class PointDirectory {
     private final Path dir;
+    private final String runId;
 
+    /** A point of the run in whose {@code points/} it lies: the run's identity is that run directory's path. */
     public PointDirectory(Path dir) {
+        this(dir, runDirectory(dir).toString());
+    }
+
+    /** A point of the run {@code runId} (a host's copy of a coordinator's point: the coordinator's identity). */
+    public PointDirectory(Path dir, String runId) {
         this.dir = dir;
+        this.runId = runId;
     }
 
     public Path dir() {
         return dir;
+    }
+
+    /**
+     * The identity of the run this point is of: the absolute path of the run directory where the run was made,
+     * unique on its machine while the run lasts. Every JVM of the point carries it ({@link JvmLauncher#run}), and
+     * the point's watcher tells its JVMs from another run's by it, whatever the two runs' directories are named.
+     */
+    public String runId() {
+        return runId;
+    }
+
+    /** The run directory of a point ({@code <run>/points/<point>}), or the point's own when it lies elsewhere. */
+    private static Path runDirectory(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path points = abs.getParent();
+        boolean inRun = points != null && points.getParent() != null && points.getFileName() != null
+                && points.getFileName().toString().equals("points");
+        return inRun ? points.getParent() : abs;
     }
 
     /** The point's name: its directory's name. */

@@ -1,6 +1,7 @@
 package org.orbscope.run.watch;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -10,13 +11,15 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.orbscope.run.ClientLaunch;
+import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.ServerLaunch;
 import org.orbscope.run.watch.ProcessSample.Role;
 
 /**
  * Every process of the machine, as the watcher knows it: which are the point's (the process the watcher runs in,
- * what it started, and the workload JVMs whose output goes into this point's directory, also a client host's on this
- * machine), which are another orbscope run's, and how much CPU each of the others took since the last scan.
+ * what it started, and the workload JVMs that carry the run's identity ({@link JvmLauncher#runOption}), also a client
+ * host's on this machine), which are another orbscope run's, and how much CPU each of the others took since the last
+ * scan.
  *
  * <p>A JVM the run starts is added as it starts ({@link #started}, from {@link org.orbscope.run.JvmLauncher}); other
  * new processes are found once a second, with the scan of the others (a listing of {@code /proc} and the {@code stat}
@@ -65,6 +68,7 @@ final class ProcessTable {
     private final ProcFs proc;
     private final long root;
     private final String pointMarker;
+    private final String runOption;
     private final Map<Long, Entry> entries = new HashMap<>();
     private final Queue<Long> started = new ConcurrentLinkedQueue<>();
     private boolean first = true;
@@ -74,12 +78,16 @@ final class ProcessTable {
     /**
      * @param root the process the watcher runs in: it and its descendants are the run's
      * @param pointMarker what a workload JVM's {@code --out} directory holds when it writes into the watched point
-     *     ({@code /<run>/points/<point>/}): a client host's JVMs on this machine are found by it
+     *     ({@code /<run>/points/<point>/}): the part of the point it is
+     * @param runOption the JVM option every JVM of the run carries ({@link JvmLauncher#runOption}): a workload JVM
+     *     outside the process tree is the run's (a client host's on this machine) when it carries it, else another
+     *     run's, however alike the two runs' directories are named
      */
-    ProcessTable(ProcFs proc, long root, String pointMarker) {
+    ProcessTable(ProcFs proc, long root, String pointMarker, String runOption) {
         this.proc = proc;
         this.root = root;
         this.pointMarker = pointMarker;
+        this.runOption = runOption;
     }
 
     /**
@@ -266,12 +274,12 @@ final class ProcessTable {
         String main = java.main();
         boolean server = main.equals(ServerLaunch.MAIN);
         if (server || main.equals(ClientLaunch.MAIN)) {
-            // Another run's workload JVMs are told apart without parsing their arguments: none holds this point.
-            boolean here = ofRun || java.args().stream().anyMatch(a -> a.contains(pointMarker));
+            // Another run's workload JVMs are told apart by the run's identity they carry.
+            boolean here = ofRun || Arrays.asList(argv).contains(runOption);
             // Only its --out is read: the launch record's parser (picocli) takes milliseconds of this thread per JVM.
             String out = here ? java.option(server ? ServerLaunch.OUT : ClientLaunch.OUT) : null;
             String part = out == null ? null : partOf(out);
-            if (part != null || ofRun) {
+            if (here) {
                 e.role = server ? Role.SERVER : Role.CLIENT;
                 e.part = part != null ? part : String.valueOf(out);
             } else {
@@ -284,7 +292,7 @@ final class ProcessTable {
                 e.part = String.valueOf(java.option("--name"));
             } else if (sub.equals("host")) {
                 // A host JVM outside the run's process tree may serve this run or another: its command line does
-                // not say which. Its workload JVMs do (the point marker), so they are told apart one by one, and
+                // not say which. Its workload JVMs do (the run's identity), so they are told apart one by one, and
                 // the host itself counts as any other process.
                 return;
             } else if (ofRun) {

@@ -62,7 +62,8 @@ public final class Watcher implements AutoCloseable {
     private Watcher(PointDirectory point, WatchDirectory out, EpochClock clock) {
         this.out = out;
         this.clock = clock;
-        this.table = new ProcessTable(proc, ProcessHandle.current().pid(), marker(point.dir()));
+        this.table = new ProcessTable(proc, ProcessHandle.current().pid(), marker(point.dir()),
+                JvmLauncher.runOption(point.runId()));
         this.launched = table::started;
         this.thread = new Thread(this::loop, "orbscope-watch");
         this.thread.setDaemon(true);

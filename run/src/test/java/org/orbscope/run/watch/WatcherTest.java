@@ -2,6 +2,7 @@ package org.orbscope.run.watch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,9 +12,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
@@ -105,6 +108,66 @@ class WatcherTest {
         List<InterfaceSample> network = rows(WatchCsv.NETWORK.read(out.network()));
         assertTrue(network.stream().anyMatch(n -> n.name().equals("lo")), "loopback is watched");
         assertTrue(Files.readString(out.log()).contains("the watcher's thread took"), Files.readString(out.log()));
+    }
+
+    /**
+     * Two runs whose point directories are named alike (started in the same second from the same scenario, under
+     * different {@code --out}): the other run's client JVM is foreign, and a client JVM of this run that is no
+     * descendant of the watcher's process (a client host's on this machine) is this run's. Both are started through a
+     * shell that exits at once, so neither is a descendant of this JVM.
+     */
+    @Test
+    @Timeout(300)
+    void anotherRunsJvmIsForeignThoughItsDirectoriesAreNamedAlike() throws Exception {
+        PointDirectory point = new PointDirectory(dir.resolve("a/r1/points/p1"));
+        PointDirectory other = new PointDirectory(dir.resolve("b/r1/points/p1"));
+        assertNotEquals(point.runId(), other.runId());
+        WatchDirectory out = point.watch();
+        Watcher watcher = Watcher.start(point, out, EpochClock.calibrate());
+        ProcessHandle mine = null;
+        ProcessHandle theirs = null;
+        try {
+            mine = startApart(point);
+            theirs = startApart(other);
+            long m = mine.pid();
+            long t = theirs.pid();
+            await(() -> row(out, m).isPresent() && row(out, t).isPresent(), "rows of both clients in " + out.dir());
+        } finally {
+            watcher.close();
+            for (ProcessHandle p : new ProcessHandle[] {mine, theirs}) {
+                if (p != null) {
+                    p.destroy();
+                }
+            }
+        }
+        ProcessSample m = row(out, mine.pid()).orElseThrow();
+        assertEquals("client", m.role(), m.toString());
+        assertEquals("client", m.part(), m.toString());
+        long theirPid = theirs.pid();
+        ProcessSample t = row(out, theirPid).orElseThrow();
+        assertEquals("foreign", t.role(), t.toString());
+        assertTrue(rows(WatchCsv.PROCESSES.read(out.processes())).stream().filter(p -> p.pid() == theirPid)
+                .allMatch(p -> p.role().equals("foreign")), "the other run's client is never this run's");
+    }
+
+    /** A stand-in workload client of {@code point}'s run that writes into its {@code client/}, no child of this JVM. */
+    private static ProcessHandle startApart(PointDirectory point) throws Exception {
+        List<String> command = JvmLauncher.main(ClientLaunch.MAIN).run(point.runId())
+                .args(ClientLaunch.OUT, point.client().dir().toString()).command();
+        String line = command.stream().map(w -> "'" + w.replace("'", "'\\''") + "'").collect(Collectors.joining(" "));
+        Process launcher = new ProcessBuilder("sh", "-c", line + " </dev/null >/dev/null 2>&1 & echo $!").start();
+        String pid = new String(launcher.getInputStream().readAllBytes()).trim();
+        launcher.waitFor();
+        return ProcessHandle.of(Long.parseLong(pid)).orElseThrow();
+    }
+
+    /** The last row of {@code pid} in processes.csv. */
+    private static Optional<ProcessSample> row(WatchDirectory out, long pid) {
+        if (!Files.exists(out.processes())) {
+            return Optional.empty();
+        }
+        return WatchCsv.PROCESSES.read(out.processes()).rows().stream().filter(p -> p.pid() == pid)
+                .reduce((a, b) -> b);
     }
 
     /**
