@@ -42,6 +42,15 @@ final class TrustBox {
             }
             b.append("</ul>");
         }
+        String machine = MachineChart.svg(points);
+        if (machine != null) {
+            b.append("<p>The machine over the run's time: its CPUs busy in each state, the run's processes and the "
+                    + "other processes (those that took a noticeable share, by the second; another run's among them), "
+                    + "in CPUs.</p>").append(machine);
+        } else {
+            b.append("<p>The machine was not watched during this run (no <code>watch/cpus.csv</code> beside its "
+                    + "points): nothing here says what else took its CPUs.</p>");
+        }
         b.append("<p style=\"font-size:0.9em\">Every check and threshold: docs/reports.md, \"Can these figures be "
                 + "trusted?\". The verdicts are in summary.json (<code>verdict</code>, <code>reasons</code>).</p>")
                 .append("</div>");

@@ -42,6 +42,11 @@ public record ProcessSample(long epochNs, long pid, String role, String part, St
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
+        /** Whether a process of this role is of the watched run: the run itself, its workload JVMs and hosts. */
+        public boolean ofRun() {
+            return this == RUN || this == SERVER || this == CLIENT || this == HOST;
+        }
+
         /** The role of a {@link ProcessSample#role} label. */
         public static Role of(String label) {
             return valueOf(label.toUpperCase(java.util.Locale.ROOT));

@@ -61,7 +61,7 @@ final class ProcessTable {
         }
 
         boolean ofRun() {
-            return role == Role.RUN || role == Role.SERVER || role == Role.CLIENT || role == Role.HOST;
+            return role != null && role.ofRun();
         }
     }
 
