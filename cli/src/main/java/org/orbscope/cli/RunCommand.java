@@ -185,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
                     progress.finished(i, k, status, clients, validity);
                     failedVerdict |= validity != null && failOn.from != null
                             && validity.verdict().compareTo(failOn.from) >= 0;
-                    for (String warning : PointWarnings.of(p.scenario(), dir, status, clients)) {
+                    for (String warning : PointWarnings.of(status, clients)) {
                         System.out.println("  " + warning);
                     }
                     if (onHosts(p)) {
