@@ -77,13 +77,6 @@ class ShippedProfilesOnRealServersTest {
             "                {object: echo, operation: ping, probability: 0.2},",
             "                {object: other, operation: post, payload: {size: 64}, probability: 0.4}]",
             "");
-    /**
-     * Twoway requests only: the glassfish profile ends a request's first phase where the reply is sent, which a
-     * oneway request never reaches (docs/profiles.md, the oneway pitfall).
-     */
-    private static final String TWOWAY_SCENARIO = SCENARIO
-            .replace("{object: other, operation: post, payload: {size: 64}, probability: 0.4}",
-                    "{object: other, operation: ping, probability: 0.4}");
 
     /** A fixture server of an ORB other than JacORB: its jar (whose manifest names target/lib/*) and main class. */
     private record Fixture(String module, String main) {
@@ -112,7 +105,7 @@ class ShippedProfilesOnRealServersTest {
     @Timeout(600)
     void aGlassfishServerTracedWithTheGlassfishProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceFromStart("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(TWOWAY_SCENARIO));
+        traceFromStart("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(SCENARIO));
     }
 
     @Test
@@ -200,7 +193,7 @@ class ShippedProfilesOnRealServersTest {
     @Timeout(600)
     void aRunningGlassfishServerAttachedToWithTheGlassfishProfileHoldsEveryRequestWhole() throws Exception {
         ServerDirectory server = server();
-        traceByAttaching("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(TWOWAY_SCENARIO));
+        traceByAttaching("glassfish", Fixture.GLASSFISH.jvm(server), server, scenario(SCENARIO));
     }
 
     /**

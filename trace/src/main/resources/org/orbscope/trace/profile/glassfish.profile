@@ -68,9 +68,9 @@ method = com.sun.corba.ee.impl.protocol.ServerRequestDispatcherImpl#dispatchToSe
 # The reply's (last) GIOP message written to the connection. No key: the output stream is not the mediator, and the
 # last send inside the request's dispatch is its reply.
 method = com.sun.corba.ee.impl.encoding.CDROutputObject#finishSendingMessage()V | role=dispatch.reply | key=none | cpu=true
-# sendResponse exit = reply sent = dispatcher 1st phase end. Two-way requests only: glassfish returns before it for
-# a oneway, which therefore stays without a 1st phase end.
-method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#sendResponse(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.result | key=arg0 | cpu=true
+# endRequest runs in handleRequest's finally, after the reply was sent (twoway) or the servant returned (oneway):
+# its exit is the dispatcher 1st phase end of every request (sendResponse would leave every oneway without one).
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#endRequest(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.result | key=arg0 | cpu=true
 # One work item per call; exit = endRequest's clean-up done, the thread goes back to the queue (dispatcher 2nd
 # phase end).
 method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#doWork()V | role=dispatch.end | key=none | cpu=true
