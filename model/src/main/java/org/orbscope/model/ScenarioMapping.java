@@ -12,6 +12,8 @@ import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.Distribution;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.OrbProduct;
+import org.orbscope.scenario.OrbSpec;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
@@ -19,7 +21,8 @@ import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.TargetSpec;
 
 /**
- * The one mapping from a (validated, single-point) scenario to Harkema et al.'s model: N_con connections, the POAs
+ * The one mapping from a (validated, single-point) scenario to Harkema et al.'s model: the threading model of the
+ * server's ORB ({@link #threading}), N_con connections, the POAs
  * (a {@code SINGLE_THREAD_MODEL} POA is T_poa = 1), the dispatcher pool T_disp ({@code orb.poolMax}, JacORB's
  * default 20 when not set) shared or one per POA as JacORB does ({@code orb.poolShared}), servants with T_ser
  * ({@code concurrency}), each operation's CPU and waiting demand and its calls (sub-requests, sync or oneway,
@@ -33,6 +36,43 @@ import org.orbscope.scenario.TargetSpec;
 public final class ScenarioMapping {
     /** JacORB's {@code jacorb.poa.thread_pool_max} when a scenario does not set it. */
     public static final int JACORB_DEFAULT_POOL_MAX = 20;
+    /** Yoko's {@code yoko.orb.oa.thread_pool} when a scenario does not set it (DispatchStrategyFactory_impl). */
+    public static final int YOKO_DEFAULT_POOL = 10;
+
+    /** How a server's ORB threads, as the model sees it: the model, T_disp and the pool's scope. */
+    record Threading(ThreadingModel model, int threads, PoolScope scope) {
+    }
+
+    /**
+     * What the server's ORB really does with a request ({@link OrbProduct}): JacORB hands it to a dispatcher pool
+     * of {@code poolMax} threads, one per POA unless shared; Yoko's thread_pool model to its one pool of
+     * {@code poolMax} (10) threads, its thread_per_request model to a new thread, its threaded model to none (the
+     * receiver thread dispatches); glassfish-corba and the WildFly ORB to a pool that grows without bound and keeps
+     * its threads (a thread per request in progress, created once), or with {@code nioSelect: false} to none.
+     */
+    static Threading threading(ServerSpec server) {
+        OrbSpec orb = server.orb();
+        int unbounded = JACORB_DEFAULT_POOL_MAX; // T_disp is not read by the models without a pool
+        switch (orb.product()) {
+            case YOKO:
+                OrbProduct.YokoConcModel m = orb.concModel() == null ? OrbProduct.YokoConcModel.THREAD_PER_REQUEST
+                        : orb.concModel();
+                return switch (m) {
+                    case THREAD_POOL -> new Threading(ThreadingModel.THREAD_POOL,
+                            orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL, PoolScope.SHARED);
+                    case THREADED -> new Threading(ThreadingModel.THREAD_PER_CONNECTION, unbounded, PoolScope.SHARED);
+                    default -> new Threading(ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
+                };
+            case GLASSFISH:
+            case OPENJDK_ORB:
+                return new Threading(Boolean.FALSE.equals(orb.nioSelect()) ? ThreadingModel.THREAD_PER_CONNECTION
+                        : ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
+            default:
+                return new Threading(ThreadingModel.THREAD_POOL,
+                        orb.poolMax() != null ? orb.poolMax() : JACORB_DEFAULT_POOL_MAX,
+                        Boolean.TRUE.equals(orb.poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA);
+        }
+    }
 
     /**
      * What a scenario does not say, or what the user overrides: threading model and cores (null = from the
@@ -59,14 +99,14 @@ public final class ScenarioMapping {
     public static ModelParameters map(Scenario s, Overrides o) {
         ClientSpec client = s.client();
         ModelParameters.Builder b = ModelParameters.builder();
-        b.threadingModel(o.threading() != null ? o.threading() : ThreadingModel.THREAD_POOL);
+        b.threadingModel(o.threading() != null ? o.threading() : threading(s.servers().get(0)).model());
         b.connections(client.connections() * client.jvms());
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         Dist marshal = Dist.deterministic(o.marshalCpuNanos());
         for (ServerSpec server : s.servers()) {
-            Integer poolMax = server.orb().poolMax();
-            int threads = poolMax != null ? poolMax : JACORB_DEFAULT_POOL_MAX;
-            PoolScope scope = Boolean.TRUE.equals(server.orb().poolShared()) ? PoolScope.SHARED : PoolScope.PER_POA;
+            Threading t = threading(server);
+            int threads = t.threads();
+            PoolScope scope = t.scope();
             if (s.singleServer()) {
                 b.cores(cores(server)).dispatcherThreads(threads).poolScope(scope);
             } else {
@@ -156,7 +196,13 @@ public final class ScenarioMapping {
                     + "every payload unless "
                     + "calibrated from a monitored run");
         }
+        ThreadingModel first = threading(s.servers().get(0)).model();
         for (ServerSpec server : s.servers()) {
+            if (threading(server).model() != first) {
+                out.add("server '" + server.name() + "' threads as " + threading(server).model() + " on its ORB ("
+                        + server.orb().product().yamlName() + "), but the model has one threading model for every "
+                        + "server: that of the first, " + first);
+            }
             if (server.orb().queueMax() != null) {
                 out.add("orb.queueMax " + server.orb().queueMax() + (s.singleServer() ? "" : " of server '"
                         + server.name() + "'") + " is not modelled: the model's queue is unbounded");

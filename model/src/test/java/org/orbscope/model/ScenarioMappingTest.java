@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.orbscope.scenario.Scenario;
@@ -40,6 +41,29 @@ class ScenarioMappingTest {
             assertEquals(0.25, st.probabilities()[i], 1e-12);
         }
         assertEquals(300, ScenarioMapping.requests(s));
+    }
+
+    /** The threading model is what the server's ORB does with a request, and its pool size where it has one. */
+    @Test
+    void eachOrbProductThreadsAsTheOrbDoes() throws Exception {
+        Map<String, String> expected = new java.util.LinkedHashMap<>();
+        expected.put("{poolMax: 3}", "THREAD_POOL 3 PER_POA");
+        expected.put("{poolMax: 3, poolShared: true}", "THREAD_POOL 3 SHARED");
+        expected.put("{product: yoko}", "THREAD_PER_REQUEST");
+        expected.put("{product: yoko, concModel: thread_pool}", "THREAD_POOL 10 SHARED");
+        expected.put("{product: yoko, concModel: thread_pool, poolMax: 4}", "THREAD_POOL 4 SHARED");
+        expected.put("{product: yoko, concModel: threaded}", "THREAD_PER_CONNECTION");
+        expected.put("{product: glassfish}", "THREAD_PER_REQUEST");
+        expected.put("{product: openjdk-orb, nioSelect: true}", "THREAD_PER_REQUEST");
+        expected.put("{product: openjdk-orb, nioSelect: false}", "THREAD_PER_CONNECTION");
+        expected.put("{product: glassfish, nioSelect: false}", "THREAD_PER_CONNECTION");
+        Map<String, String> mapped = new java.util.LinkedHashMap<>();
+        for (String orb : expected.keySet()) {
+            ModelParameters m = ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO.replace("{poolMax: 1}", orb)));
+            mapped.put(orb, m.threadingModel() + (m.threadingModel() == ThreadingModel.THREAD_POOL
+                    ? " " + m.dispatcherThreads() + " " + m.poolScope() : ""));
+        }
+        assertEquals(expected, mapped);
     }
 
     @Test

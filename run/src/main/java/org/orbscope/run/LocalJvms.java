@@ -15,7 +15,8 @@ import org.orbscope.scenario.ServerSpec;
 import org.orbscope.trace.AgentOptions;
 
 /**
- * The JVMs of a point on this machine: each server (with the agent when it is monitored; with {@code servers:}, its
+ * The JVMs of a point on this machine: each server (on its ORB's class path, {@link OrbClassPath}; with the agent
+ * when it is monitored; with {@code servers:}, its
  * name and the directories of the servers it calls) and {@code client.instances} client JVMs, several started
  * together by a {@link StartGate}.
  */
@@ -55,8 +56,17 @@ public final class LocalJvms implements PointJvms {
         }
         ServerLaunch launch = new ServerLaunch(dir.pointYaml(), serverDir.dir(),
                 s.singleServer() ? null : server.name(), peers);
-        return launch.jvm().run(dir.runId()).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent)
-                .log(serverDir.log()).start();
+        JvmLauncher jvm = launch.jvm();
+        String classpath;
+        try {
+            classpath = OrbClassPath.of(server.orb().product());
+        } catch (IOException e) {
+            throw new CannotStart(e.getMessage());
+        }
+        if (classpath != null) {
+            jvm.classpath(classpath);
+        }
+        return jvm.run(dir.runId()).cpus(server.cpus()).jvmArgs(server.jvmArgs()).agent(agent).log(serverDir.log()).start();
     }
 
     @Override

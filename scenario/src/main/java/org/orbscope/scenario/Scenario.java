@@ -46,9 +46,12 @@ public record Scenario(
         return null;
     }
 
-    /** How {@code s} is monitored: its own {@code monitoring}, else the scenario's. */
+    /**
+     * How {@code s} is monitored: its own {@code monitoring}, else the scenario's; the profile, unless named, is
+     * the shipped one of the server's ORB.
+     */
     public MonitoringSpec monitoring(ServerSpec s) {
-        return s.monitoring() != null ? s.monitoring() : monitoring;
+        return (s.monitoring() != null ? s.monitoring() : monitoring).forProduct(s.orb().product());
     }
 
     /** True when some server is monitored. */

@@ -66,7 +66,7 @@ final class ScenarioValidator {
     }
 
     private static void validateMonitoring(MonitoringSpec m, String at) throws Problem {
-        if (m.profile().isBlank()) {
+        if (m.profile() != null && m.profile().isBlank()) {
             throw new Problem(at + ".profile", "name an ORB profile (jacorb, or a profile file)");
         }
         if (m.config() != null && !java.nio.file.Files.isRegularFile(java.nio.file.Path.of(m.config()))) {
@@ -218,12 +218,36 @@ final class ScenarioValidator {
         checkServerOrder(s);
     }
 
+    /** Each ORB takes its own threading options ({@link OrbProduct#options()}): another ORB's is refused by name. */
+    private static void orbOptions(OrbSpec orb, String at) throws Problem {
+        OrbProduct product = orb.product();
+        for (String name : orb.named().keySet()) {
+            if (!product.options().contains(name)) {
+                List<String> owners = new ArrayList<>();
+                for (OrbProduct p : OrbProduct.values()) {
+                    if (p.options().contains(name)) {
+                        owners.add(p.yamlName());
+                    }
+                }
+                throw new Problem(at + "." + name, name + " is an option of " + String.join(" and ", owners)
+                        + ", not of product " + product.yamlName() + ", which takes " + String.join(", ",
+                        product.options()) + " (and properties)");
+            }
+        }
+        if (product == OrbProduct.YOKO && orb.poolMax() != null
+                && orb.concModel() != OrbProduct.YokoConcModel.THREAD_POOL) {
+            throw new Problem(at + ".poolMax", "poolMax sizes Yoko's thread_pool model: give concModel: thread_pool "
+                    + "(Yoko's default, thread_per_request, has no pool)");
+        }
+    }
+
     private static void validateServer(ServerSpec server, String base) throws Problem {
         cpus(base + ".cpus", server.cpus());
         if (server.warmupCalls() < 0) {
             throw new Problem(base + ".warmupCalls", "warmupCalls must be 0 (none) or more, not " + server.warmupCalls());
         }
         OrbSpec orb = server.orb();
+        orbOptions(orb, base + ".orb");
         positive(base + ".orb.poolMin", orb.poolMin());
         positive(base + ".orb.poolMax", orb.poolMax());
         positive(base + ".orb.queueMax", orb.queueMax());

@@ -25,6 +25,26 @@ class ScenarioMessagesTest {
         return String.join("\n", lines);
     }
 
+    /** Each ORB takes its own threading options: another ORB's is named at its line, with the product's own. */
+    @Test
+    void anOptionOfAnotherOrbIsNamedAtItsLine() throws Exception {
+        ScenarioException e = bad(GOOD.replace("server:\n", "server:\n  orb:\n    product: yoko\n    poolShared: true\n"));
+        assertEquals(5, e.line(), e.getMessage());
+        assertEquals("server.orb.poolShared", e.field());
+        assertTrue(e.getMessage().contains("poolShared is an option of jacorb, not of product yoko, which takes "
+                + "concModel, poolMax (and properties)"), e.getMessage());
+        e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: glassfish, concModel: threaded}\n"));
+        assertTrue(e.getMessage().contains("concModel is an option of yoko, not of product glassfish"), e.getMessage());
+        e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: yoko, poolMax: 4}\n"));
+        assertTrue(e.getMessage().contains("give concModel: thread_pool"), e.getMessage());
+        e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: orbix}\n"));
+        assertTrue(e.getMessage().contains("'orbix' is not one of jacorb, glassfish, yoko, openjdk-orb"), e.getMessage());
+        Scenario s = ScenarioLoader.parse("t.yaml", GOOD.replace("server:\n",
+                "server:\n  orb: {product: openjdk-orb, nioSelect: false}\n"));
+        assertEquals(OrbProduct.OPENJDK_ORB, s.servers().get(0).orb().product());
+        assertEquals("openjdk-orb", s.monitoring(s.servers().get(0)).profile(), "the ORB's shipped profile");
+    }
+
     @Test
     void aTabIsNamedAtItsOwnLine() {
         // line 10 is "      operations:"

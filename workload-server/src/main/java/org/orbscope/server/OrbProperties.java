@@ -3,18 +3,49 @@ package org.orbscope.server;
 import java.util.Map;
 import java.util.Properties;
 import org.orbscope.orb.JacorbOrbs;
+import org.orbscope.scenario.OrbProduct;
 import org.orbscope.scenario.OrbSpec;
 
 /**
- * JacORB properties for a scenario's ORB options. Only options the scenario names are set, so JacORB's own
- * defaults (pool 5/20, queue 100) stay visible in the resolved scenario as "not set". Raw properties come
- * last and win.
+ * The ORB properties of a scenario's server: the product's ORB classes (the standard
+ * {@code org.omg.CORBA.ORBClass} and {@code ORBSingletonClass}), loopback address and port, and the threading options
+ * the scenario names in the product's own properties. Only options the scenario names are set, so each ORB's own
+ * defaults (JacORB's pool 5/20 and queue 100, Yoko's thread_per_request) stay visible in the resolved scenario as
+ * "not set". Raw properties come last and win.
  */
 final class OrbProperties {
     private OrbProperties() {
     }
 
     static Properties forServer(OrbSpec orb, String implName, int port, String host) {
+        Properties p = switch (orb.product()) {
+            case GLASSFISH -> sunOrb("com.sun.corba.ee.impl.orb", "com.sun.corba.ee.", orb, port, host);
+            case OPENJDK_ORB -> sunOrb("com.sun.corba.se.impl.orb", "com.sun.CORBA.", orb, port, host);
+            case YOKO -> yoko(orb, port, host);
+            default -> jacorb(orb, implName, port, host);
+        };
+        for (Map.Entry<String, String> e : orb.properties().entrySet()) {
+            p.setProperty(e.getKey(), e.getValue());
+        }
+        return p;
+    }
+
+    /**
+     * The system properties of the server's JVM: the ORB classes {@code p} names (a server JVM runs one product, and
+     * the IDL-generated helpers make their type codes with the singleton ORB) and, for glassfish-corba, its
+     * gmbal's (its JMX layer throws on a type variable with several upper bounds, which it meets on JDK 17 while the
+     * ORB registers its managed objects; the property makes it take the first bound instead).
+     */
+    static void systemProperties(Properties p) {
+        for (String key : new String[] {"org.omg.CORBA.ORBClass", "org.omg.CORBA.ORBSingletonClass"}) {
+            System.setProperty(key, p.getProperty(key));
+        }
+        if (p.getProperty("org.omg.CORBA.ORBClass").startsWith("com.sun.corba.ee.")) {
+            System.setProperty("org.glassfish.gmbal.no.multipleUpperBoundsException", "true");
+        }
+    }
+
+    private static Properties jacorb(OrbSpec orb, String implName, int port, String host) {
         Properties p = JacorbOrbs.base();
         p.setProperty("jacorb.implname", implName);
         p.setProperty("OAPort", Integer.toString(port));
@@ -34,9 +65,31 @@ final class OrbProperties {
         set(p, "jacorb.poa.queue_max", orb.queueMax());
         set(p, "jacorb.poa.queue_min", orb.queueMin());
         set(p, "jacorb.poa.queue_wait", orb.queueWait() == null ? null : (orb.queueWait() ? "on" : "off"));
-        for (Map.Entry<String, String> e : orb.properties().entrySet()) {
-            p.setProperty(e.getKey(), e.getValue());
-        }
+        return p;
+    }
+
+    /**
+     * glassfish-corba and the WildFly ORB, one lineage under two package names ({@code prefix} is that of their
+     * properties): server host and port, and whether a selector thread reads the requests' headers.
+     */
+    private static Properties sunOrb(String orbPackage, String prefix, OrbSpec orb, int port, String host) {
+        Properties p = new Properties();
+        p.setProperty("org.omg.CORBA.ORBClass", orbPackage + ".ORBImpl");
+        p.setProperty("org.omg.CORBA.ORBSingletonClass", orbPackage + ".ORBSingleton");
+        p.setProperty(prefix + "ORBServerHost", host);
+        p.setProperty(prefix + "ORBServerPort", Integer.toString(port));
+        set(p, prefix + "transport.ORBUseNIOSelectToWait", orb.nioSelect());
+        return p;
+    }
+
+    /** Apache Yoko: its IIOP endpoint and concurrency model ({@code yoko.orb.oa.conc_model}, thread pool size). */
+    private static Properties yoko(OrbSpec orb, int port, String host) {
+        Properties p = new Properties();
+        p.setProperty("org.omg.CORBA.ORBClass", "org.apache.yoko.orb.CORBA.ORB");
+        p.setProperty("org.omg.CORBA.ORBSingletonClass", "org.apache.yoko.orb.CORBA.ORBSingleton");
+        p.setProperty("yoko.orb.oa.endpoint", "iiop --bind " + host + " --host " + host + " --port " + port);
+        set(p, "yoko.orb.oa.conc_model", orb.concModel() == null ? null : orb.concModel().yamlName());
+        set(p, "yoko.orb.oa.thread_pool", orb.poolMax());
         return p;
     }
 
@@ -44,5 +97,20 @@ final class OrbProperties {
         if (value != null) {
             p.setProperty(key, value.toString());
         }
+    }
+
+    /**
+     * Whether the server warms up its request path with calls from a second ORB in its JVM ({@link ServerWarmup}):
+     * not on glassfish-corba and the WildFly ORB, whose client reads its replies with the same code (selector,
+     * reader, message mediator) that reads requests, so the agent would record each warm-up reply as a request of
+     * its own that never completes.
+     */
+    static boolean warmsUp(OrbProduct product) {
+        return product != OrbProduct.GLASSFISH && product != OrbProduct.OPENJDK_ORB;
+    }
+
+    /** Whether {@code product}'s ORB is JacORB, whose own classes the server may use (IOR parsing, client timeouts). */
+    static boolean jacorb(OrbProduct product) {
+        return product == OrbProduct.JACORB;
     }
 }

@@ -3,6 +3,7 @@ package org.orbscope.server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.SystemException;
 import org.orbscope.orb.JacorbOrbs;
@@ -28,14 +29,22 @@ final class ServerWarmup {
      * Makes up to {@code calls} calls, spread over the objects in turn; returns how many were answered, 0 when the
      * warm-up failed (it never fails the server's start).
      */
-    static int run(Map<String, String> iors, int calls) {
+    static int run(Map<String, String> iors, int calls, Properties server) {
         if (calls <= 0 || iors.isEmpty()) {
             return 0;
         }
         ORB orb;
         try {
-            // A call that hangs must not hold the server's start: give up on it after a few seconds.
-            orb = JacorbOrbs.client(5000);
+            if (server.getProperty("org.omg.CORBA.ORBClass").startsWith("org.jacorb.")) {
+                // A call that hangs must not hold the server's start: give up on it after a few seconds.
+                orb = JacorbOrbs.client(5000);
+            } else {
+                // Another product's second ORB: its classes only (its server options would bind a second acceptor).
+                Properties p = new Properties();
+                p.setProperty("org.omg.CORBA.ORBClass", server.getProperty("org.omg.CORBA.ORBClass"));
+                p.setProperty("org.omg.CORBA.ORBSingletonClass", server.getProperty("org.omg.CORBA.ORBSingletonClass"));
+                orb = ORB.init(new String[0], p);
+            }
         } catch (SystemException e) {
             return 0;
         }

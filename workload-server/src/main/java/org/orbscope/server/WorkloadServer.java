@@ -21,6 +21,7 @@ import org.omg.PortableServer.ServantRetentionPolicyValue;
 import org.omg.PortableServer.ThreadPolicyValue;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.OrbProduct;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
@@ -30,7 +31,8 @@ import org.orbscope.run.ReadyFile;
 import org.orbscope.run.ServerDirectory;
 
 /**
- * The scenario's server in this JVM: one JacORB ORB, the POA hierarchy with its POA managers and policies,
+ * The scenario's server in this JVM: one ORB of the scenario's product (JacORB, glassfish-corba, Yoko or the
+ * WildFly ORB, through the standard {@code org.omg} API and the same IDL-generated classes), the POA hierarchy with its POA managers and policies,
  * the objects activated on their POAs, IOR files and corbaloc URLs, and a process sampler.
  *
  * <pre>{@code
@@ -39,8 +41,11 @@ import org.orbscope.run.ServerDirectory;
  */
 public final class WorkloadServer implements AutoCloseable {
     static final String HOST = "127.0.0.1";
+    /** How long the shutdown of an ORB other than JacORB may take (it finishes the requests in progress). */
+    static final long SHUTDOWN_MILLIS = 10_000;
 
     private final ORB orb;
+    private final OrbProduct product;
     private final Thread orbThread;
     private final SystemSampler sampler;
     private final Map<String, String> iors;
@@ -48,9 +53,10 @@ public final class WorkloadServer implements AutoCloseable {
     private final ServerDirectory out;
     private volatile boolean closed;
 
-    private WorkloadServer(ORB orb, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
+    private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
                            Map<String, TargetServant> servants, ServerDirectory out) {
         this.orb = orb;
+        this.product = product;
         this.orbThread = orbThread;
         this.sampler = sampler;
         this.iors = iors;
@@ -88,7 +94,9 @@ public final class WorkloadServer implements AutoCloseable {
         sampler.start();
         int port = freePort();
         String implName = safe(scenario.name()) + (scenario.singleServer() ? "" : "." + server.name());
-        ORB orb = ORB.init(new String[0], OrbProperties.forServer(server.orb(), implName, port, HOST));
+        java.util.Properties properties = OrbProperties.forServer(server.orb(), implName, port, HOST);
+        OrbProperties.systemProperties(properties);
+        ORB orb = ORB.init(new String[0], properties);
         try {
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
             Map<String, POA> poas = buildPoas(root, server.poas());
@@ -111,16 +119,19 @@ public final class WorkloadServer implements AutoCloseable {
                 iors.put(o.id(), ior);
                 servants.put(o.id(), servant);
                 AtomicFiles.write(out.ior(o.id()), ior + "\n");
-                urls.append(o.id()).append(' ').append(Corbaloc.of(orb, ior)).append('\n');
+                urls.append(o.id()).append(' ').append(OrbProperties.jacorb(server.orb().product())
+                        ? Corbaloc.of(orb, ior) : "-").append('\n');
             }
             AtomicFiles.write(out.urls(), urls.toString());
             CallWiring.wire(scenario, server, orb, iors, servants, peers);
             Thread orbThread = new Thread(orb::run, "orbscope-orb-run");
             orbThread.setDaemon(true);
             orbThread.start();
-            ServerWarmup.run(iors, server.warmupCalls());
+            if (OrbProperties.warmsUp(server.orb().product())) {
+                ServerWarmup.run(iors, server.warmupCalls(), properties);
+            }
             ReadyFile.now(port).write(out.ready());
-            return new WorkloadServer(orb, orbThread, sampler, iors, servants, out);
+            return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, out);
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -230,14 +241,29 @@ public final class WorkloadServer implements AutoCloseable {
             return;
         }
         closed = true;
+        // Yoko 1.4's shutdown in its thread_pool model never returns (ThreadPool.destroy waits for a notification
+        // that does not come once its threads have ended): another product's ORB gets SHUTDOWN_MILLIS, then what
+        // was served is written all the same (the requests were answered before).
+        Thread shutdown = new Thread(() -> {
+            try {
+                orb.shutdown(true);
+                orb.destroy();
+            } catch (RuntimeException e) {
+                System.err.println("orbscope server: ORB shutdown: " + e);
+            }
+        }, "orbscope-orb-shutdown");
+        shutdown.setDaemon(true);
+        shutdown.start();
         try {
-            orb.shutdown(true);
-            orb.destroy();
-        } catch (RuntimeException e) {
-            System.err.println("orbscope server: ORB shutdown: " + e);
-        } finally {
-            sampler.close();
-            writeReceived();
+            shutdown.join(OrbProperties.jacorb(product) ? 0 : SHUTDOWN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        if (shutdown.isAlive()) {
+            System.err.println("orbscope server: the ORB's shutdown did not end within " + SHUTDOWN_MILLIS / 1000
+                    + " s; stopping without it");
+        }
+        sampler.close();
+        writeReceived();
     }
 }

@@ -8,6 +8,7 @@ import org.orbscope.scenario.CallSpec;
 import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
+import org.orbscope.scenario.OrbProduct;
 import org.orbscope.scenario.OrbSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
@@ -18,16 +19,26 @@ final class ScenarioFacts {
     private ScenarioFacts() {
     }
 
+    /** JacORB's pool and queue (defaults named), or another ORB's name and the options the scenario sets. */
+    private static String orbFacts(OrbSpec orb) {
+        if (orb.product() == OrbProduct.JACORB) {
+            return "dispatcher pool " + orNot(orb.poolMin(), "default") + ".." + orNot(orb.poolMax(), "default")
+                    + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
+                    + orNot(orb.queueMax(), "default");
+        }
+        StringBuilder b = new StringBuilder("ORB ").append(orb.product().yamlName());
+        orb.named().forEach((name, value) -> b.append(", ").append(name).append(' ').append(value instanceof
+                OrbProduct.YokoConcModel m ? m.yamlName() : value));
+        return b.toString();
+    }
+
     static List<String> of(Scenario s) {
         List<String> f = new ArrayList<>();
         for (ServerSpec server : s.servers()) {
             OrbSpec orb = server.orb();
             List<Integer> cpus = server.cpus();
             f.add((s.singleServer() ? "Server" : "Server " + server.name()) + ": "
-                    + (cpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + cpus) + ", dispatcher pool "
-                    + orNot(orb.poolMin(), "default") + ".." + orNot(orb.poolMax(), "default")
-                    + (Boolean.TRUE.equals(orb.poolShared()) ? " (shared)" : "") + ", queue max "
-                    + orNot(orb.queueMax(), "default")
+                    + (cpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + cpus) + ", " + orbFacts(orb)
                     + (s.singleServer() ? "" : ", monitoring " + (s.monitoring(server).enabled() ? "on" : "off")));
             List<ObjectSpec> objects = server.objects();
             for (int i = 0; i < objects.size(); i++) {

@@ -1,0 +1,109 @@
+package org.orbscope.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.orbscope.run.ReceivedCsv;
+import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestsCsv;
+
+/**
+ * The workload server on each ORB other than JacORB ({@code server.orb.product}), driven by {@code orbscope run}: the
+ * same scenario (a POA of its own, twoway and oneway operations with demands and a payload) served by that ORB,
+ * monitored by the agent with that ORB's shipped profile; every request answered, and the report of the trace counts
+ * per operation what the client sent and the servants received.
+ */
+class OrbProductsRunTest {
+    private static final int REQUESTS = 60;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    static String scenario(String orb) {
+        return String.join("\n",
+                "name: every-orb",
+                "server:",
+                "  orb: " + orb,
+                "  warmupCalls: 20",
+                "  poaManagers: [m]",
+                "  poas: [{name: P, manager: m}]",
+                "  objects:",
+                "    - id: echo",
+                "      poa: P",
+                "      operations: {call: {cpu: 200us, replySize: 16}, post: {cpu: 100us}}",
+                "monitoring: {enabled: true}",
+                "client:",
+                "  maxDuration: 60s",
+                "  processes:",
+                "    - name: p",
+                "      requests: " + REQUESTS,
+                "      arrival: {law: poisson, rate: 200/s}",
+                "      targets: [{object: echo, operation: call, payload: {size: 32}}, {object: echo, operation: ping},",
+                "                {object: echo, operation: post}]",
+                "");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{product: glassfish}", "{product: yoko, concModel: thread_pool, poolMax: 2}",
+            "{product: openjdk-orb}"})
+    @Timeout(600)
+    void theWorkloadRunsOnTheOrbAndEveryRequestIsCompleteInTheReport(String orb) throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path file = dir.resolve("every-orb.yaml");
+        Files.writeString(file, scenario(orb));
+        CliRunner r = CliRunner.run("run", file.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                "--out", dir.resolve("runs").toString());
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        Path point = run.resolve("points/single");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r + "\n" + Files.readString(point.resolve("server/server.log")));
+
+        Map<String, Long> sent = new TreeMap<>();
+        RequestsCsv.ReadResult read = RequestsCsv.read(point.resolve("client/requests.csv"), rec -> {
+            assertEquals(RequestRecord.OK, rec.outcome(), rec.toString());
+            sent.merge(rec.operation(), 1L, Long::sum);
+        });
+        assertEquals(REQUESTS, read.rows, read.problems.toString());
+        Map<String, Long> received = new TreeMap<>();
+        ReceivedCsv.read(point.resolve("server/received.csv")).forEach(row -> received.put(row.operation(), row.requests()));
+        assertEquals(sent, received, "the servants received what the client sent");
+
+        String product = orb.substring("{product: ".length()).split("[,}]")[0];
+        JsonNode p = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        assertTrue(p.path("facts").toString().contains("ORB " + product), p.path("facts").toString());
+        JsonNode server = p.path("server");
+        assertEquals("read", server.path("trace").asText(), server.toString());
+        assertEquals(0, server.path("incomplete").asLong(), server.toString());
+        assertEquals(REQUESTS, server.path("measured").asLong(), server.toString());
+        assertEquals(REQUESTS, server.path("matchedToClient").asLong(), server.toString());
+        Map<String, Long> completed = new TreeMap<>();
+        p.path("breakdown").path("operation").forEach(g -> completed.put(g.path("key").asText(),
+                g.path("completion").path("count").asLong()));
+        assertEquals(sent, completed, "the trace's complete requests per operation, as the client sent them");
+        assertTrue(Files.readString(point.resolve("server/server.log")).contains("recording"), "monitored");
+    }
+
+    /** A JacORB option under another product is refused where the scenario gives it, before anything starts. */
+    @Test
+    void anOptionOfAnotherOrbIsRefusedWithItsLine() throws Exception {
+        Path file = dir.resolve("bad.yaml");
+        Files.writeString(file, scenario("{product: yoko, queueMax: 5}"));
+        CliRunner r = CliRunner.run("validate", file.toString());
+        assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+        assertTrue(r.err.contains(file + ":3:") && r.err.contains("server.orb.queueMax: queueMax is an option of "
+                + "jacorb, not of product yoko"), r.err);
+    }
+}

@@ -1,0 +1,75 @@
+package org.orbscope.scenario;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The Java ORB a workload server runs on ({@code server.orb.product}), with the {@code server.orb} options it takes
+ * and the agent's shipped profile for it. Every product serves the same scenario (POAs, policies, demands, payloads);
+ * its threading options are its own, because the ORBs thread differently:
+ * <ul>
+ *   <li>{@code jacorb}: a receiver thread per connection hands requests to a dispatcher pool per POA (or one shared),
+ *       behind a bounded queue: {@code poolMin}, {@code poolMax}, {@code poolShared}, {@code queueMin},
+ *       {@code queueMax}, {@code queueWait}.</li>
+ *   <li>{@code glassfish} (glassfish-corba, the ORB of GlassFish and Payara) and {@code openjdk-orb} (the WildFly
+ *       ORB, the JDK 8 {@code com.sun.corba.se} ORB): a selector thread reads each request's header and hands it to
+ *       the default thread pool, which grows without bound and keeps idle threads; {@code nioSelect: false} has a
+ *       reader thread per connection read and dispatch each request itself instead.</li>
+ *   <li>{@code yoko} (Apache Yoko 1.4, the ORB of Geronimo): a receiver thread per connection, and
+ *       {@code concModel} says who dispatches: {@code thread_per_request} (a new thread each, Yoko's default),
+ *       {@code thread_pool} ({@code poolMax} threads taking requests from one FIFO queue) or {@code threaded} (the
+ *       receiver thread itself).</li>
+ * </ul>
+ * {@code properties} go to every product's ORB unchanged.
+ */
+public enum OrbProduct {
+    JACORB("jacorb", List.of("poolMin", "poolMax", "poolShared", "queueMin", "queueMax", "queueWait")),
+    GLASSFISH("glassfish", List.of("nioSelect")),
+    YOKO("yoko", List.of("concModel", "poolMax")),
+    OPENJDK_ORB("openjdk-orb", List.of("nioSelect"));
+
+    /** Yoko's {@code yoko.orb.oa.conc_model} values. */
+    public enum YokoConcModel { THREAD_PER_REQUEST, THREAD_POOL, THREADED;
+        @JsonCreator public static YokoConcModel parse(String s) { return Names.enumValue(YokoConcModel.class, s); }
+        @JsonValue public String yamlName() { return name().toLowerCase(Locale.ROOT); } }
+
+    private final String yamlName;
+    private final List<String> options;
+
+    OrbProduct(String yamlName, List<String> options) {
+        this.yamlName = yamlName;
+        this.options = options;
+    }
+
+    /** The name a scenario gives it, which is also the name of the agent's shipped profile for it. */
+    @JsonValue
+    public String yamlName() {
+        return yamlName;
+    }
+
+    /** The agent's shipped profile for this ORB. */
+    public String profile() {
+        return yamlName;
+    }
+
+    /** The {@code server.orb} options (besides {@code product} and {@code properties}) this ORB takes. */
+    public List<String> options() {
+        return options;
+    }
+
+    @JsonCreator
+    public static OrbProduct parse(String text) {
+        String t = text == null ? "" : text.trim();
+        List<String> names = new java.util.ArrayList<>();
+        for (OrbProduct p : values()) {
+            if (p.yamlName.equalsIgnoreCase(t)) {
+                return p;
+            }
+            names.add(p.yamlName);
+        }
+        throw new IllegalArgumentException("'" + t + "' is not one of " + String.join(", ", names)
+                + Names.suggestion(t, names));
+    }
+}
