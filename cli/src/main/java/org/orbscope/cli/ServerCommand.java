@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.orbscope.run.ServerLaunch;
+import org.orbscope.scenario.OrbProduct;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.server.ServerMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,10 +37,21 @@ final class ServerCommand implements Callable<Integer> {
         if (in == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
+        Scenario first = in.points().get(0).scenario();
+        for (ServerSpec spec : first.servers()) {
+            OrbProduct product = spec.orb().product();
+            if ((server == null || server.equals(spec.name())) && product != OrbProduct.JACORB) {
+                // This JVM's class path holds JacORB, which defines org.omg.* as every ORB does.
+                System.err.println("orbscope server: server.orb.product " + product.yamlName() + ": this command "
+                        + "serves JacORB in its own JVM; orbscope run starts the server of every ORB on that ORB's "
+                        + "class path");
+                return Orbscope.EXIT_BAD_INPUT;
+            }
+        }
         Path file = in.writeFirstPoint("server", out);
         if (file == null) {
             return Orbscope.EXIT_BAD_INPUT;
         }
-        return ServerMain.run(new ServerLaunch(file, out, server, peers), in.points().get(0).scenario());
+        return ServerMain.run(new ServerLaunch(file, out, server, peers), first);
     }
 }

@@ -96,7 +96,10 @@ class OrbProductsRunTest {
         assertTrue(Files.readString(point.resolve("server/server.log")).contains("recording"), "monitored");
     }
 
-    /** A JacORB option under another product is refused where the scenario gives it, before anything starts. */
+    /**
+     * A JacORB option under another product is refused where the scenario gives it, before anything starts; so is
+     * another product in {@code orbscope server}.
+     */
     @Test
     void anOptionOfAnotherOrbIsRefusedWithItsLine() throws Exception {
         Path file = dir.resolve("bad.yaml");
@@ -105,5 +108,11 @@ class OrbProductsRunTest {
         assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
         assertTrue(r.err.contains(file + ":3:") && r.err.contains("server.orb.queueMax: queueMax is an option of "
                 + "jacorb, not of product yoko"), r.err);
+
+        // orbscope server serves in its own JVM, whose class path is JacORB's: another ORB is for orbscope run.
+        Files.writeString(file, scenario("{product: yoko}"));
+        r = CliRunner.run("server", file.toString(), "--out", dir.resolve("server").toString());
+        assertEquals(Orbscope.EXIT_BAD_INPUT, r.exit, r.toString());
+        assertTrue(r.err.contains("server.orb.product yoko: this command serves JacORB in its own JVM"), r.err);
     }
 }
