@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.exception.MathIllegalStateException;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
@@ -14,6 +15,7 @@ import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.RealMatrix;
 import org.apache.commons.math3.linear.RealVector;
 import org.apache.commons.math3.linear.SingularMatrixException;
+import org.apache.commons.math3.stat.descriptive.moment.Variance;
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 import org.apache.commons.math3.stat.regression.SimpleRegression;
 import org.apache.commons.math3.util.Pair;
@@ -51,7 +53,32 @@ public final class Regression {
         public boolean fitted() {
             return note == null;
         }
+
+        /**
+         * A linear model's formula with its estimates in place of the coefficients, the way Beekhuis writes his
+         * prediction ({@code y = -0.6119*nodes - 1.3039*threads + 3.8549*nodes*threads}); null for a model not
+         * fitted or not linear.
+         */
+        public String prediction() {
+            if (!fitted() || !model.startsWith("linear")) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder("y =");
+            for (int j = 0; j < terms.size(); j++) {
+                Term t = terms.get(j);
+                double v = t.estimate();
+                b.append(j == 0 ? (v < 0 ? " -" : " ") : v < 0 ? " - " : " + ")
+                        .append(String.format(Locale.ROOT, "%.4g", Math.abs(v)));
+                if (!CONSTANT.equals(t.name())) {
+                    b.append('*').append(t.name());
+                }
+            }
+            return b.toString();
+        }
     }
+
+    /** The name of a linear model's constant term. */
+    public static final String CONSTANT = "(constant)";
 
     /**
      * {@code y = b0 + sum b_j x_j}, plus {@code b_jl x_j x_l} for every pair of variables when
@@ -61,6 +88,15 @@ public final class Regression {
      * @param x one row per observation, one column per variable
      */
     public static Fit linear(List<String> names, double[][] x, double[] y, boolean interactions) {
+        return linear(names, x, y, interactions, true);
+    }
+
+    /**
+     * The same; without {@code constant}, {@code y = sum b_j x_j (+ b_jl x_j x_l)}: Beekhuis's model for his
+     * prediction formula, fitted when the constant's 95% interval holds zero (a request costs nothing at no load).
+     * Its R^2 is 1 - residual SS / corrected SS, as SPSS gives it for his model, so the two models' R^2 compare.
+     */
+    public static Fit linear(List<String> names, double[][] x, double[] y, boolean interactions, boolean constant) {
         List<String> termNames = new ArrayList<>(names);
         double[][] design = x;
         if (interactions) {
@@ -83,26 +119,34 @@ public final class Regression {
                 }
             }
         }
-        StringBuilder formula = new StringBuilder("y = b0");
+        StringBuilder formula = new StringBuilder(constant ? "y = b0" : "y =");
         for (int j = 0; j < termNames.size(); j++) {
-            formula.append(" + b").append(j + 1).append('*').append(termNames.get(j));
+            formula.append(j == 0 && !constant ? " b" : " + b").append(j + 1).append('*').append(termNames.get(j));
         }
-        String model = interactions ? "linear with interactions" : "linear";
+        String model = (interactions ? "linear with interactions" : "linear") + (constant ? "" : " without constant");
         int n = y.length;
-        int p = termNames.size() + 1;
+        int p = termNames.size() + (constant ? 1 : 0);
         if (n <= p) {
             return Fit.failed(model, formula.toString(), n, n + " observations for " + p + " coefficients: too few");
         }
         OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression();
+        ols.setNoIntercept(!constant);
         try {
             ols.newSampleData(y, design);
             double[] b = ols.estimateRegressionParameters();
             double[] se = ols.estimateRegressionParametersStandardErrors();
             List<String> all = new ArrayList<>();
-            all.add("(constant)");
+            if (constant) {
+                all.add(CONSTANT);
+            }
             all.addAll(termNames);
-            return new Fit(model, formula.toString(), terms(all, b, se, n - p), finite(ols.calculateRSquared()),
-                    finite(ols.calculateAdjustedRSquared()), finite(ols.estimateRegressionStandardError()), n, null);
+            // Commons Math takes R^2 of a model without constant against the uncorrected sum of squares; the
+            // corrected one is SPSS's and Beekhuis's, and that of the model with a constant.
+            double corrected = new Variance().evaluate(y) * (n - 1);
+            double r2 = constant ? ols.calculateRSquared() : 1 - ols.calculateResidualSumOfSquares() / corrected;
+            double adj = 1 - (1 - r2) * (n - 1) / (n - p);
+            return new Fit(model, formula.toString(), terms(all, b, se, n - p), finite(r2), finite(adj),
+                    finite(ols.estimateRegressionStandardError()), n, null);
         } catch (SingularMatrixException e) {
             return Fit.failed(model, formula.toString(), n, "the variables are collinear (one follows from the others)");
         } catch (RuntimeException e) {

@@ -11,7 +11,8 @@ import org.orbscope.postprocess.stats.Regression;
  * Beekhuis's Appendix G over any sweep: the mean response time of the points regressed on the numeric swept axes
  * (those with two values or more), once per combination of the named axes (e.g. per operation of a payload
  * sweep): a linear model (with the variables' products when there are two or more, as Beekhuis fits nodes,
- * threads and nodes x threads) and a power law.
+ * threads and nodes x threads), a power law, and the linear model without its constant (Beekhuis's prediction
+ * formula).
  */
 public final class SweepRegression {
     /** The fits of one group of points: its named axes' values, the variables, the models. */
@@ -52,12 +53,15 @@ public final class SweepRegression {
             double[][] xs = x.toArray(new double[0][]);
             double[] ys = y.stream().mapToDouble(Double::doubleValue).toArray();
             List<Regression.Fit> fits = new ArrayList<>();
-            Regression.Fit linear = Regression.linear(names, xs, ys, names.size() > 1);
-            if (!linear.fitted() && names.size() > 1) {
+            boolean interactions = names.size() > 1;
+            Regression.Fit linear = Regression.linear(names, xs, ys, interactions);
+            if (!linear.fitted() && interactions) {
+                interactions = false;
                 linear = Regression.linear(names, xs, ys, false);
             }
             fits.add(linear);
             fits.add(Regression.power(names, xs, ys));
+            fits.add(Regression.linear(names, xs, ys, interactions, false));
             out.add(new Group(g.getKey(), names, responseName, fits));
         }
         return out;

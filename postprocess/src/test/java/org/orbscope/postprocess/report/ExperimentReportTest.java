@@ -101,7 +101,14 @@ class ExperimentReportTest {
             assertEquals("power law", power.path("model").asText());
             assertEquals(1.0, power.path("terms").path(2).path("estimate").asDouble(), 0.01, power.toString());
             assertTrue(power.path("terms").path(2).has("stdError"), power.toString());
+            JsonNode origin = group.path("fits").path(2);
+            assertEquals("linear without constant", origin.path("model").asText());
+            assertEquals(1, origin.path("terms").size(), "no constant: " + origin);
         }
+        String markdown = Files.readString(out.resolve("report.md"));
+        assertTrue(markdown.matches("(?s).*; prediction \\(ms\\): y = [23]\\.\\d+ \\+ .*"), "the linear formula with its estimates");
+        assertTrue(markdown.contains("The linear model's constant, 3.00 ms, is not zero within its 95% interval"),
+                markdown);
         List<String> regressionCsv = Files.readAllLines(out.resolve("regression.csv"));
         assertTrue(regressionCsv.get(0).startsWith("group,model,formula,n,r2,"), regressionCsv.get(0));
 

@@ -124,4 +124,49 @@ class RegressionTest {
                 new double[] {1, 2, 3, 4});
         assertTrue(negative.note().contains("positive"), negative.note());
     }
+
+    /** Beekhuis's prediction formula for Orbix: the model without a constant, his coefficients exactly. */
+    @Test
+    void withoutConstantRecoversBeekhuisFormulaExactly() {
+        double[][] x = grid();
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            y[i] = -0.6119 * x[i][0] - 1.3039 * x[i][1] + 3.8549 * x[i][0] * x[i][1];
+        }
+        Regression.Fit fit = Regression.linear(List.of("nodes", "threads"), x, y, true, false);
+        assertTrue(fit.fitted(), fit.note());
+        assertEquals("linear with interactions without constant", fit.model());
+        assertEquals("y = b1*nodes + b2*threads + b3*nodes*threads", fit.formula());
+        assertEquals(List.of("nodes", "threads", "nodes*threads"),
+                fit.terms().stream().map(Regression.Term::name).toList());
+        double[] expected = {-0.6119, -1.3039, 3.8549};
+        for (int j = 0; j < expected.length; j++) {
+            assertEquals(expected[j], fit.terms().get(j).estimate(), 1e-9, fit.terms().get(j).name());
+        }
+        assertEquals(1.0, fit.rSquared(), 1e-12);
+        assertEquals("y = -0.6119*nodes - 1.304*threads + 3.855*nodes*threads", fit.prediction());
+    }
+
+    /** One variable through the origin: b = sum xy / sum x^2, R^2 against the corrected sum of squares. */
+    @Test
+    void withoutConstantIsLeastSquaresThroughTheOrigin() {
+        double[][] x = {{1}, {2}, {3}, {4}};
+        double[] y = {2.5, 3.5, 7.0, 8.0};
+        Regression.Fit fit = Regression.linear(List.of("n"), x, y, false, false);
+        double sxy = 1 * 2.5 + 2 * 3.5 + 3 * 7.0 + 4 * 8.0;
+        double b = sxy / 30;
+        assertEquals(b, fit.terms().get(0).estimate(), 1e-12);
+        double rss = 0;
+        for (int i = 0; i < 4; i++) {
+            rss += Math.pow(y[i] - b * x[i][0], 2);
+        }
+        double mean = (2.5 + 3.5 + 7.0 + 8.0) / 4;
+        double tss = 0;
+        for (double v : y) {
+            tss += (v - mean) * (v - mean);
+        }
+        assertEquals(1 - rss / tss, fit.rSquared(), 1e-12);
+        assertEquals(Math.sqrt(rss / 3), fit.residualStdError(), 1e-12);
+        assertEquals(Math.sqrt(rss / 3 / 30), fit.terms().get(0).stdError(), 1e-12);
+    }
 }
