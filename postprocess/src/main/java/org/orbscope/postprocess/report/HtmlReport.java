@@ -59,7 +59,7 @@ public final class HtmlReport {
             b.append("<h2 id=\"groups\">Groups across the sweep</h2>");
             groups.forEach(t -> table(b, t, "h3"));
         }
-        Table little = LittlesLawTable.of(run.points());
+        Table little = LittlesLawTable.of(run);
         if (little != null) {
             table(b, little, "h2");
         }

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.orbscope.postprocess.point.LittlesLaw;
-import org.orbscope.postprocess.point.PointAnalysis;
 
 /** Little's law checked on every point of closed loops: a row per point, and a warning when one misses it. */
 final class LittlesLawTable {
@@ -15,19 +14,20 @@ final class LittlesLawTable {
     private LittlesLawTable() {
     }
 
-    /** The table; null when no point has a closed loop to check. */
-    static Table of(List<PointAnalysis> points) {
+    /** The table, its rows named as the sweep's figures name the points; null when no point has a closed loop. */
+    static Table of(RunData run) {
         List<List<Object>> rows = new ArrayList<>();
         List<String> off = new ArrayList<>();
-        for (PointAnalysis p : points) {
-            LittlesLaw l = p.littlesLaw();
+        List<String> names = SweepFigures.shortNames(run);
+        for (int i = 0; i < run.points().size(); i++) {
+            LittlesLaw l = run.points().get(i).littlesLaw();
             if (l == null) {
                 continue;
             }
-            rows.add(Arrays.asList(p.name(), l.clients(), l.throughputPerSec(), l.responseMs(), l.thinkMs(),
+            rows.add(Arrays.asList(names.get(i), l.clients(), l.throughputPerSec(), l.responseMs(), l.thinkMs(),
                     l.product(), 100 * l.relativeError(), l.holds() ? "ok" : "OFF"));
             if (!l.holds()) {
-                off.add(p.name());
+                off.add(names.get(i));
             }
         }
         if (rows.isEmpty()) {

@@ -36,7 +36,7 @@ public final class MarkdownReport {
             b.append("\n## Groups across the sweep\n");
             groups.forEach(t -> table(b, t, "###"));
         }
-        Table little = LittlesLawTable.of(run.points());
+        Table little = LittlesLawTable.of(run);
         if (little != null) {
             b.append('\n');
             table(b, little, "##");
