@@ -14,6 +14,7 @@ import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.PayloadSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.TargetSpec;
 
 /**
@@ -102,7 +103,9 @@ public final class BaselineRunner {
         Files.createDirectories(dir.serverReady().getParent());
         Files.createDirectories(dir.socketJson().getParent());
         Files.deleteIfExists(dir.serverReady());
-        Process server = JvmLauncher.main(SERVER_MAIN).cpus(s.server().cpus()).jvmArgs(s.server().jvmArgs())
+        // Pinned like the scenario's server, or its first of several (each of the proxy pattern's takes as much).
+        ServerSpec like = s.servers().get(0);
+        Process server = JvmLauncher.main(SERVER_MAIN).cpus(like.cpus()).jvmArgs(like.jvmArgs())
                 .log(dir.serverLog()).args("--out", dir.dir().toString()).start();
         try {
             String notReady = JvmLauncher.awaitFile(server, dir.serverReady(), readyTimeout);
