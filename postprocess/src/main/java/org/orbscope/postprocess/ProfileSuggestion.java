@@ -330,20 +330,7 @@ public final class ProfileSuggestion {
                     + " hold: write the key by hand, a field path to the object the ORB makes for each request"
                     + " (docs/profiles.md, the key)");
         }
-        int result = -1;
-        long resultExit = Long.MIN_VALUE;
-        for (int m : disp) {
-            long exit = dispatcher.median(m, 1);
-            if (m != begin && m != servant && m != dispatchEnd && exit >= dispatcher.median(servant, 1) && exit > resultExit
-                    && exit <= dispatcher.median(dispatchEnd, 1)) {
-                result = m;
-                resultExit = exit;
-            }
-        }
-        if (result < 0) {
-            result = servant;
-            notes.add("no method returns between the servant and the dispatch's end: dispatch.result is the servant's");
-        }
+        int result = result(disp, dispatcher, begin, servant, dispatchEnd);
         lines.add("profile.name = " + name);
         lines.add("profile.threads.receiver = " + receiver.glob);
         lines.add("profile.threads.dispatcher = " + dispatcher.glob);
@@ -362,6 +349,25 @@ public final class ProfileSuggestion {
         method(result, "dispatch.result", "none", "cpu=false", "the last method to return before the dispatch ends");
         method(dispatchEnd, "dispatch.end", "none", "cpu=exit",
                 "the dispatcher's method that returns last: it goes back for the next request");
+    }
+
+    /** The dispatcher's method that returns last between the servant and the dispatch's end (else the servant's). */
+    private int result(List<Integer> disp, Group dispatcher, int begin, int servant, int dispatchEnd) {
+        int result = -1;
+        long resultExit = Long.MIN_VALUE;
+        for (int m : disp) {
+            long exit = dispatcher.median(m, 1);
+            if (m != begin && m != servant && m != dispatchEnd && exit >= dispatcher.median(servant, 1) && exit > resultExit
+                    && exit <= dispatcher.median(dispatchEnd, 1)) {
+                result = m;
+                resultExit = exit;
+            }
+        }
+        if (result < 0) {
+            notes.add("no method returns between the servant and the dispatch's end: dispatch.result is the servant's");
+            return servant;
+        }
+        return result;
     }
 
     private interface Measure {

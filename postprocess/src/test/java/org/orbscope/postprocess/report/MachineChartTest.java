@@ -67,6 +67,10 @@ class MachineChartTest {
     @Test
     void anUnwatchedRunSaysSoInItsBox() throws Exception {
         SyntheticRun run = run(tmp.resolve("run"));
+        // A synthetic run has the watch files of an idle machine; a run the watcher did not see has none.
+        WatchDirectory watch = new PointDirectory(run.dir().resolve("points/p1")).watch();
+        Files.deleteIfExists(watch.machine());
+        Files.deleteIfExists(watch.cpus());
         String html = Files.readString(Reporter.report(run.dir()).dir().resolve("index.html"));
         String box = html.substring(html.indexOf("<div id=\"verdict\""), html.indexOf("</div>", html.indexOf(
                 "<div id=\"verdict\"")));
