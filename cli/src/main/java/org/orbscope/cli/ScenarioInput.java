@@ -37,10 +37,15 @@ final class ScenarioInput {
                 System.err.println("orbscope " + command + ": the scenario sweeps " + points.size()
                         + " points; using the first, " + points.get(0).name() + " (choose another with --set)");
             }
+            return writePoint(command, points.get(0), dir);
+        }
+
+        /** Writes {@code dir/point.yaml} of {@code point}; null after printing why when it cannot be written. */
+        Path writePoint(String command, SweepPoint point, Path dir) {
             Path file = dir.resolve("point.yaml");
             try {
                 Files.createDirectories(dir);
-                AtomicFiles.write(file, ScenarioLoader.toYaml(points.get(0).tree()));
+                AtomicFiles.write(file, ScenarioLoader.toYaml(point.tree()));
                 return file;
             } catch (IOException e) {
                 System.err.println("orbscope " + command + ": cannot write to --out " + dir + ": " + Errors.describe(e));

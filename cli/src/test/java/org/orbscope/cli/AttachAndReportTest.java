@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientDirectory;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -22,6 +24,30 @@ import org.orbscope.run.StagesCsv;
 class AttachAndReportTest {
     @TempDir
     Path dir;
+
+    /** {@code orbscope client} of a sweep against a server it did not start: every point in turn, each in its dir. */
+    @Test
+    @Timeout(240)
+    void aSweepRunsEveryPointAgainstAServerItDidNotStart() throws Exception {
+        try (TinyServer server = TinyServer.start(dir)) {
+            Path out = dir.resolve("sweep");
+            CliRunner client = CliRunner.run("client", server.scenario.toString(), "--ior", server.ior().toString(),
+                    "--set", "sweep={\"client.processes[0].requests\": [5, 8]}", "--out", out.toString());
+            assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
+            assertTrue(client.out.contains("point 1/2 ") && client.out.contains("point 2/2 "), client.toString());
+            List<Long> sent = new java.util.ArrayList<>();
+            try (java.util.stream.Stream<Path> points = Files.list(out)) {
+                for (Path point : points.sorted().toList()) {
+                    ClientSummary summary = ClientSummary.read(new ClientDirectory(point).summary());
+                    assertEquals(summary.sent(), summary.completed(), point + ": " + summary);
+                    assertTrue(client.out.contains(point.getFileName() + ": ok, " + summary.completed() + " of "
+                            + summary.sent() + " requests completed"), client.toString());
+                    sent.add(summary.sent());
+                }
+            }
+            assertEquals(java.util.Set.of(5L, 8L), java.util.Set.copyOf(sent), "one directory per point: " + sent);
+        }
+    }
 
     @Test
     @Timeout(240)
