@@ -59,14 +59,18 @@ class TrustVerdictRunTest {
         CliRunner r = run(QUICKSTART);
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
         JsonNode p = point();
-        // The machine is shared: processes outside this test may take the CPU meanwhile, and then say so; nothing
-        // else may fire, and no reason may name a process of this run.
+        // The machine is shared (the suite runs other tests' runs beside this one): processes outside this run may
+        // take the CPU meanwhile, and then a machine check says so, and what that load does to the server (a pool
+        // exhausted, sends late) may fire beside it. Without such a disturbance nothing may fire; no reason may
+        // name a process of this run.
         Set<Long> ours = runPids();
+        boolean disturbed = false;
         for (JsonNode reason : p.path("reasons")) {
-            assertTrue(reason.path("check").asText().startsWith("machine."), "a false alarm: " + p.path("reasons"));
+            disturbed |= reason.path("check").asText().startsWith("machine.");
             ours.forEach(pid -> assertFalse(reason.path("sentence").asText().contains("(pid " + pid + ")"),
                     "the run's own process " + pid + " counted as another: " + reason));
         }
+        assertTrue(disturbed || p.path("reasons").isEmpty(), "a false alarm: " + p.path("reasons"));
         if (p.path("reasons").isEmpty()) {
             assertEquals("valid", p.path("verdict").asText(), p.toString());
             assertTrue(r.out.contains("point 1/1 single: ok, valid ("), r.out);
