@@ -123,12 +123,13 @@ class AttachRingTest {
                 assertEquals(ringRows.get(start).split(",")[1], s.split(",")[1], "the time since the start of " + start);
             }
         });
-        // An interval both hold requests in: the ring read later may have dropped its oldest segments, and the
-        // dump ends where the ring stood when it was taken.
-        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[3]) > 0)
+        // An interval both hold complete requests in (over-time.csv's fifth column): the dump holds the latest
+        // requests of a thread without their first parts (they reach the ring with the thread's next event), and
+        // the ring read later may have dropped its oldest segments.
+        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[4]) > 0)
                 .filter(l -> {
                     String d = dumpRows.get(l.split(",")[0]);
-                    return d != null && Long.parseLong(d.split(",")[3]) > 0;
+                    return d != null && Long.parseLong(d.split(",")[4]) > 0;
                 }).findFirst().orElseThrow(() -> new AssertionError("no interval with requests in both the ring "
                         + ringRows.keySet() + " and the dump " + dumpRows.keySet())).split(",");
         String from = busy[1] + "s";
