@@ -7,7 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,8 +38,8 @@ class AttachAndReportTest {
                     "--set", "sweep={\"client.processes[0].requests\": [5, 8]}", "--out", out.toString());
             assertEquals(Orbscope.EXIT_OK, client.exit, client.toString());
             assertTrue(client.out.contains("point 1/2 ") && client.out.contains("point 2/2 "), client.toString());
-            List<Long> sent = new java.util.ArrayList<>();
-            try (java.util.stream.Stream<Path> points = Files.list(out)) {
+            List<Long> sent = new ArrayList<>();
+            try (Stream<Path> points = Files.list(out)) {
                 for (Path point : points.sorted().toList()) {
                     ClientSummary summary = ClientSummary.read(new ClientDirectory(point).summary());
                     assertEquals(summary.sent(), summary.completed(), point + ": " + summary);
@@ -45,7 +48,7 @@ class AttachAndReportTest {
                     sent.add(summary.sent());
                 }
             }
-            assertEquals(java.util.Set.of(5L, 8L), java.util.Set.copyOf(sent), "one directory per point: " + sent);
+            assertEquals(Set.of(5L, 8L), Set.copyOf(sent), "one directory per point: " + sent);
         }
     }
 

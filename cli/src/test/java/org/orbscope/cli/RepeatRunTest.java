@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,13 +91,13 @@ class RepeatRunTest {
         assertEquals(n == 2, twoHalfWidth <= (means[0] + means[1]) / 2, "--until 100% judged after two: " + p);
         JsonNode spread = p.get("spread");
         assertEquals(n, spread.get("repetitions").asInt());
-        double mean = java.util.Arrays.stream(means).average().orElseThrow();
-        double sd = Math.sqrt(java.util.Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
+        double mean = Arrays.stream(means).average().orElseThrow();
+        double sd = Math.sqrt(Arrays.stream(means).map(m -> (m - mean) * (m - mean)).sum() / (n - 1));
         double t = n == 2 ? 12.706204736174694 : 4.302652729749462; // t(0.975, n - 1)
         assertEquals(mean, spread.get("meanMs").asDouble(), 1e-9);
         assertEquals(t * sd / Math.sqrt(n), spread.get("halfWidthMs").asDouble(), 1e-9);
         assertEquals(repeat.met(), spread.get("relativeHalfWidth").asDouble() <= 1, spread.toString());
-        assertEquals(java.util.Arrays.stream(means).min().orElseThrow(), spread.get("minMs").asDouble());
+        assertEquals(Arrays.stream(means).min().orElseThrow(), spread.get("minMs").asDouble());
         assertTrue(p.has("precision") && p.has("worstRepetition"), "the within-run interval stays beside it");
 
         String md = Files.readString(run.reportDir().resolve("report.md"));
