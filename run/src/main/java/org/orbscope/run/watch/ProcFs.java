@@ -220,9 +220,10 @@ final class ProcFs implements AutoCloseable {
     }
 
     /**
-     * The process's stat, or null when it has ended; {@code follow}: its file is kept open for the next read (up to
-     * {@value #FOLLOWED} files), until {@link #forget(long)}. Only the fields of {@link ProcStat} are parsed: the
-     * watcher reads every process of the machine once a second, mostly before the JIT has compiled its code.
+     * The process's stat, or null when it has ended (a zombie included); {@code follow}: its file is kept open for
+     * the next read (up to {@value #FOLLOWED} files), until {@link #forget(long)}. Only the fields of {@link ProcStat}
+     * are parsed: the watcher reads every process of the machine once a second, mostly before the JIT has compiled
+     * its code.
      */
     ProcStat process(long pid, boolean follow) {
         String t = follow ? reread(stats, pid, statPath(pid)) : read(statPath(pid));
@@ -232,6 +233,11 @@ final class ProcFs implements AutoCloseable {
         int open = t.indexOf('(');
         int close = t.lastIndexOf(')');
         if (open < 0 || close < open) {
+            return null;
+        }
+        // A zombie (Z) or dead (X) process has ended: it holds no memory or threads, only its exit status.
+        char state = close + 2 < t.length() ? t.charAt(close + 2) : '?';
+        if (state == 'Z' || state == 'X') {
             return null;
         }
         // After the name and the state (a letter): ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
