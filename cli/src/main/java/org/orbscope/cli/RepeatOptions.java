@@ -19,8 +19,8 @@ final class RepeatOptions {
     Integer repeat;
 
     @Option(names = "--until", paramLabel = "PRECISION", converter = Percentage.class, description = "stop "
-            + "repeating a point once the 95% confidence interval of its mean response across repetitions is "
-            + "within PRECISION of the mean, e.g. 5% (judged from 2 repetitions on)")
+            + "repeating a point once the 95%% confidence interval of its mean response across repetitions is "
+            + "within PRECISION of the mean, e.g. 5%% (judged from 2 repetitions on)")
     Double until;
 
     /** The most repetitions of each point. */

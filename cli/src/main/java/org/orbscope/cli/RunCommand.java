@@ -48,8 +48,8 @@ import sun.misc.SignalHandler;
                         + "(docs/reports.md, \"Can these figures be trusted?\").",
                 "With --repeat N each point runs N times, each repetition in fresh JVMs (points/P/repetitions/K, "
                         + "the first in points/P); a line per repetition, then the mean response across them with "
-                        + "its 95% interval (Student t). --until 5% stops a point's repetitions once that interval "
-                        + "is within 5% of the mean (judged from the second on).",
+                        + "its 95%% interval (Student t). --until 5%% stops a point's repetitions once that interval "
+                        + "is within 5%% of the mean (judged from the second on).",
                 "Exit 0 all points ok, 1 some point failed (a monitored server that left no trace fails its point), "
                         + "2 bad input, 3 a point is invalid (or suspect with "
                         + "--fail-on suspect), 130 interrupted."})

@@ -6,13 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.testkit.SyntheticRun;
+import picocli.CommandLine;
 
 /** Bad input gets one line naming what is wrong and exit 2, never a stack trace; damaged results are reported. */
 class BadInputTest {
@@ -77,7 +84,7 @@ class BadInputTest {
     void helpListsEveryCommandInOneWholeSentence() {
         CliRunner r = CliRunner.run("help");
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        for (picocli.CommandLine sub : Orbscope.commandLine().getSubcommands().values()) {
+        for (CommandLine sub : Orbscope.commandLine().getSubcommands().values()) {
             String[] description = sub.getCommandSpec().usageMessage().description();
             if (description.length == 0) {
                 continue; // picocli's own help command
@@ -86,6 +93,25 @@ class BadInputTest {
             assertTrue(first.endsWith(".") && first.length() <= 100,
                     sub.getCommandName() + "'s summary is one sentence that fits the list: " + first);
         }
+    }
+
+    @Test
+    void everyHelpTextRendersWithoutAWarning() {
+        // picocli renders descriptions with String.format: a bare '%' prints a warning instead of the text.
+        PrintStream err = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            Deque<CommandLine> commands = new ArrayDeque<>(List.of(Orbscope.commandLine()));
+            while (!commands.isEmpty()) {
+                CommandLine command = commands.pop();
+                commands.addAll(command.getSubcommands().values());
+                command.getUsageMessage();
+            }
+        } finally {
+            System.setErr(err);
+        }
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
     }
 
     @Test
