@@ -52,7 +52,7 @@ public final class TraceReport {
                     + " to " + describe(options.to(), window.toNs()) + " of the recording; " + OverTimeReport.HTML
                     + " shows the whole recording");
         }
-        OverTimeReport.write(out, name(trace), a.overTime(), in.recording().originNs());
+        OverTimeReport.write(out, name(trace), a.overTime());
         PointJson.write(out.resolve("point.json"), a);
         RunData data = data(trace, a, options);
         JvmSummaryReport.write(TraceSummary.read(trace), out.resolve(JVM_DIR), JvmSummaryReport.DEFAULT_TOP);

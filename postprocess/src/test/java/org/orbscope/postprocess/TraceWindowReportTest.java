@@ -85,6 +85,50 @@ class TraceWindowReportTest {
         }
     }
 
+    /**
+     * Each row of the over-time table reports alone with its {@code --from/--to}: the rows count from the
+     * recording's start, as the window's bounds do, however far into a wall-clock second the recording starts.
+     */
+    @Test
+    void anOverTimeRowsWindowReportsExactlyItsRequests() throws Exception {
+        Path trace = tmp.resolve("offset.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
+            // The recording starts at its first event (built times lie before the writer's calibration instant),
+            // placed 0.6 s into a wall-clock second by the calibration's epoch, known within a millisecond.
+            long calibration = b.writer().startNanos();
+            long epochMillis = System.currentTimeMillis() - (System.nanoTime() - calibration) / 1_000_000;
+            long first = calibration - 100_000_000_000L + Math.floorMod(600 - epochMillis, 1000) * 1_000_000L;
+            for (int i = 0; i < 400; i++) {
+                b.request(first + i * 10_000_000L, 0x70 + i % 7, i, true);
+            }
+        }
+        Path whole = tmp.resolve("whole");
+        TraceReport.report(trace, AnalysisOptions.defaults(), whole);
+        List<String> rows = Files.readAllLines(whole.resolve(OverTimeReport.CSV)).stream().skip(1)
+                .filter(l -> Long.parseLong(l.split(",")[3]) > 0).toList();
+        assertEquals(4, rows.size(), rows.toString());
+        long total = 0;
+        for (String row : rows) {
+            String[] f = row.split(",");
+            Instant start = Instant.parse(f[0]);
+            assertTrue(Math.abs(start.getNano() - 600_000_000) < 5_000_000, "rows start 0.6 s into a second: " + row);
+            long startNs = start.getEpochSecond() * 1_000_000_000L + start.getNano();
+            long requests = Long.parseLong(f[3]);
+            String from = f[1] + "s";
+            String to = (Long.parseLong(f[1]) + Math.round(Double.parseDouble(f[2]))) + "s";
+            Path part = tmp.resolve("row-" + f[1]);
+            TraceReport.report(trace, AnalysisOptions.builder().window(from, to).build(), part);
+            List<RequestStages> window = StagesCsv.read(part.resolve("stages.csv"));
+            assertEquals(requests, window.size(), "--from " + from + " --to " + to + " against the row " + row);
+            for (RequestStages r : window) {
+                long at = r.get(StageColumn.ARRIVAL);
+                assertTrue(at >= startNs && at < startNs + 1_000_000_000L, row + ": " + iso(at));
+            }
+            total += requests;
+        }
+        assertEquals(400, total, rows.toString());
+    }
+
     @Test
     void windowBoundsAreInstantsOrTimesSinceTheStart() {
         TraceWindow w = TraceWindow.parse("90s", "1h30m", 1_000);

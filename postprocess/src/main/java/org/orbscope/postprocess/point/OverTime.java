@@ -11,7 +11,10 @@ import org.orbscope.run.SystemSamples;
  * A recording over time, so that a user picks the window to report: per interval the requests that arrived,
  * how many completed, completion percentiles (HdrHistogram), process CPU from the agent's samples and GC pauses.
  * The intervals are fixed before the trace is read (its start and end are in its header and footer), at most
- * {@link #MAX_INTERVALS} of a round width, so memory does not grow with the recording.
+ * {@link #MAX_INTERVALS} of a round width, so memory does not grow with the recording. They count from the
+ * recording's origin, where {@code --from/--to} count from too: an interval's {@code --from A --to B} (whole
+ * widths since the origin) reports exactly its requests, and a ring, its segments and its dumps, which share
+ * the origin, share the intervals.
  */
 public final class OverTime {
     public static final int MAX_INTERVALS = 60;
@@ -19,11 +22,13 @@ public final class OverTime {
         30_000_000_000L, 60_000_000_000L, 120_000_000_000L, 300_000_000_000L, 600_000_000_000L,
         1_800_000_000_000L, 3_600_000_000_000L, 7_200_000_000_000L, 21_600_000_000_000L};
 
-    /** One interval's figures. */
-    public record Interval(long startNs, long widthNs, long arrived, long complete, double completionP50Ms,
-                           double completionP99Ms, double cpuUtilization, long gcPauses, double gcMs) {
+    /** One interval's figures; {@code sinceOriginNs}: its start's time since the recording's origin, whole widths. */
+    public record Interval(long startNs, long sinceOriginNs, long widthNs, long arrived, long complete,
+                           double completionP50Ms, double completionP99Ms, double cpuUtilization, long gcPauses,
+                           double gcMs) {
     }
 
+    private final long originNs;
     private final long startNs;
     private final long widthNs;
     private final long[] arrived;
@@ -32,8 +37,11 @@ public final class OverTime {
     private final long[] gcPauses;
     private final long[] gcNs;
 
-    /** Intervals over [{@code fromNs}, {@code toNs}) epoch ns. */
-    public OverTime(long fromNs, long toNs) {
+    /**
+     * Intervals over [{@code fromNs}, {@code toNs}) epoch ns, counted from {@code originNs} (at or before
+     * {@code fromNs}: the recording's origin, {@link PointInputs.Span#originNs}).
+     */
+    public OverTime(long fromNs, long toNs, long originNs) {
         long span = Math.max(1, toNs - fromNs);
         long w = WIDTHS_NS[WIDTHS_NS.length - 1];
         for (long c : WIDTHS_NS) {
@@ -43,7 +51,8 @@ public final class OverTime {
             }
         }
         widthNs = w;
-        startNs = Math.floorDiv(fromNs, w) * w;
+        this.originNs = originNs;
+        startNs = originNs + Math.floorDiv(fromNs - originNs, w) * w;
         int n = (int) Math.min(MAX_INTERVALS * 4L, Math.floorDiv(toNs - 1 - startNs, w) + 1);
         arrived = new long[n];
         complete = new long[n];
@@ -90,8 +99,8 @@ public final class OverTime {
         for (int i = 0; i < arrived.length; i++) {
             long a = startNs + i * widthNs;
             Distribution d = completion[i];
-            out.add(new Interval(a, widthNs, arrived[i], complete[i], d == null ? Double.NaN : d.percentile(50) / 1e6,
-                    d == null ? Double.NaN : d.percentile(99) / 1e6,
+            out.add(new Interval(a, a - originNs, widthNs, arrived[i], complete[i],
+                    d == null ? Double.NaN : d.percentile(50) / 1e6, d == null ? Double.NaN : d.percentile(99) / 1e6,
                     system == null ? Double.NaN : system.utilization(a, a + widthNs, cpus), gcPauses[i], gcNs[i] / 1e6));
         }
         return out;

@@ -62,7 +62,7 @@ final class ServerTrace {
     static Read read(PointInputs in, ServerInputs s, ClientResults client, AnalysisOptions options) {
         List<String> notes = new ArrayList<>();
         OverTime overTime = in.traceAlone() && options.overTime() && in.recording() != null
-                ? new OverTime(in.recording().startNs(), in.recording().endNs()) : null;
+                ? new OverTime(in.recording().startNs(), in.recording().endNs(), in.recording().originNs()) : null;
         long from = client == null ? Long.MAX_VALUE : client.firstIntendedNs;
         long to = client == null ? Long.MIN_VALUE : client.lastCompletedNs;
         if (!Files.isRegularFile(s.trace()) && !Files.isDirectory(s.trace())) { // a file, or a ring's segments

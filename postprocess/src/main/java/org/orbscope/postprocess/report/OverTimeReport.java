@@ -20,9 +20,8 @@ public final class OverTimeReport {
     private OverTimeReport() {
     }
 
-    /** Writes both files into {@code dir}; {@code traceStartNs} is where relative times count from. */
-    public static void write(Path dir, String traceName, List<OverTime.Interval> intervals, long traceStartNs)
-            throws IOException {
+    /** Writes both files into {@code dir}. */
+    public static void write(Path dir, String traceName, List<OverTime.Interval> intervals) throws IOException {
         StringBuilder csv = new StringBuilder("start,start_s,width_s,requests,complete,requests_per_s,"
                 + "completion_p50_ms,completion_p99_ms,cpu_utilization,gc_pauses,gc_ms\n");
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
@@ -35,8 +34,9 @@ public final class OverTimeReport {
                         + "<th>p99 ms</th><th>CPU</th><th>GC pauses</th><th>GC ms</th><th>window</th></tr>\n");
         for (OverTime.Interval i : intervals) {
             double widthS = i.widthNs() / 1e9;
-            long fromS = Math.round((i.startNs() - traceStartNs) / 1e9);
-            long toS = Math.round((i.startNs() + i.widthNs() - traceStartNs) / 1e9);
+            // Whole seconds: the intervals are whole seconds wide and count from the origin --from/--to count from.
+            long fromS = i.sinceOriginNs() / 1_000_000_000L;
+            long toS = (i.sinceOriginNs() + i.widthNs()) / 1_000_000_000L;
             String start = Instant.ofEpochSecond(0, i.startNs()).toString();
             csv.append(start).append(',').append(fromS).append(',').append(num(widthS)).append(',')
                     .append(i.arrived()).append(',').append(i.complete()).append(',')
