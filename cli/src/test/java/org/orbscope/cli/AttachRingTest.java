@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,35 +113,37 @@ class AttachRingTest {
     }
 
     /**
-     * A dump's time axis is its ring's: the over-time rows of both give the same times since the start, and the
-     * same {@code --from/--to} (the first busy row's) picks in the dump the requests of the ring that it holds whole.
+     * A dump's time axis is its ring's: both count from the agent's start, so the dump's over-time rows are rows of
+     * the ring, with the same times since the start; a row's {@code --from/--to} reports exactly that row's
+     * requests, in the dump and in the ring, which holds every request the dump holds whole.
      */
     private void sameTimeAxis(Path dumpReport, Path dump, Path ringReport, Path ring) throws Exception {
         Map<String, String> dumpRows = overTime(dumpReport);
         Map<String, String> ringRows = overTime(ringReport);
-        dumpRows.forEach((start, s) -> {
-            if (ringRows.containsKey(start)) {
-                assertEquals(ringRows.get(start).split(",")[1], s.split(",")[1], "the time since the start of " + start);
-            }
+        dumpRows.forEach((start, row) -> {
+            assertTrue(ringRows.containsKey(start), "the dump's row " + row + " is a row of the ring " + ringRows.keySet());
+            assertEquals(ringRows.get(start).split(",")[1], row.split(",")[1], "the time since the start of " + start);
         });
-        // An interval both hold complete requests in (over-time.csv's fifth column): the dump holds the latest
-        // requests of a thread without their first parts (they reach the ring with the thread's next event), and
-        // the ring read later may have dropped its oldest segments.
-        String[] busy = ringRows.values().stream().filter(l -> Long.parseLong(l.split(",")[4]) > 0)
-                .filter(l -> {
-                    String d = dumpRows.get(l.split(",")[0]);
-                    return d != null && Long.parseLong(d.split(",")[4]) > 0;
-                }).findFirst().orElseThrow(() -> new AssertionError("no interval with requests in both the ring "
-                        + ringRows.keySet() + " and the dump " + dumpRows.keySet())).split(",");
+        // A row the dump holds complete requests in (over-time.csv's fifth column): it holds a thread's latest
+        // requests without their first parts (they reach the ring with the thread's next event).
+        String[] busy = dumpRows.values().stream().filter(l -> Long.parseLong(l.split(",")[4]) > 0).findFirst()
+                .orElseThrow(() -> new AssertionError("no complete request in the dump's rows " + dumpRows.values()))
+                .split(",");
+        Instant rowStart = Instant.parse(busy[0]);
+        long fromNs = rowStart.getEpochSecond() * 1_000_000_000L + rowStart.getNano();
+        long widthNs = Math.round(Double.parseDouble(busy[2]) * 1e9);
         String from = busy[1] + "s";
-        String to = (Long.parseLong(busy[1]) + Math.max(1, Math.round(Double.parseDouble(busy[2])))) + "s";
-        Set<Long> inDump = arrivals(dumpReport);
-        Set<Long> expected = arrivals(report(ring, "ring-window", "--from", from, "--to", to));
-        expected.retainAll(inDump);
-        assertFalse(expected.isEmpty(), "the ring's window " + from + ".." + to + " holds requests the dump has");
+        String to = (Long.parseLong(busy[1]) + widthNs / 1_000_000_000L) + "s";
+        Set<Long> inRow = new TreeSet<>(arrivals(dumpReport));
+        inRow.removeIf(at -> at < fromNs || at >= fromNs + widthNs);
+        assertEquals(Long.parseLong(busy[4]), inRow.size(), "the dump's row " + String.join(",", busy));
         Set<Long> picked = arrivals(report(dump, "dump-window", "--from", from, "--to", to));
-        assertEquals(expected, picked, "--from " + from + " --to " + to + ": the ring's " + expected.size()
-                + " requests the dump holds against the dump's " + picked.size());
+        assertEquals(inRow, picked, "--from " + from + " --to " + to + " in the dump: its row " + busy[0]);
+        Set<Long> ringPicked = arrivals(report(ring, "ring-window", "--from", from, "--to", to));
+        assertEquals(Long.parseLong(ringRows.get(busy[0]).split(",")[4]), ringPicked.size(),
+                "--from " + from + " --to " + to + " in the ring: its row " + ringRows.get(busy[0]));
+        assertTrue(ringPicked.containsAll(picked), "the ring's window " + from + ".." + to + " " + ringPicked
+                + " holds the dump's " + picked);
     }
 
     /** over-time.csv of a report: each row by its start instant. */
