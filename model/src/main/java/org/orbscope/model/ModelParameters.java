@@ -34,9 +34,20 @@ public final class ModelParameters {
      * the other. A sync call holds the caller's thread until the sub-request's reply is sent; a oneway call goes on
      * at once. A call to an operation of the same server is collocated: the callee's servant runs on the caller's
      * thread (no receiver, dispatcher queue, POA or marshalling; its servant limit T_ser still applies), so it is
-     * waited for even when oneway.
+     * waited for even when oneway. Each of the {@code count} sub-requests is made with {@code probability}: the
+     * call contributes {@code count x probability} visits to its operation.
      */
-    public record Call(int operation, int count, boolean sync) { }
+    public record Call(int operation, int count, boolean sync, double probability) {
+        /** Sub-requests made for certain. */
+        public Call(int operation, int count, boolean sync) {
+            this(operation, count, sync, 1.0);
+        }
+
+        /** The sub-requests made per call of the caller on average. */
+        public double visits() {
+            return count * probability;
+        }
+    }
 
     /**
      * A lock (a monitor of the ORB or of a servant) of one server: a FIFO resource that one request holds at a time.
@@ -263,7 +274,7 @@ public final class ModelParameters {
         }
         for (int op : callOrder()) {
             for (Call c : operations.get(op).calls()) {
-                double rate = (v[op][0] + v[op][1]) * c.count();
+                double rate = (v[op][0] + v[op][1]) * c.visits();
                 v[c.operation()][serverOf(c.operation()) == serverOf(op) ? 1 : 0] += rate;
             }
         }
@@ -409,6 +420,7 @@ public final class ModelParameters {
             for (Call c : o.calls()) {
                 sb.append("    calls ").append(c.count()).append(" x ").append(operationLabel(c.operation()))
                         .append(c.sync() ? " (sync)" : " (oneway)")
+                        .append(c.probability() < 1 ? " each with probability " + c.probability() : "")
                         .append(serverOf(c.operation()) == serverOf(i) ? " collocated" : "").append('\n');
             }
         }
@@ -679,6 +691,14 @@ public final class ModelParameters {
 
         /** Makes {@code from} (servant.operation) call {@code to} {@code count} times after its CPU demand. */
         public Builder call(String from, String to, int count, boolean sync) {
+            return call(from, to, count, sync, 1.0);
+        }
+
+        /**
+         * Makes {@code from} (servant.operation) call {@code to} up to {@code count} times after its CPU demand,
+         * each time with {@code probability}.
+         */
+        public Builder call(String from, String to, int count, boolean sync, double probability) {
             int i = indexOfOperation(from);
             int j = indexOfOperation(to);
             if (i < 0 || j < 0) {
@@ -688,9 +708,12 @@ public final class ModelParameters {
             if (count < 0) {
                 throw new IllegalArgumentException("call " + from + " -> " + to + ": count must be >= 0");
             }
+            if (!(probability >= 0 && probability <= 1)) {
+                throw new IllegalArgumentException("call " + from + " -> " + to + ": probability must be 0 to 1");
+            }
             Operation o = operations.get(i);
             List<Call> calls = new ArrayList<>(o.calls());
-            calls.add(new Call(j, count, sync));
+            calls.add(new Call(j, count, sync, probability));
             operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), calls, o.lock(),
                     o.oneway()));
             return this;

@@ -136,8 +136,12 @@ public final class ScenarioMapping {
                 for (Map.Entry<String, OperationSpec> op : obj.operations().entrySet()) {
                     String from = servant(s, new Scenario.Ref(server, obj)) + "." + op.getKey();
                     for (CallSpec c : op.getValue().calls()) {
-                        String to = operation(b, s, s.resolve(c.server(), c.object()), c.operation(), marshal);
-                        b.call(from, to, c.count(), c.sync());
+                        // A call made with probability p is p visits; one to N copies is p / N visits to each.
+                        List<Scenario.Ref> copies = s.callees(c);
+                        for (Scenario.Ref copy : copies) {
+                            b.call(from, operation(b, s, copy, c.operation(), marshal), c.count(), c.sync(),
+                                    c.probability() / copies.size());
+                        }
                     }
                 }
             }
@@ -213,6 +217,14 @@ public final class ScenarioMapping {
         if (calls) {
             out.add("the calling servant's side of its calls costs nothing in the model (marshalling the "
                     + "sub-request, its connection, unmarshalling the reply)");
+        }
+        boolean copies = s.servers().stream().flatMap(v -> v.objects().stream())
+                .flatMap(o -> o.operations().values().stream()).flatMap(op -> op.calls().stream())
+                .anyMatch(c -> s.callees(c).size() > 1);
+        if (copies) {
+            out.add("a servant call to an object with copies goes to one copy drawn per call; the model draws "
+                    + "for each copy apart (probability / copies each): the same mean visits, while how many "
+                    + "calls one request makes varies more in the simulation");
         }
         if (shareCores(s)) {
             out.add("servers on one host share its cores, while the model gives each its own (its cpus, else "

@@ -107,6 +107,7 @@ final class SimulationEngine {
     private final SplittableRandom[] opRng;
     private final SplittableRandom[] streamRng;
     private final SplittableRandom clientRng;
+    private final SplittableRandom callRng;
     private final boolean clientDelay;
     /** Gap samplers of the open streams (null for closed populations). */
     private final org.orbscope.scenario.ArrivalGaps[] streamGaps;
@@ -258,6 +259,8 @@ final class SimulationEngine {
         }
         // Split last, so that adding a client delay changes no other draw.
         clientRng = root.split();
+        // Whether a servant's call with a probability is made; split after the others for the same reason.
+        callRng = root.split();
         clientDelay = !params.clientDelay.isZero();
     }
 
@@ -800,6 +803,9 @@ final class SimulationEngine {
             }
             callsLeft[r]--;
             ModelParameters.Call c = calls[callIndex[r]];
+            if (c.probability() < 1 && callRng.nextDouble() >= c.probability()) {
+                continue;
+            }
             int child = subRequest(r, c.operation());
             if (opServer[c.operation()] == opServer[op[r]]) {
                 stage[r] = CALL;

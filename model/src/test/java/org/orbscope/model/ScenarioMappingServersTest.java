@@ -53,6 +53,25 @@ class ScenarioMappingServersTest {
     }
 
     @Test
+    void aCallMadeWithProbabilityPIsPVisitsSpreadOverTheCopies() throws Exception {
+        // Balay et al.'s PAVE: 6 calls, each made with probability 0.79; b has 2 copies, each drawn half the time.
+        Scenario s = ScenarioLoader.parse("f.yaml", SCENARIO
+                .replace("{server: back, object: b, count: 6}", "{server: back, object: b, count: 6, probability: 0.79}")
+                .replace("{id: b, poa: One, operations: {call: {cpu: 0.1ms}}}",
+                        "{id: b, poa: One, copies: 2, operations: {call: {cpu: 0.1ms}}}"));
+        ModelParameters p = ScenarioMapping.map(s);
+        List<ModelParameters.Call> calls = p.operations().get(indexOf(p, "front/f.call")).calls();
+        assertEquals(new ModelParameters.Call(indexOf(p, "back/b-1.call"), 6, true, 0.395), calls.get(0));
+        assertEquals(new ModelParameters.Call(indexOf(p, "back/b-2.call"), 6, true, 0.395), calls.get(1));
+        // back: 100/s x 6 x 0.79 visits x 0.1 ms, whichever copy serves them.
+        assertEquals(100 * 6 * 0.79 * 0.1e-3, p.offeredUtilization(1), 1e-12);
+        SimulationResult r = Simulator.run(p, 20_000, 1);
+        // 120,000 draws of p = 0.395 per copy: sd 169 each, 338 at most both; 6 sd of the sum.
+        long sub = r.servers().get("back").completion().count() - 20_000;
+        assertEquals(20_000 * 6 * 0.79, sub, 6 * 240, "the post plus 0.79 of the 6 calls per request");
+    }
+
+    @Test
     void aLockIsOneServersAndSharedByTheOperationsNamingIt() throws Exception {
         // front's f.call and local.call name "ledger": one lock; back's b.call names "ledger" too: another.
         Scenario s = ScenarioLoader.parse("f.yaml", SCENARIO

@@ -113,9 +113,10 @@ public record Scenario(
         for (ObjectSpec o : s.objects()) {
             for (OperationSpec op : o.operations().values()) {
                 for (CallSpec c : op == null ? List.<CallSpec>of() : op.calls()) {
-                    Ref r = resolve(c.server(), c.object());
-                    if (r != null && !r.server().name().equals(s.name())) {
-                        names.add(r.server().name());
+                    for (Ref r : callees(c)) {
+                        if (!r.server().name().equals(s.name())) {
+                            names.add(r.server().name());
+                        }
                     }
                 }
             }
@@ -144,6 +145,36 @@ public record Scenario(
             }
         }
         return order;
+    }
+
+    /**
+     * The objects a servant's call may go to: the object it names, or, for an object with {@code copies}, each of
+     * its copies {@code <id>-1 .. <id>-N} (one of which every call draws at random). Works before the loader
+     * expands the copies and after (then the copies are objects of their own, and no other id of that server
+     * reads {@code <id>-<n>}: the validator sees to it). Empty when the call names no object of the scenario.
+     */
+    public List<Ref> callees(CallSpec c) {
+        Ref r = resolve(c.server(), c.object());
+        if (r != null) {
+            if (r.object().copies() == 1) {
+                return List.of(r);
+            }
+            return r.object().copyIds().stream().map(id -> new Ref(r.server(), new ObjectSpec(id, r.object().poa(),
+                    r.object().concurrency(), r.object().operations(), 1))).toList();
+        }
+        List<Ref> copies = new ArrayList<>();
+        for (ServerSpec s : servers) {
+            if (c.server() != null && !c.server().equals(s.name())) {
+                continue;
+            }
+            for (int n = 1; s.object(c.object() + "-" + n) != null; n++) {
+                copies.add(new Ref(s, s.object(c.object() + "-" + n)));
+            }
+            if (!copies.isEmpty()) {
+                break;
+            }
+        }
+        return copies;
     }
 
     /** The object with this id (on whichever server holds it, when only one does), or null. */

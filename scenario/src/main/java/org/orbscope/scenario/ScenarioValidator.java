@@ -301,6 +301,7 @@ final class ScenarioValidator {
                             + (o.copies() > 1 ? " (a copy of '" + o.id() + "')" : ""));
                 }
             }
+            copyLike(server, o, at);
             if (!poas.contains(o.poa())) {
                 throw new Problem(at + ".poa", "POA '" + o.poa() + "' does not exist" + Names.suggestion(o.poa(), poas)
                         + " (POAs: " + String.join(", ", poas) + ")");
@@ -333,6 +334,24 @@ final class ScenarioValidator {
         }
     }
 
+    /**
+     * An object with copies is deployed as {@code <id>-1 .. <id>-N}, and calls find its copies by those ids: another
+     * object of the server whose id reads {@code <id>-<n>} would be taken for one.
+     */
+    private static void copyLike(ServerSpec server, ObjectSpec o, String at) throws Problem {
+        int dash = o.id().lastIndexOf('-');
+        if (dash <= 0 || !o.id().substring(dash + 1).matches("\\d{1,9}")) {
+            return;
+        }
+        ObjectSpec base = server.object(o.id().substring(0, dash));
+        // One of the copies' own ids is deployed twice, which the duplicate check says.
+        if (base != null && base.copies() > 1 && Long.parseLong(o.id().substring(dash + 1)) > base.copies()) {
+            throw new Problem(at + ".id", "object '" + o.id() + "' would be taken for a copy of '" + base.id()
+                    + "' (copies: " + base.copies() + ", deployed as " + base.id() + "-1 .. " + base.id() + "-"
+                    + base.copies() + "): give it another id");
+        }
+    }
+
     /** Each call names an object of the scenario, an operation a servant can call, and a count of 0 or more. */
     private static void validateCalls(Scenario s, ServerSpec server, String base) throws Problem {
         for (int i = 0; i < server.objects().size(); i++) {
@@ -348,11 +367,10 @@ final class ScenarioValidator {
                     if (call == null) {
                         throw new Problem(at, "a call is a mapping ({object: o, operation: call, count: 1})");
                     }
-                    Scenario.Ref called = resolve(s, call.server(), call.object(), at);
-                    if (called.object().copies() > 1) {
-                        // A call's count is made to one object: spreading it over copies would change its meaning.
-                        throw new Problem(at + ".object", "object '" + call.object() + "' has copies; a servant's "
-                                + "calls go to one object (give copies only to objects the client targets)");
+                    resolve(s, call.server(), call.object(), at);
+                    if (!(call.probability() >= 0 && call.probability() <= 1)) {
+                        throw new Problem(at + ".probability", "probability must be between 0 and 1 (the chance "
+                                + "that each of the count calls is made), not " + call.probability());
                     }
                     if (!CALLABLE.contains(call.operation())) {
                         throw new Problem(at + ".operation", "a servant calls " + String.join(", ", CALLABLE)

@@ -186,4 +186,31 @@ class ServersScenarioTest {
         assertTrue(clientHosts.problem().contains("client hosts run against the one server of 'server:'"),
                 clientHosts.getMessage());
     }
+
+    @Test
+    void aCallMayBeMadeWithAProbabilityAndToARandomCopy() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", PROXY.replace("{object: o, count: 6}",
+                "{object: o, count: 6, probability: 0.79}").replace("- {id: log}", "- {id: log, copies: 3}"));
+        List<CallSpec> calls = s.server("proxy").object("p").operations().get("call").calls();
+        assertEquals(0.79, calls.get(0).probability());
+        assertFalse(calls.get(0).certain());
+        assertEquals(6 * 0.79, calls.get(0).expectedCount(), 1e-9);
+        assertEquals(1.0, calls.get(1).probability(), "a call is made for certain by default");
+        assertEquals(List.of("log-1", "log-2", "log-3"), s.callees(calls.get(1)).stream().map(r -> r.object().id())
+                .toList(), "after the copies are expanded, a call to log goes to one of its copies");
+        assertEquals(List.of("o"), s.callees(calls.get(0)).stream().map(r -> r.object().id()).toList());
+        assertEquals(java.util.Set.of("backend"), s.dependencies(s.server("proxy")), "copies are on backend");
+    }
+
+    @Test
+    void aCallsProbabilityIsAChanceAndCopiesKeepTheirIdsToThemselves() {
+        ScenarioException p = bad(PROXY.replace("{object: o, count: 6}", "{object: o, count: 6, probability: 1.2}"));
+        assertEquals("servers[0].objects[0].operations.call.calls[0].probability", p.field());
+        assertTrue(p.problem().contains("probability must be between 0 and 1 (the chance that each of the count "
+                + "calls is made), not 1.2"), p.getMessage());
+        ScenarioException like = bad(PROXY.replace("- {id: log}", "- {id: log, copies: 2}\n      - {id: log-3}"));
+        assertEquals("servers[1].objects[2].id", like.field());
+        assertTrue(like.problem().contains("object 'log-3' would be taken for a copy of 'log' (copies: 2, deployed "
+                + "as log-1 .. log-2): give it another id"), like.getMessage());
+    }
 }

@@ -32,7 +32,9 @@ final class CallWiring {
     static void wire(Scenario scenario, ServerSpec server, ORB orb, Map<String, String> ownIors,
                      Map<String, TargetServant> servants, Map<String, Path> peers) throws IOException {
         Map<String, Target> stubs = new HashMap<>();
+        int objectIndex = 0;
         for (ObjectSpec o : server.objects()) {
+            objectIndex++;
             Map<String, ServantCalls> calls = new HashMap<>();
             for (Map.Entry<String, OperationSpec> op : o.operations().entrySet()) {
                 if (op.getValue() == null || op.getValue().calls().isEmpty()) {
@@ -40,16 +42,21 @@ final class CallWiring {
                 }
                 List<ServantCalls.Call> list = new ArrayList<>();
                 for (CallSpec c : op.getValue().calls()) {
-                    Scenario.Ref ref = scenario.resolve(c.server(), c.object());
-                    String key = ref.server().name() + "/" + ref.object().id();
-                    Target t = stubs.get(key);
-                    if (t == null) {
-                        t = stub(orb, server, ref, ownIors, peers);
-                        stubs.put(key, t);
+                    List<Target> copies = new ArrayList<>();
+                    for (Scenario.Ref ref : scenario.callees(c)) {
+                        String key = ref.server().name() + "/" + ref.object().id();
+                        Target t = stubs.get(key);
+                        if (t == null) {
+                            t = stub(orb, server, ref, ownIors, peers);
+                            stubs.put(key, t);
+                        }
+                        copies.add(t);
                     }
-                    list.add(new ServantCalls.Call(c, t));
+                    list.add(new ServantCalls.Call(c, copies.toArray(new Target[0])));
                 }
-                calls.put(op.getKey(), new ServantCalls(list, orb));
+                // Each operation's draws (whether a call is made, which copy) come from a stream of its own.
+                long seed = server.seed() * 1_000_003L + 7919L * objectIndex + op.getKey().hashCode();
+                calls.put(op.getKey(), new ServantCalls(list, orb, seed));
             }
             servants.get(o.id()).wire(calls, orb);
         }

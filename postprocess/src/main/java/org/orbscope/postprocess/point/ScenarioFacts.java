@@ -64,6 +64,9 @@ final class ScenarioFacts {
                         b.append(", calls ").append(c.count()).append(" x ")
                                 .append(c.server() == null ? "" : c.server() + "/").append(c.object()).append('.')
                                 .append(c.operation()).append(" (").append(c.invocation().name().toLowerCase())
+                                .append(c.certain() ? "" : ", each with probability " + c.probability())
+                                .append(s.callees(c).size() > 1 ? ", each to a random one of its "
+                                        + s.callees(c).size() + " copies" : "")
                                 .append(')');
                     }
                 }
