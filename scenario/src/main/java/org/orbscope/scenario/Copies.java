@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Deploys an object's copies as objects of their own and spreads the targets that name it evenly over them, so
  * that the servers, the client and the model all see plain objects and targets. Every target of a process gets
- * its probability written out, since a process gives probabilities to all its targets or to none. The validator
- * keeps servants' calls away from objects with copies, so calls need no spreading.
+ * its probability written out, since a process gives probabilities to all its targets or to none. A servant's call
+ * to an object with copies keeps naming the object, and finds its copies when it is made ({@link Scenario#callees}).
  */
 final class Copies {
     private Copies() {
