@@ -195,6 +195,10 @@ public final class ScenarioMapping {
                     + "model is the server's completion time plus the think time, so the model's throughput is an "
                     + "upper bound");
         }
+        if (client.processes().stream().anyMatch(p -> p.processing().any())) {
+            out.add("the client's processing after each reply: the model's clients never hold a caller between "
+                    + "calls (a closed loop thinks only for its think time)");
+        }
         if (payload) {
             out.add("payload sizes do not change the demands: the reply marshalling CPU (b_mar) is one figure for "
                     + "every payload unless "

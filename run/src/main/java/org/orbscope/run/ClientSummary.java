@@ -28,16 +28,25 @@ import java.util.Map;
  * @param threadsStarted threads the client JVM started in that time (JacORB starts one per deferred DII
  *                       request), or null when not known
  * @param startEpochNs the schedule's time zero (epoch ns, on the time axis of requests.csv); null when unknown
+ * @param processing the client's own processing between calls (a process's {@code processing}), which holds the
+ *                   calling thread and is in no request's response time; null when no process has any
  */
 public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
                             boolean interrupted, String error, Double cpuSec, Long threadsStarted,
-                            Long startEpochNs) {
+                            Long startEpochNs, Processing processing) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,
                            Double maxMs) {
+    }
+
+    /**
+     * The client's processing after replies: how many replies were processed, and the mean and total wall time
+     * from each reply to the calling thread being free again.
+     */
+    public record Processing(long count, Double meanMs, double totalSec) {
     }
 
     /** How late requests were sent after their intended time, in microseconds. */

@@ -41,7 +41,8 @@ final class Copies {
                     targets.add(new TargetSpec(target.server(), id, target.operation(), share, target.payload()));
                 }
             }
-            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host()));
+            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host(),
+                    p.processing()));
         }
         ClientSpec c = s.client();
         ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invocation(), c.seed(), c.warmup(),

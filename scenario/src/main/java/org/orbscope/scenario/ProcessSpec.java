@@ -6,13 +6,15 @@ import org.orbscope.units.Units;
 /**
  * One arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
  * from its arrival law, each to a target chosen by the targets' routing probabilities. With client hosts it runs
- * on every host, or only on the one named by {@code host}.
+ * on every host, or only on the one named by {@code host}. After each reply the calling thread does the process's
+ * {@code processing} ({@link ProcessingSpec}) before it is free for the next call.
  */
 public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets,
-                          String host) {
+                          String host, ProcessingSpec processing) {
 
     public ProcessSpec {
         targets = targets == null ? List.of() : targets;
+        processing = processing == null ? ProcessingSpec.NONE : processing;
     }
 
     /** Duration in nanoseconds, or -1 when the process is bounded by a request count. */

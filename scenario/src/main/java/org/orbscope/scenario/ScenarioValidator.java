@@ -533,6 +533,10 @@ final class ScenarioValidator {
                 throw new Problem(at + ".arrival", "missing 'arrival' (e.g. {law: poisson, rate: 20/s})");
             }
             validateTargets(s, p, at);
+            if (p.processing().any() && client.invocation() == ClientSpec.Invocation.AMI) {
+                throw new Problem(at + ".processing", "processing holds the thread that made the call, and an ami "
+                        + "client's one sender never waits for a reply (use invocation: sync or deferred)");
+            }
             ArrivalSpec a = p.arrival();
             if (a.closed()) {
                 validateClosed(client, a, at + ".arrival");

@@ -62,6 +62,24 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aProcessProcessesEachReplyWithCpuThenWaiting() throws Exception {
+        String with = GOOD.replace("      requests: 10\n",
+                "      requests: 10\n      processing: {cpu: 2ms, wait: {dist: exponential, mean: 5ms}}\n");
+        ProcessingSpec p = ScenarioLoader.parse("s.yaml", with).client().processes().get(0).processing();
+        assertEquals(2e6, p.cpu().meanNanos());
+        assertEquals(5e6, p.waiting().meanNanos());
+        assertTrue(p.any());
+        assertTrue(!ScenarioLoader.parse("s.yaml", GOOD).client().processes().get(0).processing().any());
+        ScenarioException ami = bad(with.replace("client:\n", "client:\n  invocation: ami\n"));
+        assertEquals("client.processes[0].processing", ami.field());
+        assertEquals(17, ami.line());
+        assertTrue(ami.problem().contains("processing holds the thread that made the call"), ami.getMessage());
+        ScenarioException dist = bad(with.replace("dist: exponential, mean: 5ms", "dist: expo, mean: 5ms"));
+        assertEquals("client.processes[0].processing.wait", dist.field());
+        assertTrue(dist.problem().contains("unknown dist 'expo'"), dist.getMessage());
+    }
+
+    @Test
     void misspelledFieldSuggestsNearestName() {
         ScenarioException e = bad(GOOD.replace("rate: 20/s", "rat: 20/s"));
         assertEquals("client.processes[0].arrival.rat", e.field());

@@ -256,7 +256,8 @@ final class RequestLog {
      * Writes the rows of the requests that did not end (never sent, or sent and never answered), the last
      * latency interval and summary.json, and closes the files. Returns the summary.
      */
-    synchronized ClientSummary finish(double durationSec, String error, boolean interrupted) throws IOException {
+    synchronized ClientSummary finish(double durationSec, String error, boolean interrupted,
+                                      ClientSummary.Processing processing) throws IOException {
         if (rows == null) {
             begin(System.nanoTime()); // nothing was sent: every request still gets its row
         }
@@ -313,7 +314,7 @@ final class RequestLog {
                 outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error,
                 cpuAtBegin < 0 ? null : (processCpuNanos() - cpuAtBegin) / 1e9,
                 ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsAtBegin,
-                clock.epochNanos(startNanos));
+                clock.epochNanos(startNanos), processing);
         summary.write(out.summary());
         if (failure != null) {
             throw failure;

@@ -16,9 +16,11 @@ import org.orbscope.orb.JacorbOrbs;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
+import org.orbscope.run.CpuBurner;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.StartGate;
 import org.orbscope.scenario.ClientSpec;
+import org.orbscope.scenario.ProcessingSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.TargetSpec;
@@ -93,6 +95,7 @@ public final class WorkloadClient {
         RequestLog log = new RequestLog(schedule, processNames, targetNames, client.warmup(),
                 new ClientDirectory(outDir), clock, expectedKnown(client) ? expected(client, schedule) : null);
         String error = null;
+        Caller caller = null;
         ORB[] orbs = new ORB[client.connections()];
         long start = System.nanoTime();
         double duration = 0;
@@ -135,9 +138,11 @@ public final class WorkloadClient {
                 int threads = client.invokerThreads();
                 AtomicInteger next = new AtomicInteger();
                 AtomicReference<String> abort = stop;
-                Caller caller = new Caller(calls, stubs, log, abort);
-                AtomicLong done = caller.done;
-                AtomicLong failures = caller.failures;
+                caller = new Caller(calls, stubs, log, abort, client.processes().stream()
+                        .map(ProcessSpec::processing).toArray(ProcessingSpec[]::new));
+                Caller calling = caller;
+                AtomicLong done = calling.done;
+                AtomicLong failures = calling.failures;
                 // Let every invoker be waiting before the first arrival.
                 start = Math.max(System.nanoTime() + LEAD_NANOS, gateAt);
                 log.begin(start);
@@ -147,6 +152,7 @@ public final class WorkloadClient {
                 LeaderFollowers turns = new LeaderFollowers();
                 ArrivalTimer timer = new ArrivalTimer();
                 for (int k = 0; k < threads; k++) {
+                    SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 31L + k);
                     Thread th = new Thread(() -> {
                         while (true) {
                             if (abort.get() != null || !turns.lead()) {
@@ -171,13 +177,14 @@ public final class WorkloadClient {
                                 turns.close();
                                 return;
                             }
-                            caller.call(i, i % orbs.length, schedule.process[i], schedule.target[i]);
+                            calling.call(i, i % orbs.length, schedule.process[i], schedule.target[i]);
+                            calling.process(schedule.process[i], i, random);
                         }
                     }, "orbscope-invoker-" + k);
                     th.setDaemon(true);
                     pool.add(th);
                 }
-                pool.addAll(closedLoops(client, instance, caller, log, orbs.length, runStart, guard, abort));
+                pool.addAll(closedLoops(client, instance, calling, log, orbs.length, runStart, guard, abort));
                 pool.forEach(Thread::start);
                 Thread progress = progress(expected(client, schedule), done, failures, abort);
                 awaitInvokers(pool, guard + 65_000_000_000L, abort);
@@ -209,7 +216,8 @@ public final class WorkloadClient {
             }
         }
         boolean interrupted = INTERRUPTED.equals(stop.get());
-        return log.finish(duration, interrupted ? null : error, interrupted);
+        return log.finish(duration, interrupted ? null : error, interrupted,
+                caller == null ? null : caller.processing());
     }
 
     /** The key of a target's object among the references. */
@@ -320,15 +328,50 @@ public final class WorkloadClient {
         private final Target[][][] stubs;
         private final RequestLog log;
         private final AtomicReference<String> abort;
+        private final ProcessingSpec[] processing;
         private final AtomicInteger connectionFailures = new AtomicInteger();
+        private final AtomicLong processed = new AtomicLong();
+        private final AtomicLong processingNanos = new AtomicLong();
         final AtomicLong done = new AtomicLong();
         final AtomicLong failures = new AtomicLong();
 
-        Caller(Invocation[][][] calls, Target[][][] stubs, RequestLog log, AtomicReference<String> abort) {
+        Caller(Invocation[][][] calls, Target[][][] stubs, RequestLog log, AtomicReference<String> abort,
+               ProcessingSpec[] processing) {
             this.calls = calls;
             this.stubs = stubs;
             this.log = log;
             this.abort = abort;
+            this.processing = processing;
+        }
+
+        /**
+         * Process {@code p}'s processing of request {@code i}'s reply, on this thread (it holds the thread, as a
+         * user's own work between synchronous calls does); returns when the thread is free again, the reply's
+         * time when there is nothing to do. No processing follows a request that was never answered.
+         */
+        long process(int p, int i, SplittableRandom random) {
+            long answered = log.answeredAt(i);
+            long from = answered != 0 ? answered : System.nanoTime();
+            ProcessingSpec spec = processing[p];
+            if (!spec.any() || answered == 0) {
+                return from;
+            }
+            CpuBurner.burn(spec.cpu().sampleNanos(random));
+            ArrivalTimer.parkUntil(System.nanoTime() + spec.waiting().sampleNanos(random), abort);
+            long free = System.nanoTime();
+            processed.incrementAndGet();
+            processingNanos.addAndGet(free - from);
+            return free;
+        }
+
+        /** What the processing came to, or null when no process has any. */
+        ClientSummary.Processing processing() {
+            if (java.util.Arrays.stream(processing).noneMatch(ProcessingSpec::any)) {
+                return null;
+            }
+            long n = processed.get();
+            return new ClientSummary.Processing(n, n > 0 ? processingNanos.get() / 1e6 / n : null,
+                    processingNanos.get() / 1e9);
         }
 
         /** Request {@code i} to target {@code t} of process {@code p} over connection {@code c}, now. */
@@ -387,10 +430,11 @@ public final class WorkloadClient {
                         int t = Schedule.pick(cumulative, random);
                         int i = log.reserve(process, t, due);
                         caller.call(i, connection, process, t);
-                        // Thinking starts when the reply arrived, not when this thread next runs: so a cycle is
-                        // one response time plus one think time, however late a busy machine runs the thread.
-                        long answered = log.answeredAt(i);
-                        due = (answered != 0 ? answered : System.nanoTime()) + spec.arrival().thinkTime().sampleNanos(random);
+                        // Thinking starts when the reply arrived (or the processing after it ended), not when this
+                        // thread next runs: so a cycle is one response time, the processing and one think time,
+                        // however late a busy machine runs the thread.
+                        long free = caller.process(process, i, random);
+                        due = free + spec.arrival().thinkTime().sampleNanos(random);
                     }
                 }, "orbscope-closed-" + p + "-" + k);
                 th.setDaemon(true);

@@ -12,11 +12,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.run.ClientLaunch;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 
-/** Closed loops and replayed arrivals against a real server JVM over loopback. */
+/** Closed loops, replayed arrivals and the client's own processing against a real server JVM over loopback. */
 class ArrivalLawsRunTest {
     @TempDir
     Path dir;
@@ -81,6 +83,46 @@ class ArrivalLawsRunTest {
         double law = 4 / (r + 0.005);
         assertEquals(law, x, 0.05 * law, "X " + x + "/s against N/(R+Z) " + law + "/s (R " + r * 1e3 + " ms)");
         assertTrue(rows.stream().allMatch(RequestRecord::ok));
+    }
+
+    @Test
+    void processingHoldsTheCallerAfterEachReplyAndStaysOutOfItsResponse() throws Exception {
+        // A closed client burns 2 ms of CPU after each reply before its next call; an open process at 1000/s
+        // waits 20 ms after each reply on the client's invoker threads, which then cannot keep up.
+        Path f = scenario(String.join("\n",
+                "    - name: closed",
+                "      requests: 30",
+                "      arrival: {law: closed, threads: 1}",
+                "      processing: {cpu: 2ms}",
+                "      targets: [{object: a, operation: ping}]",
+                "    - name: open",
+                "      requests: 40",
+                "      arrival: {law: deterministic, rate: 1000/s}",
+                "      processing: {wait: 20ms}",
+                "      targets: [{object: a, operation: ping}]"));
+        List<RequestRecord> rows = run(f);
+        assertEquals(70, rows.size());
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+        List<RequestRecord> closed = rows.stream().filter(r -> r.process().equals("closed"))
+                .sorted(java.util.Comparator.comparingLong(RequestRecord::intendedNs)).toList();
+        for (int i = 1; i < closed.size(); i++) {
+            long gap = closed.get(i).intendedNs() - closed.get(i - 1).completedNs();
+            assertTrue(gap >= 2_000_000, "request " + i + " came " + gap + " ns after the last reply, inside the "
+                    + "2 ms of CPU the client spends on it");
+            assertEquals(closed.get(i).completedNs() - closed.get(i).intendedNs(), closed.get(i).responseNs(),
+                    "the response runs from the end of the processing before the call to its reply");
+        }
+        long[] sent = rows.stream().filter(r -> r.process().equals("open")).mapToLong(RequestRecord::sentNs)
+                .sorted().toArray();
+        int threads = ScenarioLoader.load(f).client().invokerThreads();
+        for (int i = threads; i < sent.length; i++) {
+            // Of threads + 1 sends in a row, two went out on one invoker thread, which waited 20 ms between them.
+            assertTrue(sent[i] - sent[i - threads] >= 20_000_000, "send " + i + " only "
+                    + (sent[i] - sent[i - threads]) + " ns after send " + (i - threads));
+        }
+        ClientSummary summary = ClientSummary.read(dir.resolve("client").resolve("summary.json"));
+        assertEquals(70, summary.processing().count(), "every reply was processed");
+        assertTrue(summary.processing().meanMs() >= 2.0, summary.processing().toString());
     }
 
     @Test

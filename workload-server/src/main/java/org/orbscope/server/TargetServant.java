@@ -14,6 +14,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.omg.CORBA.Any;
 import org.omg.CORBA.ORB;
 import org.omg.CORBA.portable.Streamable;
+import org.orbscope.run.CpuBurner;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.scenario.PayloadSpec;
 import org.orbscope.workload.BasicTypesSeqHelper;

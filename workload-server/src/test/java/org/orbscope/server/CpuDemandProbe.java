@@ -2,6 +2,7 @@ package org.orbscope.server;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import org.orbscope.run.CpuBurner;
 
 /** Child-JVM main: two threads each burn a 20 ms CPU demand at once; prints "cpuNs wallNs" per thread. */
 public final class CpuDemandProbe {

@@ -93,7 +93,9 @@ final class ScenarioFacts {
         for (ProcessSpec p : s.client().processes()) {
             f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
                     + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
-                    : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : ""));
+                    : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : "")
+                    + (p.processing().any() ? ", processing after each reply: cpu " + p.processing().cpu()
+                    + ", wait " + p.processing().waiting() + " (holds the caller, in no response time)" : ""));
         }
         if (s.singleServer()) {
             MonitoringSpec m = s.monitoring(s.servers().get(0));

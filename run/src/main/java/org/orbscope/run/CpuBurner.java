@@ -1,4 +1,4 @@
-package org.orbscope.server;
+package org.orbscope.run;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
