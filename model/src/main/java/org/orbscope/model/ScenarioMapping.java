@@ -6,6 +6,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.MatrixUtils;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.apache.commons.math3.linear.RealVector;
 import org.orbscope.scenario.ArrivalSpec;
 import org.orbscope.scenario.CallSpec;
 import org.orbscope.scenario.ClientSpec;
@@ -18,6 +23,7 @@ import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
+import org.orbscope.scenario.SessionSpec;
 import org.orbscope.scenario.TargetSpec;
 
 /**
@@ -148,13 +154,16 @@ public final class ScenarioMapping {
         }
         for (ProcessSpec p : client.processes()) {
             String[] targets = new String[p.targets().size()];
-            double[] probabilities = new double[targets.length];
+            double[] probabilities = p.session() != null ? sessionShares(p.session(), targets.length)
+                    : new double[targets.length];
             for (int t = 0; t < targets.length; t++) {
                 TargetSpec target = p.targets().get(t);
                 // An operation the scenario does not list costs nothing on the server, in the model too.
                 targets[t] = operation(b, s, s.resolve(target.server(), target.object()),
                         target.operation(client.invocation()), marshal);
-                probabilities[t] = p.probability(t);
+                if (p.session() == null) {
+                    probabilities[t] = p.probability(t);
+                }
             }
             for (int jvm : client.jvmsOf(p)) {
                 // One connection per client JVM pins its stream there; several spread round-robin over all of them.
@@ -194,6 +203,11 @@ public final class ScenarioMapping {
             out.add("the client's and the network's time (no client delay given): a closed loop's cycle in the "
                     + "model is the server's completion time plus the think time, so the model's throughput is an "
                     + "upper bound");
+        }
+        if (client.processes().stream().anyMatch(p -> p.session() != null)) {
+            out.add("a session's order of calls and its pause between sessions: the model routes each call of a "
+                    + "session's clients apart, by the session's long-run share of calls to each target, and "
+                    + "thinks the think time after every call");
         }
         if (client.processes().stream().anyMatch(p -> p.processing().any())) {
             out.add("the client's processing after each reply: the model's clients never hold a caller between "
@@ -316,6 +330,37 @@ public final class ScenarioMapping {
     /** The processors the server may use: the CPUs it is pinned to, else every processor of this machine. */
     public static int cores(ServerSpec server) {
         return server.cpus().isEmpty() ? Runtime.getRuntime().availableProcessors() : server.cpus().size();
+    }
+
+    /**
+     * The long-run share of a session's calls that go to each of its {@code n} targets: each target's expected
+     * visits per session over the session's expected length. A sequence visits each target once; a chain with
+     * transitions Q among the targets (the rest ends the session) starting at target 0 visits them
+     * v = e_0 (I - Q)^-1 times (the validator sees that every session ends, so I - Q is invertible).
+     */
+    static double[] sessionShares(SessionSpec session, int n) {
+        double[] v = new double[n];
+        if (!session.chain()) {
+            java.util.Arrays.fill(v, 1.0 / n);
+            return v;
+        }
+        RealMatrix a = MatrixUtils.createRealIdentityMatrix(n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a.addToEntry(j, i, -session.transitions().get(i).get(j)); // (I - Q) transposed
+            }
+        }
+        RealVector start = new ArrayRealVector(n);
+        start.setEntry(0, 1);
+        RealVector visits = new LUDecomposition(a).getSolver().solve(start);
+        double length = 0;
+        for (int i = 0; i < n; i++) {
+            length += visits.getEntry(i);
+        }
+        for (int i = 0; i < n; i++) {
+            v[i] = visits.getEntry(i) / length;
+        }
+        return v;
     }
 
     static Arrivals arrivals(ArrivalSpec a) {

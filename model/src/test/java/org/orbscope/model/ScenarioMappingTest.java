@@ -111,4 +111,26 @@ class ScenarioMappingTest {
         assertTrue(left.get(0).contains("closed loop"), left.toString());
         assertEquals(List.of(), ScenarioMapping.unmodelled(closed, true), "with a client delay the cycle is whole");
     }
+
+    /** SCENARIO's process as two closed clients walking {@code session} over a call and a ping of one object. */
+    private static Scenario session(String session) throws Exception {
+        return ScenarioLoader.parse("m.yaml", SCENARIO.replace("  instances: 3\n", "").replace("copies: 4, ", "")
+                .replace("arrival: {law: poisson, rate: 50/s}", "arrival: {law: closed, threads: 2}\n"
+                        + "      session: " + session)
+                .replace("targets: [{object: o, operation: call}]",
+                        "targets: [{object: o, operation: call}, {object: o, operation: ping}]"));
+    }
+
+    @Test
+    void aSessionRoutesByItsLongRunShareOfCallsToEachTarget() throws Exception {
+        // From target 0: to 1 or to the end, half each; from 1: back to 0 or to the end. Visits per session:
+        // v0 = 1 + v1 / 2 and v1 = v0 / 2, so v0 = 4/3 and v1 = 2/3: two thirds of the calls go to target 0.
+        double[] shares = ScenarioMapping.map(session("{transitions: [[0, 0.5, 0.5], [0.5, 0, 0.5]]}")).streams()
+                .get(0).probabilities();
+        assertEquals(2.0 / 3, shares[0], 1e-12);
+        assertEquals(1.0 / 3, shares[1], 1e-12);
+        Scenario order = session("{pause: 1s}");
+        assertEquals(0.5, ScenarioMapping.map(order).streams().get(0).probabilities()[0], 1e-12);
+        assertTrue(ScenarioMapping.unmodelled(order).stream().anyMatch(u -> u.startsWith("a session's order")));
+    }
 }

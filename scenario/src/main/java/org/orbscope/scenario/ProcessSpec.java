@@ -7,10 +7,11 @@ import org.orbscope.units.Units;
  * One arrival process: it sends {@code requests} requests (or runs for {@code duration}) at times drawn
  * from its arrival law, each to a target chosen by the targets' routing probabilities. With client hosts it runs
  * on every host, or only on the one named by {@code host}. After each reply the calling thread does the process's
- * {@code processing} ({@link ProcessingSpec}) before it is free for the next call.
+ * {@code processing} ({@link ProcessingSpec}) before it is free for the next call. A closed process with a
+ * {@code session} ({@link SessionSpec}) picks its targets by the session's walk instead of their probabilities.
  */
 public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets,
-                          String host, ProcessingSpec processing) {
+                          String host, ProcessingSpec processing, SessionSpec session) {
 
     public ProcessSpec {
         targets = targets == null ? List.of() : targets;

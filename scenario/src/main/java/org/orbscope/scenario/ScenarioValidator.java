@@ -1,5 +1,6 @@
 package org.orbscope.scenario;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -533,6 +534,9 @@ final class ScenarioValidator {
                 throw new Problem(at + ".arrival", "missing 'arrival' (e.g. {law: poisson, rate: 20/s})");
             }
             validateTargets(s, p, at);
+            if (p.session() != null) {
+                validateSession(s, p, at);
+            }
             if (p.processing().any() && client.invocation() == ClientSpec.Invocation.AMI) {
                 throw new Problem(at + ".processing", "processing holds the thread that made the call, and an ami "
                         + "client's one sender never waits for a reply (use invocation: sync or deferred)");
@@ -575,6 +579,95 @@ final class ScenarioValidator {
         if (client.warmup() > 0 && client.warmup() >= scheduled) {
             throw new Problem("client.warmup", "warmup (" + client.warmup() + " requests) leaves nothing to measure: "
                     + "the processes send " + scheduled + " requests");
+        }
+    }
+
+    /**
+     * A session is walked by a closed client over its process's targets in their order (no routing probabilities,
+     * no copies to spread a target over); a chain has one row per target, each a probability per target and one
+     * for the end, summing to 1, and every target it reaches can lead to the end.
+     */
+    private static void validateSession(Scenario s, ProcessSpec p, String at) throws Problem {
+        String sat = at + ".session";
+        if (p.arrival() == null || !p.arrival().closed()) {
+            throw new Problem(sat, "a session is walked by closed clients, each call after the reply of the last "
+                    + "(give the process arrival: {law: closed, threads: N})");
+        }
+        int n = p.targets().size();
+        for (int t = 0; t < n; t++) {
+            TargetSpec target = p.targets().get(t);
+            if (target.probability() != null) {
+                throw new Problem(at + ".targets[" + t + "].probability", "a session picks its next target by its "
+                        + "order or its transitions, not by the targets' probabilities");
+            }
+            Scenario.Ref r = s.resolve(target.server(), target.object());
+            if (r != null && r.object().copies() > 1) {
+                throw new Problem(at + ".targets[" + t + "].object", "object '" + target.object() + "' has copies: "
+                        + "a session's step is one object (give copies only to targets of processes without a "
+                        + "session)");
+            }
+        }
+        if (!p.session().chain()) {
+            return;
+        }
+        List<List<Double>> rows = p.session().transitions();
+        if (rows.size() != n) {
+            throw new Problem(sat + ".transitions", "transitions has " + rows.size() + " rows; give one per target ("
+                    + n + ")");
+        }
+        for (int i = 0; i < n; i++) {
+            String rat = sat + ".transitions[" + i + "]";
+            List<Double> row = rows.get(i);
+            if (row == null || row.size() != n + 1) {
+                throw new Problem(rat, "row " + i + " has " + (row == null ? 0 : row.size()) + " entries; give " + (n + 1)
+                        + ": the probability of going to each of the " + n + " targets, then of ending the session");
+            }
+            double sum = 0;
+            for (int j = 0; j <= n; j++) {
+                Double q = row.get(j);
+                if (q == null || !(q >= 0 && q <= 1)) {
+                    throw new Problem(rat + "[" + j + "]", "a transition probability is between 0 and 1, not " + q);
+                }
+                sum += q;
+            }
+            if (Math.abs(sum - 1.0) > 1e-6) {
+                throw new Problem(rat, "the probabilities from target " + i + " sum to " + (float) sum + ", not 1 "
+                        + "(to each target, then to the end of the session)");
+            }
+        }
+        // Every target the walk reaches must lead to the end, or a client would stay in one session for good.
+        boolean[] ends = new boolean[n];
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            for (int i = 0; i < n; i++) {
+                if (ends[i]) {
+                    continue;
+                }
+                boolean e = rows.get(i).get(n) > 0;
+                for (int j = 0; j < n && !e; j++) {
+                    e = rows.get(i).get(j) > 0 && ends[j];
+                }
+                if (e) {
+                    ends[i] = true;
+                    changed = true;
+                }
+            }
+        }
+        boolean[] reached = new boolean[n];
+        ArrayDeque<Integer> todo = new ArrayDeque<>(List.of(0));
+        reached[0] = n > 0;
+        while (!todo.isEmpty()) {
+            int i = todo.poll();
+            if (!ends[i]) {
+                throw new Problem(sat + ".transitions[" + i + "]", "a session that reaches target " + i + " never "
+                        + "ends: give it, or a target it leads to, a probability of ending the session");
+            }
+            for (int j = 0; j < n; j++) {
+                if (rows.get(i).get(j) > 0 && !reached[j]) {
+                    reached[j] = true;
+                    todo.add(j);
+                }
+            }
         }
     }
 

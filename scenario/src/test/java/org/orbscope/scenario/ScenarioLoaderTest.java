@@ -79,6 +79,45 @@ class ScenarioLoaderTest {
         assertTrue(dist.problem().contains("unknown dist 'expo'"), dist.getMessage());
     }
 
+    /** GOOD's process as a closed client walking a session over its two targets. */
+    private static String session(String session) {
+        return GOOD.replace("arrival: {law: poisson, rate: 20/s}", "arrival: {law: closed, threads: 2}\n"
+                + "      session:\n" + session)
+                .replace(", probability: 0.5}", "}");
+    }
+
+    @Test
+    void aSessionWalksItsTargetsInOrderOrByAChainThatEnds() throws Exception {
+        SessionSpec order = ScenarioLoader.parse("s.yaml", session("        pause: 1s")).client().processes().get(0)
+                .session();
+        java.util.SplittableRandom r = new java.util.SplittableRandom(1);
+        assertEquals(List.of(0, 1, SessionSpec.END), List.of(order.next(SessionSpec.END, 2, r), order.next(0, 2, r),
+                order.next(1, 2, r)));
+        assertEquals(1e9, order.pause().meanNanos());
+        SessionSpec chain = ScenarioLoader.parse("s.yaml", session(
+                "        transitions:\n          - [0, 1, 0]\n          - [0.5, 0, 0.5]")).client().processes().get(0)
+                .session();
+        assertEquals(1, chain.next(0, 2, r), "from the first target always to the second");
+        ScenarioException sum = bad(session("        transitions:\n          - [0, 1, 0]\n          - [0.5, 0, 0.4]"));
+        assertEquals("client.processes[0].session.transitions[1]", sum.field());
+        assertEquals(20, sum.line());
+        assertTrue(sum.getMessage().startsWith("s.yaml:20:"), sum.getMessage());
+        assertTrue(sum.problem().contains("the probabilities from target 1 sum to 0.9, not 1 (to each target, then "
+                + "to the end of the session)"), sum.getMessage());
+        ScenarioException width = bad(session("        transitions: [[0, 1], [1, 0]]"));
+        assertTrue(width.problem().contains("row 0 has 2 entries; give 3"), width.getMessage());
+        ScenarioException endless = bad(session("        transitions: [[0, 1, 0], [1, 0, 0]]"));
+        assertEquals("client.processes[0].session.transitions[0]", endless.field());
+        assertTrue(endless.problem().contains("a session that reaches target 0 never ends"), endless.getMessage());
+        ScenarioException open = bad(GOOD.replace("arrival: {law: poisson, rate: 20/s}",
+                "arrival: {law: poisson, rate: 20/s}\n      session: {pause: 1s}"));
+        assertEquals("client.processes[0].session", open.field());
+        assertTrue(open.problem().contains("a session is walked by closed clients"), open.getMessage());
+        ScenarioException routed = bad(GOOD.replace("arrival: {law: poisson, rate: 20/s}",
+                "arrival: {law: closed, threads: 2}\n      session: {pause: 1s}"));
+        assertEquals("client.processes[0].targets[0].probability", routed.field());
+    }
+
     @Test
     void misspelledFieldSuggestsNearestName() {
         ScenarioException e = bad(GOOD.replace("rate: 20/s", "rat: 20/s"));

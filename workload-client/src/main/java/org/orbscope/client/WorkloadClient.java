@@ -23,6 +23,7 @@ import org.orbscope.scenario.ClientSpec;
 import org.orbscope.scenario.ProcessingSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.SessionSpec;
 import org.orbscope.scenario.TargetSpec;
 import org.orbscope.workload.Target;
 import org.orbscope.workload.TargetHelper;
@@ -402,7 +403,9 @@ public final class WorkloadClient {
      * The threads of the closed processes: each of a process's {@code threads} clients sends a request, waits for
      * its reply, thinks for a draw of {@code thinkTime}, and sends again, until the process's request count is used
      * up or its duration (or client.maxDuration) has passed. A think time starts when the reply arrives, and a
-     * request's response time counts from the end of the think time that preceded it.
+     * request's response time counts from the end of the think time that preceded it. A process with a session
+     * walks it instead of drawing each target: each client starts a session at the first target, and pauses for a
+     * draw of the session's pause instead of the think time when a session ends.
      */
     static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int connections,
                                     long runStart, long guard, AtomicReference<String> abort) {
@@ -415,6 +418,8 @@ public final class WorkloadClient {
             AtomicLong remaining = new AtomicLong(spec.requests() != null ? spec.requests() : Long.MAX_VALUE);
             long end = spec.durationNanos() > 0 ? Math.min(guard, runStart + spec.durationNanos()) : guard;
             double[] cumulative = Schedule.cumulative(spec);
+            SessionSpec session = spec.session();
+            int targets = spec.targets().size();
             int process = p;
             for (int k = 0; k < spec.arrival().threads(); k++) {
                 SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 7919L + p * 1_000_003L + k);
@@ -422,19 +427,26 @@ public final class WorkloadClient {
                 Thread th = new Thread(() -> {
                     ArrivalTimer timer = new ArrivalTimer();
                     long due = runStart;
+                    int step = 0;
                     while (abort.get() == null && due <= end && remaining.getAndDecrement() > 0) {
                         timer.awaitUntil(due, abort);
                         if (abort.get() != null) {
                             return;
                         }
-                        int t = Schedule.pick(cumulative, random);
+                        int t = session == null ? Schedule.pick(cumulative, random) : step;
                         int i = log.reserve(process, t, due);
                         caller.call(i, connection, process, t);
                         // Thinking starts when the reply arrived (or the processing after it ended), not when this
                         // thread next runs: so a cycle is one response time, the processing and one think time,
                         // however late a busy machine runs the thread.
                         long free = caller.process(process, i, random);
-                        due = free + spec.arrival().thinkTime().sampleNanos(random);
+                        step = session == null ? 0 : session.next(t, targets, random);
+                        if (step == SessionSpec.END) {
+                            step = 0;
+                            due = free + session.pause().sampleNanos(random);
+                        } else {
+                            due = free + spec.arrival().thinkTime().sampleNanos(random);
+                        }
                     }
                 }, "orbscope-closed-" + p + "-" + k);
                 th.setDaemon(true);

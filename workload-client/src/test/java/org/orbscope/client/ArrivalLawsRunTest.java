@@ -126,6 +126,44 @@ class ArrivalLawsRunTest {
     }
 
     @Test
+    void closedClientsWalkTheirSessionsInOrderOrByTheChain() throws Exception {
+        // "order" walks its three targets in turn; "chain" goes from 0 to 1 or 2, from 1 to 2, and from 2 back
+        // to 0 or to the end of the session (after which the next session starts at 0 again).
+        List<RequestRecord> rows = run(scenario(String.join("\n",
+                "    - name: order",
+                "      requests: 12",
+                "      arrival: {law: closed, threads: 1}",
+                "      session: {pause: 1ms}",
+                "      targets: [{object: a, operation: ping}, {object: a, operation: call}, {object: a, operation: ping}]",
+                "    - name: chain",
+                "      requests: 60",
+                "      arrival: {law: closed, threads: 1}",
+                "      session:",
+                "        transitions: [[0, 0.5, 0.5, 0], [0, 0, 1, 0], [0.3, 0, 0, 0.7]]",
+                "      targets: [{object: a, operation: ping}, {object: a, operation: ping}, {object: a, operation: ping}]")));
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+        int[] order = targets(rows, "order");
+        for (int i = 0; i < order.length; i++) {
+            assertEquals(i % 3, order[i], "call " + i + " of the sequence");
+        }
+        int[] chain = targets(rows, "chain");
+        assertEquals(60, chain.length);
+        assertEquals(0, chain[0], "a session starts at the first target");
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        for (int i = 1; i < chain.length; i++) {
+            seen.add(chain[i - 1] + ">" + chain[i]);
+        }
+        assertEquals(java.util.Set.of("0>1", "0>2", "1>2", "2>0"), seen, "the steps the chain allows, and each of them");
+    }
+
+    /** The targets process {@code name} called, in the order it called them (one client thread). */
+    private static int[] targets(List<RequestRecord> rows, String name) {
+        return rows.stream().filter(r -> r.process().equals(name))
+                .sorted(java.util.Comparator.comparingLong(RequestRecord::intendedNs))
+                .mapToInt(RequestRecord::target).toArray();
+    }
+
+    @Test
     void aReplayedProcessSendsAtTheFilesTimes() throws Exception {
         Path times = dir.resolve("times.csv");
         StringBuilder b = new StringBuilder("time_us\n");

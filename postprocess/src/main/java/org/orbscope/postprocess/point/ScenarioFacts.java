@@ -95,7 +95,9 @@ final class ScenarioFacts {
                     + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
                     : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : "")
                     + (p.processing().any() ? ", processing after each reply: cpu " + p.processing().cpu()
-                    + ", wait " + p.processing().waiting() + " (holds the caller, in no response time)" : ""));
+                    + ", wait " + p.processing().waiting() + " (holds the caller, in no response time)" : "")
+                    + (p.session() == null ? "" : ", sessions " + (p.session().chain() ? "of a Markov chain over"
+                    : "through") + " its targets from the first, pause " + p.session().pause() + " between them"));
         }
         if (s.singleServer()) {
             MonitoringSpec m = s.monitoring(s.servers().get(0));
