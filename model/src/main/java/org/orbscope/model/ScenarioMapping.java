@@ -209,6 +209,9 @@ public final class ScenarioMapping {
                     + "session's clients apart, by the session's long-run share of calls to each target, and "
                     + "thinks the think time after every call");
         }
+        if (client.processes().stream().anyMatch(p -> p.freshConnection() != null)) {
+            out.add("opening a fresh connection before a session or a request: the model's connections stay open");
+        }
         if (client.processes().stream().anyMatch(p -> p.processing().any())) {
             out.add("the client's processing after each reply: the model's clients never hold a caller between "
                     + "calls (a closed loop thinks only for its think time)");

@@ -30,12 +30,15 @@ import java.util.Map;
  * @param startEpochNs the schedule's time zero (epoch ns, on the time axis of requests.csv); null when unknown
  * @param processing the client's own processing between calls (a process's {@code processing}), which holds the
  *                   calling thread and is in no request's response time; null when no process has any
+ * @param connect the client's connections opened: each timed from its first call's start to that call's reply
+ *                (the TCP connection, then one {@code _non_existent} round trip), those opened before the run and
+ *                the fresh ones a process opens before its sessions or requests, which no response time includes
  */
 public record ClientSummary(long sent, long completed, long failed, long notSent, long warmupExcluded,
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
                             boolean interrupted, String error, Double cpuSec, Long threadsStarted,
-                            Long startEpochNs, Processing processing) {
+                            Long startEpochNs, Processing processing, Connect connect) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,
@@ -47,6 +50,12 @@ public record ClientSummary(long sent, long completed, long failed, long notSent
      * from each reply to the calling thread being free again.
      */
     public record Processing(long count, Double meanMs, double totalSec) {
+    }
+
+    /**
+     * Connections opened: how many, and the mean and longest time from the first call on a connection to its reply.
+     */
+    public record Connect(long count, Double meanMs, Double maxMs) {
     }
 
     /** How late requests were sent after their intended time, in microseconds. */

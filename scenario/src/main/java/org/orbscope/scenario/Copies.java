@@ -42,7 +42,7 @@ final class Copies {
                 }
             }
             processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host(),
-                    p.processing(), p.session()));
+                    p.processing(), p.session(), p.freshConnection()));
         }
         ClientSpec c = s.client();
         ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invocation(), c.seed(), c.warmup(),

@@ -1,5 +1,6 @@
 package org.orbscope.scenario;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 import org.orbscope.units.Units;
 
@@ -8,10 +9,21 @@ import org.orbscope.units.Units;
  * from its arrival law, each to a target chosen by the targets' routing probabilities. With client hosts it runs
  * on every host, or only on the one named by {@code host}. After each reply the calling thread does the process's
  * {@code processing} ({@link ProcessingSpec}) before it is free for the next call. A closed process with a
- * {@code session} ({@link SessionSpec}) picks its targets by the session's walk instead of their probabilities.
+ * {@code session} ({@link SessionSpec}) picks its targets by the session's walk instead of their probabilities. A
+ * closed process with {@code freshConnection} gives each of its clients a connection of its own, closed and opened
+ * again before each session or each request, and times each opening.
  */
 public record ProcessSpec(String name, Long requests, String duration, ArrivalSpec arrival, List<TargetSpec> targets,
-                          String host, ProcessingSpec processing, SessionSpec session) {
+                          String host, ProcessingSpec processing, SessionSpec session,
+                          Fresh freshConnection) {
+
+    /** When a client with a connection of its own opens it anew. */
+    public enum Fresh { SESSION, REQUEST;
+        @JsonCreator
+        public static Fresh parse(String s) {
+            return Names.enumValue(Fresh.class, s);
+        }
+    }
 
     public ProcessSpec {
         targets = targets == null ? List.of() : targets;

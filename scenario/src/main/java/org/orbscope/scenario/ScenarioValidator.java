@@ -537,6 +537,19 @@ final class ScenarioValidator {
             if (p.session() != null) {
                 validateSession(s, p, at);
             }
+            if (p.freshConnection() != null && (p.arrival() == null || !p.arrival().closed())) {
+                throw new Problem(at + ".freshConnection", "a fresh connection is opened by a closed client of its "
+                        + "own before its session or request; open arrivals share the client's connections (give "
+                        + "the process arrival: {law: closed, threads: N})");
+            }
+            if (p.freshConnection() != null && client.invocation() == ClientSpec.Invocation.AMI) {
+                throw new Problem(at + ".freshConnection", "an ami client sends from one thread over shared "
+                        + "connections and runs no closed clients (use invocation: sync or deferred)");
+            }
+            if (p.freshConnection() == ProcessSpec.Fresh.SESSION && p.session() == null) {
+                throw new Problem(at + ".freshConnection", "freshConnection: session opens a connection before each "
+                        + "session, and the process has none (give it a session, or freshConnection: request)");
+            }
             if (p.processing().any() && client.invocation() == ClientSpec.Invocation.AMI) {
                 throw new Problem(at + ".processing", "processing holds the thread that made the call, and an ami "
                         + "client's one sender never waits for a reply (use invocation: sync or deferred)");

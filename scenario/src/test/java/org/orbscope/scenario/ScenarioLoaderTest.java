@@ -116,6 +116,18 @@ class ScenarioLoaderTest {
         ScenarioException routed = bad(GOOD.replace("arrival: {law: poisson, rate: 20/s}",
                 "arrival: {law: closed, threads: 2}\n      session: {pause: 1s}"));
         assertEquals("client.processes[0].targets[0].probability", routed.field());
+        assertEquals(ProcessSpec.Fresh.SESSION, ScenarioLoader.parse("s.yaml", session("        pause: 1s")
+                .replace("      session:\n", "      freshConnection: session\n      session:\n")).client().processes()
+                .get(0).freshConnection());
+        ScenarioException noSession = bad(GOOD.replace("arrival: {law: poisson, rate: 20/s}",
+                "arrival: {law: closed, threads: 2}\n      freshConnection: session"));
+        assertEquals("client.processes[0].freshConnection", noSession.field());
+        assertEquals(17, noSession.line());
+        assertTrue(noSession.problem().contains("freshConnection: session opens a connection before each session, "
+                + "and the process has none"), noSession.getMessage());
+        ScenarioException shared = bad(GOOD.replace("arrival: {law: poisson, rate: 20/s}",
+                "arrival: {law: poisson, rate: 20/s}\n      freshConnection: request"));
+        assertTrue(shared.problem().contains("open arrivals share the client's connections"), shared.getMessage());
     }
 
     @Test

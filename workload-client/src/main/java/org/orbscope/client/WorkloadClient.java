@@ -97,10 +97,25 @@ public final class WorkloadClient {
                 new ClientDirectory(outDir), clock, expectedKnown(client) ? expected(client, schedule) : null);
         String error = null;
         Caller caller = null;
-        ORB[] orbs = new ORB[client.connections()];
+        Connects connects = new Connects();
+        // The shared connections first, then one of its own for each client of a process with fresh connections:
+        // JacORB keeps one connection per ORB and server, so a connection of one's own is an ORB of one's own.
+        int[] owner = owners(client);
+        ORB[] orbs = new ORB[owner.length];
         long start = System.nanoTime();
         double duration = 0;
         try {
+            String[][] references = new String[client.processes().size()][];
+            for (int p = 0; p < references.length; p++) {
+                List<TargetSpec> ts = client.processes().get(p).targets();
+                references[p] = new String[ts.size()];
+                for (int t = 0; t < ts.size(); t++) {
+                    references[p][t] = iors.get(key(scenario, ts.get(t)));
+                    if (references[p][t] == null) {
+                        throw new IllegalArgumentException("no reference for object '" + key(scenario, ts.get(t)) + "'");
+                    }
+                }
+            }
             Invocation[][][] calls = new Invocation[orbs.length][][];
             Target[][][] stubs = new Target[orbs.length][][];
             for (int c = 0; c < orbs.length; c++) {
@@ -108,21 +123,17 @@ public final class WorkloadClient {
                 calls[c] = new Invocation[client.processes().size()][];
                 stubs[c] = new Target[client.processes().size()][];
                 for (int p = 0; p < client.processes().size(); p++) {
-                    List<TargetSpec> ts = client.processes().get(p).targets();
+                    List<TargetSpec> ts = owner[c] < 0 || owner[c] == p ? client.processes().get(p).targets() : List.of();
                     calls[c][p] = new Invocation[ts.size()];
                     stubs[c][p] = new Target[ts.size()];
                     for (int t = 0; t < ts.size(); t++) {
-                        String ior = iors.get(key(scenario, ts.get(t)));
-                        if (ior == null) {
-                            throw new IllegalArgumentException("no reference for object '" + key(scenario, ts.get(t)) + "'");
-                        }
-                        stubs[c][p][t] = TargetHelper.unchecked_narrow(orbs[c].string_to_object(ior));
+                        stubs[c][p][t] = TargetHelper.unchecked_narrow(orbs[c].string_to_object(references[p][t]));
                         calls[c][p][t] = Invocation.of(ts.get(t), client.invocation(), orbs[c]);
                     }
                 }
             }
             for (Target[][] connection : stubs) {
-                probe(connection, client); // opens every connection before the first arrival
+                probe(connection, client, connects); // opens every connection before the first arrival
             }
             long gateAt = how.gate() == null ? Long.MIN_VALUE : gate(how.gate(), outDir, stop, clock);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
@@ -140,7 +151,8 @@ public final class WorkloadClient {
                 AtomicInteger next = new AtomicInteger();
                 AtomicReference<String> abort = stop;
                 caller = new Caller(calls, stubs, log, abort, client.processes().stream()
-                        .map(ProcessSpec::processing).toArray(ProcessingSpec[]::new));
+                        .map(ProcessSpec::processing).toArray(ProcessingSpec[]::new),
+                        new Reconnect(orbs, references, connects));
                 Caller calling = caller;
                 AtomicLong done = calling.done;
                 AtomicLong failures = calling.failures;
@@ -178,14 +190,14 @@ public final class WorkloadClient {
                                 turns.close();
                                 return;
                             }
-                            calling.call(i, i % orbs.length, schedule.process[i], schedule.target[i]);
+                            calling.call(i, i % client.connections(), schedule.process[i], schedule.target[i]);
                             calling.process(schedule.process[i], i, random);
                         }
                     }, "orbscope-invoker-" + k);
                     th.setDaemon(true);
                     pool.add(th);
                 }
-                pool.addAll(closedLoops(client, instance, calling, log, orbs.length, runStart, guard, abort));
+                pool.addAll(closedLoops(client, instance, calling, log, runStart, guard, abort));
                 pool.forEach(Thread::start);
                 Thread progress = progress(expected(client, schedule), done, failures, abort);
                 awaitInvokers(pool, guard + 65_000_000_000L, abort);
@@ -218,7 +230,7 @@ public final class WorkloadClient {
         }
         boolean interrupted = INTERRUPTED.equals(stop.get());
         return log.finish(duration, interrupted ? null : error, interrupted,
-                caller == null ? null : caller.processing());
+                caller == null ? null : caller.processing(), connects.figure());
     }
 
     /** The key of a target's object among the references. */
@@ -330,6 +342,7 @@ public final class WorkloadClient {
         private final RequestLog log;
         private final AtomicReference<String> abort;
         private final ProcessingSpec[] processing;
+        private final Reconnect reconnect;
         private final AtomicInteger connectionFailures = new AtomicInteger();
         private final AtomicLong processed = new AtomicLong();
         private final AtomicLong processingNanos = new AtomicLong();
@@ -337,12 +350,36 @@ public final class WorkloadClient {
         final AtomicLong failures = new AtomicLong();
 
         Caller(Invocation[][][] calls, Target[][][] stubs, RequestLog log, AtomicReference<String> abort,
-               ProcessingSpec[] processing) {
+               ProcessingSpec[] processing, Reconnect reconnect) {
             this.calls = calls;
             this.stubs = stubs;
             this.log = log;
             this.abort = abort;
             this.processing = processing;
+            this.reconnect = reconnect;
+        }
+
+        /**
+         * Closes connection {@code c}, the own connection of a client of process {@code p}, and opens it anew: its
+         * stubs are released (JacORB closes a connection when no stub holds it) and made again, and the first
+         * target's {@code _non_existent} opens the new connection, timed. A failure to connect is left to the call
+         * that follows, which records it.
+         */
+        void reconnect(int c, int p) {
+            Target[] own = stubs[c][p];
+            for (Target t : own) {
+                t._release();
+            }
+            for (int t = 0; t < own.length; t++) {
+                own[t] = reconnect.stub(c, p, t);
+            }
+            long from = System.nanoTime();
+            try {
+                own[0]._non_existent();
+                reconnect.connects().record(System.nanoTime() - from);
+            } catch (SystemException e) {
+                // not connected: the next call fails and says so
+            }
         }
 
         /**
@@ -407,9 +444,11 @@ public final class WorkloadClient {
      * walks it instead of drawing each target: each client starts a session at the first target, and pauses for a
      * draw of the session's pause instead of the think time when a session ends.
      */
-    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int connections,
+    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log,
                                     long runStart, long guard, AtomicReference<String> abort) {
         List<Thread> threads = new ArrayList<>();
+        int connections = client.connections();
+        int own = connections;
         for (int p = 0; p < client.processes().size(); p++) {
             ProcessSpec spec = client.processes().get(p);
             if (!spec.arrival().closed()) {
@@ -419,19 +458,26 @@ public final class WorkloadClient {
             long end = spec.durationNanos() > 0 ? Math.min(guard, runStart + spec.durationNanos()) : guard;
             double[] cumulative = Schedule.cumulative(spec);
             SessionSpec session = spec.session();
+            ProcessSpec.Fresh fresh = spec.freshConnection();
             int targets = spec.targets().size();
             int process = p;
             for (int k = 0; k < spec.arrival().threads(); k++) {
                 SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 7919L + p * 1_000_003L + k);
-                int connection = k % connections;
+                int connection = fresh != null ? own++ : k % connections;
                 Thread th = new Thread(() -> {
                     ArrivalTimer timer = new ArrivalTimer();
                     long due = runStart;
                     int step = 0;
+                    boolean starts = true;
                     while (abort.get() == null && due <= end && remaining.getAndDecrement() > 0) {
                         timer.awaitUntil(due, abort);
                         if (abort.get() != null) {
                             return;
+                        }
+                        if (fresh == ProcessSpec.Fresh.REQUEST || (fresh == ProcessSpec.Fresh.SESSION && starts)) {
+                            // The request's response starts once its connection is open: connecting is its own figure.
+                            caller.reconnect(connection, process);
+                            due = System.nanoTime();
                         }
                         int t = session == null ? Schedule.pick(cumulative, random) : step;
                         int i = log.reserve(process, t, due);
@@ -441,6 +487,7 @@ public final class WorkloadClient {
                         // however late a busy machine runs the thread.
                         long free = caller.process(process, i, random);
                         step = session == null ? 0 : session.next(t, targets, random);
+                        starts = step == SessionSpec.END;
                         if (step == SessionSpec.END) {
                             step = 0;
                             due = free + session.pause().sampleNanos(random);
@@ -454,6 +501,33 @@ public final class WorkloadClient {
             }
         }
         return threads;
+    }
+
+    /**
+     * Which process owns each of the client's connections: -1 for the {@code client.connections} shared ones, then
+     * the process of each client that opens fresh connections of its own.
+     */
+    private static int[] owners(ClientSpec client) {
+        List<Integer> owner = new ArrayList<>();
+        for (int c = 0; c < client.connections(); c++) {
+            owner.add(-1);
+        }
+        for (int p = 0; p < client.processes().size(); p++) {
+            ProcessSpec spec = client.processes().get(p);
+            if (spec.freshConnection() != null) {
+                for (int k = 0; k < spec.arrival().threads(); k++) {
+                    owner.add(p);
+                }
+            }
+        }
+        return owner.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** What a client needs to open a connection of its own anew: its ORB, the targets' references, the figures. */
+    record Reconnect(ORB[] orbs, String[][] references, Connects connects) {
+        Target stub(int c, int p, int t) {
+            return TargetHelper.unchecked_narrow(orbs[c].string_to_object(references[p][t]));
+        }
     }
 
     /** Whether the requests to send are known before the run: no closed process runs for a duration. */
@@ -500,13 +574,23 @@ public final class WorkloadClient {
         }
     }
 
-    /** Fails fast, with the object and the reason, when a target cannot be reached at all. */
-    private static void probe(Target[][] stubs, ClientSpec client) throws UnreachableException {
+    /**
+     * Fails fast, with the object and the reason, when a target cannot be reached at all. The first check opens
+     * the connection, and is timed into {@code connects}.
+     */
+    private static void probe(Target[][] stubs, ClientSpec client, Connects connects) throws UnreachableException {
+        boolean first = true;
         for (int p = 0; p < stubs.length; p++) {
             for (int t = 0; t < stubs[p].length; t++) {
                 String object = client.processes().get(p).targets().get(t).object();
                 try {
-                    if (stubs[p][t]._non_existent()) {
+                    long from = System.nanoTime();
+                    boolean gone = stubs[p][t]._non_existent();
+                    if (first) {
+                        connects.record(System.nanoTime() - from);
+                        first = false;
+                    }
+                    if (gone) {
                         throw new UnreachableException("object '" + object + "' does not exist on the server");
                     }
                 } catch (SystemException e) {

@@ -127,13 +127,15 @@ class ArrivalLawsRunTest {
 
     @Test
     void closedClientsWalkTheirSessionsInOrderOrByTheChain() throws Exception {
-        // "order" walks its three targets in turn; "chain" goes from 0 to 1 or 2, from 1 to 2, and from 2 back
-        // to 0 or to the end of the session (after which the next session starts at 0 again).
+        // "order" walks its three targets in turn, on a connection of its own opened anew for each session;
+        // "chain" goes from 0 to 1 or 2, from 1 to 2, and from 2 back to 0 or to the end of the session (after
+        // which the next session starts at 0 again).
         List<RequestRecord> rows = run(scenario(String.join("\n",
                 "    - name: order",
                 "      requests: 12",
                 "      arrival: {law: closed, threads: 1}",
                 "      session: {pause: 1ms}",
+                "      freshConnection: session",
                 "      targets: [{object: a, operation: ping}, {object: a, operation: call}, {object: a, operation: ping}]",
                 "    - name: chain",
                 "      requests: 60",
@@ -154,6 +156,41 @@ class ArrivalLawsRunTest {
             seen.add(chain[i - 1] + ">" + chain[i]);
         }
         assertEquals(java.util.Set.of("0>1", "0>2", "1>2", "2>0"), seen, "the steps the chain allows, and each of them");
+        ClientSummary summary = ClientSummary.read(dir.resolve("client").resolve("summary.json"));
+        assertEquals(1 + 1 + 4, summary.connect().count(), "the shared connection and order's own, opened before "
+                + "the run, and order's own again for each of its 4 sessions");
+        assertTrue(closedByClient(serverPort()) >= 4, "order's own connection closed before each session");
+    }
+
+    /** The port the server listens on, from its corbaloc URLs. */
+    private int serverPort() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("@[^/]*:(\\d+)/")
+                .matcher(Files.readString(new org.orbscope.run.ServerDirectory(server.out).urls()));
+        assertTrue(m.find(), "a corbaloc URL with a port");
+        return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * TCP sockets of this machine connected to {@code port} that their own side closed (FIN_WAIT1, FIN_WAIT2,
+     * TIME_WAIT, CLOSING in /proc/net/tcp): connections the client closed within the last minute.
+     */
+    private static long closedByClient(int port) throws Exception {
+        long n = 0;
+        for (String table : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+            Path f = Path.of(table);
+            if (!Files.exists(f)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(f)) {
+                String[] col = line.trim().split("\\s+");
+                if (col.length > 3 && col[2].contains(":")
+                        && Integer.parseInt(col[2].substring(col[2].indexOf(':') + 1), 16) == port
+                        && List.of("04", "05", "06", "0B").contains(col[3])) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     /** The targets process {@code name} called, in the order it called them (one client thread). */

@@ -93,11 +93,7 @@ final class ScenarioFacts {
         for (ProcessSpec p : s.client().processes()) {
             f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
                     + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
-                    : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : "")
-                    + (p.processing().any() ? ", processing after each reply: cpu " + p.processing().cpu()
-                    + ", wait " + p.processing().waiting() + " (holds the caller, in no response time)" : "")
-                    + (p.session() == null ? "" : ", sessions " + (p.session().chain() ? "of a Markov chain over"
-                    : "through") + " its targets from the first, pause " + p.session().pause() + " between them"));
+                    : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : "") + asUser(p));
         }
         if (s.singleServer()) {
             MonitoringSpec m = s.monitoring(s.servers().get(0));
@@ -127,6 +123,24 @@ final class ScenarioFacts {
             n++;
         }
         return n;
+    }
+
+    /** What a process's clients do as users: their processing, their sessions, their own connections. */
+    private static String asUser(ProcessSpec p) {
+        StringBuilder b = new StringBuilder();
+        if (p.processing().any()) {
+            b.append(", processing after each reply: cpu ").append(p.processing().cpu()).append(", wait ")
+                    .append(p.processing().waiting()).append(" (holds the caller, in no response time)");
+        }
+        if (p.session() != null) {
+            b.append(", sessions ").append(p.session().chain() ? "of a Markov chain over" : "through")
+                    .append(" its targets from the first, pause ").append(p.session().pause()).append(" between them");
+        }
+        if (p.freshConnection() != null) {
+            b.append(", each client on a connection of its own opened anew before each ")
+                    .append(p.freshConnection().name().toLowerCase());
+        }
+        return b.toString();
     }
 
     private static String arrivals(ArrivalSpec a) {
