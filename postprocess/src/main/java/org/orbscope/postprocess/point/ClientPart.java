@@ -28,6 +28,9 @@ import org.orbscope.run.RequestRecord;
  * @param achievedRatePerSec the clients' achieved rates together; null when none said
  * @param scheduledRatePerSec the rate the clients' schedules asked for together (requests over the span of their
  *     intended send times, so the draws of a random schedule count as drawn); null when none said
+ * @param processing the clients' own processing after replies, over every client JVM; null when none had any
+ * @param connect the connections the clients opened and the time to each one's first reply, over every client
+ *     JVM; null when none said
  * @param spectrum {@link #response} at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum")
  * @param responseDistribution the distribution {@link #response} summarizes (ns), for the report's histograms
  * @param responseSeries the response times in the order the requests ended, for batch means
@@ -36,11 +39,12 @@ import org.orbscope.run.RequestRecord;
 public record ClientPart(long records, long ok, long failed, long notSent, Map<String, Long> outcomes,
                          Summary response, Summary lateness, Boolean complete, Boolean interrupted, Integer instances,
                          String error, Double achievedRatePerSec, Double scheduledRatePerSec,
+                         ClientSummary.Processing processing, ClientSummary.Connect connect,
                          List<Spectrum.Step> spectrum,
                          Distribution responseDistribution, OrderedSample responseSeries, List<String> notes) {
     /** No client records: a trace on its own. */
     public static final ClientPart NONE = new ClientPart(0, 0, 0, 0, Map.of(), null, null, null, null, null, null,
-            null, null, null, null, new OrderedSample(), List.of());
+            null, null, null, null, null, null, new OrderedSample(), List.of());
 
     public ClientPart {
         outcomes = Frozen.map(outcomes);
@@ -59,6 +63,8 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         String error = null;
         Double achieved = null;
         Double scheduled = null;
+        ClientSummary.Processing processing = null;
+        ClientSummary.Connect connect = null;
         for (ClientDirectory dir : dirs) {
             String which = dirs.size() == 1 ? "client" : "client " + dir.dir().getFileName();
             try {
@@ -72,6 +78,8 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
                 }
                 achieved = (achieved == null ? 0 : achieved) + s.achievedRatePerSec();
                 scheduled = (scheduled == null ? 0 : scheduled) + s.offeredRatePerSec();
+                processing = add(processing, s.processing());
+                connect = add(connect, s.connect());
             } catch (NoSuchFileException e) {
                 notes.add(which + "/summary.json missing: the client ended without writing it (killed?); its "
                         + "figures come from the rows of its requests.csv");
@@ -87,6 +95,27 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         }
         return new ClientPart(c.rows, ok, c.rows - ok - notSent, notSent, c.outcomes, Summary.of(c.response),
                 Summary.of(c.lateness), complete, saidInterrupted ? interrupted : null, dirs.size(), error, achieved,
-                scheduled, Spectrum.of(c.response), c.response, c.responseSeries, notes);
+                scheduled, processing, connect, Spectrum.of(c.response), c.response, c.responseSeries, notes);
+    }
+
+    /** Two client JVMs' processing together: counts and totals add, the mean is over both. */
+    private static ClientSummary.Processing add(ClientSummary.Processing a, ClientSummary.Processing b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        long n = a.count() + b.count();
+        double total = a.totalSec() + b.totalSec();
+        return new ClientSummary.Processing(n, n > 0 ? total * 1e3 / n : null, total);
+    }
+
+    /** Two client JVMs' connection openings together: counts add, the mean is over both, the longest is kept. */
+    private static ClientSummary.Connect add(ClientSummary.Connect a, ClientSummary.Connect b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        long n = a.count() + b.count();
+        double total = (a.meanMs() == null ? 0 : a.meanMs() * a.count()) + (b.meanMs() == null ? 0 : b.meanMs() * b.count());
+        Double max = a.maxMs() == null ? b.maxMs() : b.maxMs() == null ? a.maxMs() : Math.max(a.maxMs(), b.maxMs());
+        return new ClientSummary.Connect(n, n > 0 ? total / n : null, max);
     }
 }

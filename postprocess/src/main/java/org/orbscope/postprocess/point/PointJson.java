@@ -84,6 +84,8 @@ public final class PointJson {
         put(o, "error", c.error());
         put(o, "achievedRatePerSec", c.achievedRatePerSec());
         put(o, "scheduledRatePerSec", c.scheduledRatePerSec());
+        put(o, "processing", c.processing());
+        put(o, "connect", c.connect());
         return o;
     }
 
