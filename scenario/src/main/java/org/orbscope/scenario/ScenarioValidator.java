@@ -542,10 +542,6 @@ final class ScenarioValidator {
                         + "own before its session or request; open arrivals share the client's connections (give "
                         + "the process arrival: {law: closed, threads: N})");
             }
-            if (p.freshConnection() != null && client.invocation() == ClientSpec.Invocation.AMI) {
-                throw new Problem(at + ".freshConnection", "an ami client sends from one thread over shared "
-                        + "connections and runs no closed clients (use invocation: sync or deferred)");
-            }
             if (p.freshConnection() == ProcessSpec.Fresh.SESSION && p.session() == null) {
                 throw new Problem(at + ".freshConnection", "freshConnection: session opens a connection before each "
                         + "session, and the process has none (give it a session, or freshConnection: request)");
