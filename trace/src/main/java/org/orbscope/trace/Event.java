@@ -183,6 +183,31 @@ public final class Event {
         return EventType.isJfrSpan(raw.type) ? raw.key : 0;
     }
 
+    /** The one-in-N request sample in force from a {@link EventType#REQUEST_SAMPLE} on; 0 otherwise. */
+    public long requestEvery() {
+        return raw.type == EventType.REQUEST_SAMPLE ? raw.a : 0;
+    }
+
+    /** Requests that began in a {@link EventType#REQUEST_SAMPLE}'s period (recorded or not); 0 otherwise. */
+    public long requestsSeen() {
+        return raw.type == EventType.REQUEST_SAMPLE ? raw.b : 0;
+    }
+
+    /** Requests that began in a {@link EventType#REQUEST_SAMPLE}'s period and were drawn to be recorded; 0 otherwise. */
+    public long requestsRecorded() {
+        return raw.type == EventType.REQUEST_SAMPLE ? raw.c : 0;
+    }
+
+    /** The agent's CPU time in a {@link EventType#REQUEST_SAMPLE}'s period, as the agent estimates it; 0 otherwise. */
+    public long agentCpuNanos() {
+        return raw.type == EventType.REQUEST_SAMPLE ? raw.d : 0;
+    }
+
+    /** The process's CPU time in a {@link EventType#REQUEST_SAMPLE}'s period; 0 otherwise. */
+    public long periodCpuNanos() {
+        return raw.type == EventType.REQUEST_SAMPLE ? raw.key : 0;
+    }
+
     /** The string id of a request name's attribute ({@code operation}, {@code object}); 0 otherwise. */
     public int attributeStringId() {
         return raw.type == EventType.REQUEST_NAME ? (int) raw.a : 0;

@@ -61,7 +61,15 @@ public final class EventType {
      * {@link Event#attributeStringId} ({@code operation}, {@code object}), {@link Event#valueStringId}.
      */
     public static final int REQUEST_NAME = 23;
-    // 22 and 24-28 are definition records, never events; 29 and 30 are free (a reader refuses them, naming the offset).
+    /**
+     * The agent's request sample over one control period of {@code budget=} ({@code orbscope-system} stream), its
+     * time the period's end: {@link Event#requestEvery} (the N in force from this time on),
+     * {@link Event#requestsSeen} and {@link Event#requestsRecorded} (requests that began in the period, and those of
+     * them drawn), {@link Event#agentCpuNanos} (the agent's cost in the period as it estimates it) and
+     * {@link Event#periodCpuNanos} (the process's CPU time in the period).
+     */
+    public static final int REQUEST_SAMPLE = 29;
+    // 22 and 24-28 are definition records, never events; 30 is free (a reader refuses it, naming the offset).
 
     /**
      * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
@@ -91,6 +99,7 @@ public final class EventType {
         NAMES[DROPPED] = "dropped";
         NAMES[AGENT_ERRORS] = "agent-errors";
         NAMES[REQUEST_NAME] = "request-name";
+        NAMES[REQUEST_SAMPLE] = "request-sample";
         NAMES[JFR_MONITOR_ENTER] = "jfr-monitor-enter";
         NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
         NAMES[JFR_THREAD_PARK] = "jfr-thread-park";

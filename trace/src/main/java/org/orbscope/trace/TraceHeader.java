@@ -47,6 +47,11 @@ public final class TraceHeader {
     public static final String CPU_SAMPLE = "agent.cpu.sample";
     /** One request in this many was recorded whole, drawn where its first fragment begins (the agent). */
     public static final String REQUEST_SAMPLE = "agent.request.sample";
+    /**
+     * The agent's CPU budget ({@code budget=1%}) the request sample adapted to; {@link #REQUEST_SAMPLE} is then the
+     * sample it started with, and {@code request-sample} events give it per period (the agent).
+     */
+    public static final String REQUEST_BUDGET = "agent.request.budget";
     /** Whether request fragments' CPU times are net of the agent's own work on the thread (the agent). */
     public static final String CPU_NET = "agent.cpu.net";
     /** Which monitor events were recorded: {@code all} or {@code contended} (the agent). */

@@ -104,6 +104,30 @@ class TraceRoundTripTest {
     }
 
     @Test
+    void aRequestSamplePeriodReadsBackWithItsFiveFields() throws IOException {
+        Path file = dir.resolve("sample.trace");
+        try (TraceWriter w = TraceWriter.open(file, Collections.emptyMap(), 4, 4096)) {
+            ThreadBuffer b = w.acquire(w.defineThread("orbscope-system", 0), 10);
+            assertTrue(b.requestSample(1_000_000_000L, 250, 12_000, 47, 1_500_000, 400_000_000));
+            w.submit(b);
+        }
+        try (TraceReader r = TraceReader.open(file)) {
+            List<Event> read = new ArrayList<>();
+            r.read(e -> read.add(e.copy()));
+            assertEquals(1, read.size());
+            Event e = read.get(0);
+            assertEquals("request-sample", EventType.name(e.type()));
+            assertEquals(1_000_000_000L, e.nanos());
+            assertEquals(250, e.requestEvery());
+            assertEquals(12_000, e.requestsSeen());
+            assertEquals(47, e.requestsRecorded());
+            assertEquals(1_500_000, e.agentCpuNanos());
+            assertEquals(400_000_000, e.periodCpuNanos());
+            assertEquals(0, e.processCpuNanos(), "a field of another type");
+        }
+    }
+
+    @Test
     void methodRolesReadBackAndATraceWithoutRoleRecordsHasNone() throws IOException {
         Path file = dir.resolve("roles.trace");
         try (TraceWriter w = TraceWriter.open(file, Collections.emptyMap(), 4, 4096)) {

@@ -79,6 +79,11 @@ public final class TraceDump {
                 case EventType.PROCESS_SAMPLE:
                     line.append(String.format("process-sample cpu=%.3f ms", e.processCpuNanos() / 1e6));
                     break;
+                case EventType.REQUEST_SAMPLE:
+                    line.append(String.format("request-sample every=%d seen=%d recorded=%d agent=%.3f ms of %.3f ms",
+                            e.requestEvery(), e.requestsSeen(), e.requestsRecorded(), e.agentCpuNanos() / 1e6,
+                            e.periodCpuNanos() / 1e6));
+                    break;
                 case EventType.THREAD_START:
                     line.append("thread-start parent=").append(e.parentThreadId() == 0 ? "-" : d.threadName(e.parentThreadId()));
                     break;

@@ -91,6 +91,13 @@ public final class TraceExport {
                 g.writeNumberField("processCpuNanos", e.processCpuNanos());
                 g.writeNumberField("epochMillis", e.epochMillis());
                 break;
+            case EventType.REQUEST_SAMPLE:
+                g.writeNumberField("requestEvery", e.requestEvery());
+                g.writeNumberField("requestsSeen", e.requestsSeen());
+                g.writeNumberField("requestsRecorded", e.requestsRecorded());
+                g.writeNumberField("agentCpuNanos", e.agentCpuNanos());
+                g.writeNumberField("periodCpuNanos", e.periodCpuNanos());
+                break;
             case EventType.THREAD_NAME:
                 g.writeStringField("name", d.string(e.nameStringId()));
                 break;

@@ -2,7 +2,7 @@ package org.orbscope.trace.internal;
 
 /**
  * One event's fields as the decoder fills them, one layout for every type: the tag's type and flags, the thread and
- * time, the call fields the reader pairs, and {@code a}, {@code b}, {@code c}: the type's own fields in the order
+ * time, the call fields the reader pairs, and {@code a} to {@code d}: the type's own fields in the order
  * the file has them ({@link org.orbscope.trace.Event}'s accessors give each its name and unit). A plain mutable
  * record, refilled for every event, so reading allocates nothing per event.
  */
@@ -20,6 +20,7 @@ public final class RawEvent {
     public long a;
     public long b;
     public long c;
+    public long d;
 
     /** Every field reset to an event with no fields beyond its type, thread and time. */
     void clear(int type, int flags, int threadId, long nanos, int depth) {
@@ -32,6 +33,7 @@ public final class RawEvent {
         this.a = 0;
         this.b = 0;
         this.c = 0;
+        this.d = 0;
         this.methodId = 0;
         this.enterNanos = 0;
         this.enterCpuNanos = -1;
@@ -53,6 +55,7 @@ public final class RawEvent {
         e.a = a;
         e.b = b;
         e.c = c;
+        e.d = d;
         return e;
     }
 

@@ -226,6 +226,22 @@ public class ThreadBuffer {
         return put1(EventType.DROPPED, nanos, count);
     }
 
+    /**
+     * A control period of the agent's request budget ({@link EventType#REQUEST_SAMPLE}): the sample in force from
+     * now, the requests seen and recorded in the period, the agent's estimated CPU and the process's CPU in it.
+     */
+    public boolean requestSample(long nanos, long every, long seen, long recorded, long agentCpuNanos,
+            long periodCpuNanos) {
+        if (!hasRoom()) return false;
+        head(EventType.REQUEST_SAMPLE, nanos);
+        putVarLong(every);
+        putVarLong(seen);
+        putVarLong(recorded);
+        putVarLong(agentCpuNanos);
+        putVarLong(periodCpuNanos);
+        return true;
+    }
+
     public boolean agentErrors(long nanos, long count) {
         return put1(EventType.AGENT_ERRORS, nanos, count);
     }

@@ -83,6 +83,13 @@ final class ThreadDecoder {
                 e.b = c.var();
                 e.c = c.var();
                 break;
+            case EventType.REQUEST_SAMPLE:
+                e.a = c.var();
+                e.b = c.var();
+                e.c = c.var();
+                e.d = c.var();
+                e.key = c.var();
+                break;
             case EventType.JFR_MONITOR_ENTER:
             case EventType.JFR_MONITOR_WAIT:
             case EventType.JFR_THREAD_PARK: {

@@ -37,7 +37,7 @@ public final class TraceFormat {
     /** Flag: exceptional exit; wait ended by timeout; notifyAll. */
     public static final int FLAG_ALT = 0x80;
 
-    // Definitions (thread 0 segments); no time delta. 29 and 30 are free for future event types.
+    // Definitions (thread 0 segments); no time delta. 30 is free for a future event type.
     public static final int DEF_STRING = 24;       // id, length, UTF-8 bytes
     public static final int DEF_METHOD = 25;       // id, classStringId, nameStringId, descriptorStringId
     public static final int DEF_THREAD = 26;       // id, nameStringId, javaThreadId

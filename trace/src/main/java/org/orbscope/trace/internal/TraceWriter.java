@@ -125,6 +125,11 @@ public final class TraceWriter implements AutoCloseable {
         return b;
     }
 
+    /** The Java id of the writer's thread, whose CPU time is the recording's (an agent's budget counts it). */
+    public long writerThreadId() {
+        return thread.getId();
+    }
+
     /** Hands a buffer to the writer thread. Never blocks. */
     public void submit(ThreadBuffer b) {
         if (b.isEmpty() || failure != null) {
