@@ -19,6 +19,8 @@
 #   agent-unrecorded  request sampling that records (almost) no request (request.sample=1000000): what the
 #                instrumentation costs every request, and the agent every thread, before anything is recorded;
 #                agent-sampled less this is what recording the sample costs
+#   agent-budget  the sample adapted to a CPU budget: budget=BUDGET (default 1%) of the process's CPU, from one
+#                request in one, every fragment's CPU times of the recorded ones (cpu.sample=1)
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
 # events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
 # JacORB profile without its operation= and object= request names).
@@ -73,6 +75,7 @@ echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nrequest.sample = %s\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled.conf"
 printf 'cpu.sample = 1\nrequest.sample = %s\ncpu.net = false\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled-raw.conf"
 printf 'cpu.sample = 1\nrequest.sample = 1000000\n' > "$out/unrecorded.conf"
+printf 'cpu.sample = 1\nbudget = %s\n' "${BUDGET:-1%}" > "$out/budget.conf"
 printf 'cpu.sample = 1\nmonitors.events = all\n' > "$out/all.conf"
 echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
 echo "events = methods threads gc process" > "$out/nomon.conf"
@@ -100,7 +103,7 @@ run() { # mode rate requests dir
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
     agent-run) set+=(--set monitoring.enabled=true) ;;
     agent-nonames) set+=(--set monitoring.enabled=true --set "monitoring.profile=$out/nonames.profile") ;;
-    agent-nocpu|agent-nomon|agent-nothreads|agent-methods|agent-sampled|agent-sampled-raw|agent-unrecorded)
+    agent-nocpu|agent-nomon|agent-nothreads|agent-methods|agent-sampled|agent-sampled-raw|agent-unrecorded|agent-budget)
       set+=(--set monitoring.enabled=true --set "monitoring.config=$out/${mode#agent-}.conf") ;;
     *) echo "unknown mode $mode" >&2; exit 2 ;;
   esac

@@ -36,7 +36,7 @@ public final class AgentConfig {
     private static final Set<String> KEYS = Collections.unmodifiableSet(new HashSet<>(Arrays.asList("config", "out", "profile", "include",
             "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
-            "request.sample", "cpu.net",
+            "request.sample", "budget", "cpu.net",
             "maxsize", "maxage", "duration", "dump")));
 
     String out = "orbscope.trace";
@@ -68,6 +68,11 @@ public final class AgentConfig {
      * begins and carried by its key to the fragments that continue it. 1: every request.
      */
     int requestSample = 1;
+    /**
+     * {@code budget=P%}: the agent's cost the request sample adapts to, in millionths of the process's CPU time; 0:
+     * no budget, the sample stays {@link #requestSample}.
+     */
+    int budgetPpm;
     /**
      * Request fragments' CPU times are net of the agent's own work on the thread ({@code cpu.net}, default true);
      * false records the thread CPU clock as read.
@@ -262,6 +267,7 @@ public final class AgentConfig {
                 cpuSampleSet = true;
                 break;
             case "request.sample": requestSample = (int) bounded(key, value, 1, 1_000_000, where); break;
+            case "budget": budgetPpm = percent(key, value, where); break;
             case "cpu.net": cpuNet = bool(key, value, where); break;
             case "buffers": buffers = (int) bounded(key, value, 1, BufferPool.MAX_COUNT, where); break;
             case "jfr.threshold.us": jfrThresholdMicros = value.trim().equals("0") ? 0 : number(value, where); break;
@@ -289,6 +295,22 @@ public final class AgentConfig {
         if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("on")) return true;
         if (v.equalsIgnoreCase("false") || v.equalsIgnoreCase("off")) return false;
         throw new BadConfig(where + ": " + key + " takes true or false, got '" + v + "'");
+    }
+
+    /** A share from {@code 0.01%} to {@code 50%}, in millionths. */
+    private static int percent(String key, String v, String where) throws BadConfig {
+        String t = v.trim();
+        try {
+            if (t.endsWith("%")) {
+                double p = Double.parseDouble(t.substring(0, t.length() - 1).trim());
+                if (p >= 0.01 && p <= 50) {
+                    return (int) Math.round(p * 10_000);
+                }
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new BadConfig(where + ": " + key + " takes a share of the process's CPU from 0.01% to 50%, got '" + v + "'");
     }
 
     /** A positive size ({@code 256m}) or duration ({@code 10m}) in the project's one grammar of them. */

@@ -95,8 +95,8 @@ final class CpuClock {
         return net;
     }
 
-    /** Charges the agent's work since wall time {@code start} to this thread. */
-    void charge(long start) {
-        agentNanos += System.nanoTime() - start;
+    /** Charges {@code nanos} of the agent's work to this thread. */
+    void charge(long nanos) {
+        agentNanos += nanos;
     }
 }

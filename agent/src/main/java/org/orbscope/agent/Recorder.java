@@ -27,6 +27,7 @@ public final class Recorder extends Sink {
     private final RequestEvents requests;
     private final ParkEvents parks;
     private final AllocationEvents allocations;
+    private final RequestSample sample;
 
     private Recorder(TraceWriter writer, Settings settings, Instrumentation instrumentation, Recording recording) {
         this.writer = writer;
@@ -37,6 +38,7 @@ public final class Recorder extends Sink {
         this.requests = new RequestEvents(writer, settings, errors);
         this.parks = new ParkEvents(writer);
         this.allocations = new AllocationEvents(instrumentation);
+        this.sample = new RequestSample(settings.requestEvery);
     }
 
     /** A new recording's recorder, writing to {@code writer}: threads get new recorders as they next record. */
@@ -64,6 +66,11 @@ public final class Recorder extends Sink {
     /** The recording's monitor table, which the monitor instrumentation tells of synchronized methods. */
     MonitorTable monitorTable() {
         return monitorTable;
+    }
+
+    /** The recording's request sample: the one-in-N in force and what its threads have counted. */
+    RequestSample requestSample() {
+        return sample;
     }
 
     /** The recording's field paths, which advice names by the ids it registers. */
@@ -118,7 +125,7 @@ public final class Recorder extends Sink {
         // A thread left out is not defined: it records nothing, and as nobody's parent it is named as none.
         boolean selected = !ThreadRecorders.isAgentThread(t.getName()) && settings.threadSelected(t.getName());
         ThreadRecorder r = new ThreadRecorder(t, selected ? ThreadRecorders.traceId(writer, t.getId(), t.getName()) : 0,
-                selected, settings, writer);
+                selected, settings, sample, writer);
         ThreadRecorders.add(r);
         ThreadRecorder held = selected && settings.threads ? acquire(r) : null;
         if (held != null) {

@@ -45,7 +45,7 @@ final class Recording {
     private AdviceBindings bindings;
     private ResettableClassFileTransformer transformer;
     private InstallCost installCost;
-    private Thread flusher;
+    private Flusher flusher;
     private JfrSource jfr;
 
     private Recording(AgentConfig config, Settings settings, TraceWriter writer, String out, Instrumentation inst) {
@@ -65,9 +65,9 @@ final class Recording {
      */
     static Recording start(String args, AgentConfig config, Instrumentation inst, boolean attached) throws Exception {
         Settings settings = Settings.of(config);
-        if (settings.requestEvery != config.requestSample) {
-            System.err.println("orbscope agent: request.sample=" + config.requestSample + " needs a profile that"
-                    + " marks where requests begin (fragment=begin): every request is recorded");
+        if (settings.requestEvery != config.requestSample || settings.budgetPpm != config.budgetPpm) {
+            System.err.println("orbscope agent: " + (config.budgetPpm > 0 ? "budget" : "request.sample=" + config.requestSample)
+                    + " needs a profile that marks where requests begin (fragment=begin): every request is recorded");
         }
         Map<String, String> info = header(args, attached, config, settings);
         BufferPool pool = BufferPool.of(config, Runtime.getRuntime().maxMemory());
@@ -116,6 +116,9 @@ final class Recording {
         info.putAll(config.profileInfo());
         info.put(TraceHeader.CPU_SAMPLE, Integer.toString(settings.cpuSampleEvery));
         info.put(TraceHeader.REQUEST_SAMPLE, Integer.toString(settings.requestEvery));
+        if (settings.budgetPpm > 0) {
+            info.put(TraceHeader.REQUEST_BUDGET, Double.toString(settings.budgetPpm / 1e4) + "%");
+        }
         info.put(TraceHeader.CPU_NET, Boolean.toString(settings.cpuNet));
         info.put(TraceHeader.MONITOR_EVENTS, settings.contendedOnly ? "contended" : "all");
         // Checked here, not at the first monitor event: the check waits a millisecond.
@@ -247,12 +250,14 @@ final class Recording {
         }
         try {
             if (flusher != null) {
-                flusher.interrupt();
-                flusher.join(1000);
+                flusher.stop(1000);
             }
             // Threads stop writing once the recorder is inactive; give those mid-event a moment.
             Thread.sleep(20);
             writer.addDropped(ThreadRecorders.finishAll(writer));
+            if (flusher != null && flusher.budget() != null) {
+                flusher.budget().last(System.nanoTime());
+            }
             system.close();
             writer.addErrors(recorder.errors().total());
             writer.close();

@@ -38,7 +38,7 @@ final class RequestEvents {
             Object objectBase, int namePaths) {
         boolean keyed = (flags & Sink.KEYED) != 0;
         boolean continued = (flags & Sink.CONTINUED) != 0;
-        boolean ownDraw = keyed && (flags & Sink.FRAGMENT) == 0 && r.continued && settings.requestEvery > 1;
+        boolean ownDraw = keyed && (flags & Sink.FRAGMENT) == 0 && r.continued && settings.sampling;
         if (!continued && !ownDraw) {
             if ((flags & Sink.FRAGMENT) != 0) {
                 r.beginFragment();
@@ -60,7 +60,7 @@ final class RequestEvents {
             if (!r.keyRecorded(key, identity, recorded)) {
                 return null;
             }
-        } else if (keyed && settings.requestEvery > 1) {
+        } else if (keyed && settings.sampling) {
             recorded.add(key); // the threads the request goes on to record it too
         }
         if (start == 0) {

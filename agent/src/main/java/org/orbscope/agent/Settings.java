@@ -47,6 +47,16 @@ final class Settings {
      * 1 when no profile method begins a request's first fragment, since nothing could draw then.
      */
     final int requestEvery;
+    /**
+     * The agent's cost the request sample adapts to ({@code budget=}), in millionths of the process's CPU time, with
+     * {@link #requestEvery} as the fewest requests per recorded one; 0 without a budget, or where nothing could draw.
+     */
+    final int budgetPpm;
+    /**
+     * Whether requests are sampled at all: a sample of more than one, or a budget (whose sample may be 1 for a
+     * while), so that the fragments continuing a request follow its draw.
+     */
+    final boolean sampling;
     /** Whether CPU times in request fragments are net of the agent's own work ({@code cpu.net}). */
     final boolean cpuNet;
     /** How long an ended thread's trace id stays known: {@link #RETIRE_AFTER_NANOS}, longer with JFR events. */
@@ -69,6 +79,8 @@ final class Settings {
         contendedOnly = c.monitorsContendedOnly;
         cpuSampleEvery = c.cpuSample;
         requestEvery = c.requestSamplingPossible() ? c.requestSample : 1;
+        budgetPpm = c.requestSamplingPossible() ? c.budgetPpm : 0;
+        sampling = requestEvery > 1 || budgetPpm > 0;
         cpuNet = c.cpuNet;
         retireAfterNanos = jfr ? RETIRE_AFTER_NANOS_WITH_JFR : RETIRE_AFTER_NANOS;
         flushIntervalMillis = c.sampleIntervalMillis;

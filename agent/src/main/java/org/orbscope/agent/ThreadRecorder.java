@@ -13,12 +13,14 @@ import org.orbscope.trace.internal.TraceWriter;
  * <p>The recorder is itself the {@link ThreadBuffer} its events are encoded in ({@link ThreadStream} leases the
  * writer's buffers and hands them over). Through a field holding the buffer, every event would wait for one more
  * dependent load. For the same reason the flags the hot path reads ({@link #busy}, {@link #recording},
- * {@link #cpuSampled}, {@link #charging}) are fields of this object. Here: the hot path, method events, request
- * sampling and the thread's caches of the guarded paths' last answers.
+ * {@link #cpuSampled}, {@link #charging}, {@link #timing}) are fields of this object. Here: the hot path, method
+ * events, request sampling and the thread's caches of the guarded paths' last answers.
  */
 final class ThreadRecorder extends ThreadStream {
     final boolean selected;
     private final Settings settings;
+    /** The recording's request sample, whose one-in-N a request's first fragment draws with. */
+    private final RequestSample sample;
     /** Set while the thread runs the agent's guarded path (the recorder's acquire and release). */
     boolean busy;
     /** The recording this recorder belongs to ({@link ThreadRecorders#isCurrent}). */
@@ -69,14 +71,30 @@ final class ThreadRecorder extends ThreadStream {
      * CPU times are recorded, with {@link Settings#cpuNet}.
      */
     boolean charging;
+    /**
+     * Whether the agent's own work on this thread is timed ({@link #workNanos}): while {@link #charging}, and in
+     * every recorded fragment under {@code budget=}, whose sample adapts to that time.
+     */
+    boolean timing;
+    /**
+     * Counted by this thread only, read by the flusher ({@link RequestSample#totals}): requests whose first fragment
+     * began here, those of them drawn to be recorded, and the wall time of the agent's timed work on this thread.
+     */
+    long begun;
+    long drawn;
+    long workNanos;
+    /** Set once these counts are in {@link RequestSample}'s folded totals (under its lock). */
+    boolean countsFolded;
     private final CpuClock clock = new CpuClock();
-    /** When the agent's work for the current guarded event began, while charging; 0 when none is noted. */
+    /** When the agent's work for the current guarded event began, while timing; 0 when none is noted. */
     private long workStart;
 
-    ThreadRecorder(Thread thread, int traceId, boolean selected, Settings settings, TraceWriter writer) {
+    ThreadRecorder(Thread thread, int traceId, boolean selected, Settings settings, RequestSample sample,
+            TraceWriter writer) {
         super(thread, traceId, writer);
         this.selected = selected;
         this.settings = settings;
+        this.sample = sample;
         // SplitMix64's finaliser spreads thread ids and clock bits over the whole seed: a thread's first draws are
         // then as random as its later ones (threads that serve a few requests each are common in ORBs).
         long z = thread.getId() * 0x9E3779B97F4A7C15L + System.nanoTime();
@@ -88,8 +106,12 @@ final class ThreadRecorder extends ThreadStream {
     /** A request's first fragment begins: draws whether the request is recorded, then whether its CPU times are. */
     void beginFragment() {
         continued = false;
-        int requestEvery = settings.requestEvery;
+        int requestEvery = sample.every;
         recording = requestEvery <= 1 || draw(requestEvery);
+        begun++;
+        if (recording) {
+            drawn++;
+        }
         drawCpu();
     }
 
@@ -99,7 +121,7 @@ final class ThreadRecorder extends ThreadStream {
      */
     boolean continueFragment(long key, Object keyIdentity, RecordedRequests recorded) {
         continued = true;
-        recording = settings.requestEvery <= 1 || recorded.contains(key);
+        recording = !settings.sampling || recorded.contains(key);
         drawCpu();
         rememberKey(keyIdentity, key, recording);
         return recording;
@@ -135,6 +157,7 @@ final class ThreadRecorder extends ThreadStream {
         int cpuEvery = settings.cpuSampleEvery;
         cpuSampled = recording && (cpuEvery <= 1 || draw(cpuEvery));
         charging = cpuSampled && settings.cpuNet;
+        timing = charging || recording && settings.budgetPpm > 0;
     }
 
     /** True with probability 1/n. */
@@ -156,20 +179,27 @@ final class ThreadRecorder extends ThreadStream {
         return charging ? clock.netAt(start, exit) : CpuClock.now();
     }
 
-    /** Charges the agent's work since wall time {@code start} while charging (callers read {@code start} only then). */
+    /**
+     * Times the agent's work since wall time {@code start} while {@link #timing}, and charges it to the CPU clock
+     * while {@link #charging} (callers read {@code start} only while timing).
+     */
     @Override
     void charge(long start) {
-        if (charging) {
-            clock.charge(start);
+        if (timing) {
+            long work = System.nanoTime() - start;
+            workNanos += Math.min(work, SampleBudget.PREEMPTED_NANOS);
+            if (charging) {
+                clock.charge(work);
+            }
         }
     }
 
     /**
-     * Notes that the agent's work for the current guarded event starts now, when {@link #charging}: the guard's
-     * release charges it ({@link #endWork}). Returns that time, or 0 when not charging.
+     * Notes that the agent's work for the current guarded event starts now, when {@link #timing}: the guard's
+     * release charges it ({@link #endWork}). Returns that time, or 0 when not timing.
      */
     long startWork() {
-        long now = charging ? System.nanoTime() : 0;
+        long now = timing ? System.nanoTime() : 0;
         workStart = now;
         return now;
     }
@@ -237,9 +267,11 @@ final class ThreadRecorder extends ThreadStream {
         }
         if (!cpuSampled) {
             long now = System.nanoTime();
-            return fresh(now) && methodExit(now, exceptional);
+            boolean ok = fresh(now) && methodExit(now, exceptional);
+            charge(now);
+            return ok;
         }
-        long start = charging ? System.nanoTime() : 0;
+        long start = timing ? System.nanoTime() : 0;
         long cpu = cpuAt(start, true);
         long now = System.nanoTime();
         boolean ok = cpu >= 0 && fresh(now) && methodExit(now, exceptional, cpu);
@@ -284,7 +316,7 @@ final class ThreadRecorder extends ThreadStream {
      * call still open at the end of the stream (a drop marker says why).
      */
     void exit(boolean exceptional, boolean withCpu) {
-        long start = charging ? System.nanoTime() : 0;
+        long start = timing ? System.nanoTime() : 0;
         long cpu = withCpu && cpuSampled ? cpuAt(start, true) : -1;
         long now = System.nanoTime();
         ThreadBuffer b = room(now);
@@ -295,6 +327,7 @@ final class ThreadRecorder extends ThreadStream {
     @Override
     void finish(boolean threadEnded) {
         super.finish(threadEnded);
+        sample.fold(this);
         // The recorder may outlive the recording in its thread's LOCAL: hold no application object.
         lastMonitor = null;
         lastKeyObject = null;

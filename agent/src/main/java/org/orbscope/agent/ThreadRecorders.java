@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.orbscope.trace.internal.TraceWriter;
 
 /**
@@ -223,6 +224,13 @@ final class ThreadRecorders {
             if (r != null && !r.thread.isAlive()) {
                 recorders[i] = null;
             }
+        }
+    }
+
+    /** Calls {@code action} with each recorder of the running recording that the flusher has not yet let go. */
+    static void forEach(Consumer<ThreadRecorder> action) {
+        for (ThreadRecorder r : ALL) {
+            action.accept(r);
         }
     }
 

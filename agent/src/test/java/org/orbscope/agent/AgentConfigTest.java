@@ -160,6 +160,15 @@ class AgentConfigTest {
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("request.sample=0"));
         assertTrue(e.getMessage().contains("request.sample takes a number from 1 to 1000000, got '0'"), e.getMessage());
         assertEquals(10, AgentConfig.parse("profile=jacorb,request.sample=10").requestSample);
+        assertEquals(10_000, AgentConfig.parse("profile=jacorb,budget=1%").budgetPpm, "millionths of the process's CPU");
+        assertEquals(2_500, AgentConfig.parse("budget=0.25%").budgetPpm);
+        for (String bad : new String[] {"1", "0%", "60%", "x%", "0.001%"}) {
+            e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("budget=" + bad));
+            assertTrue(e.getMessage().contains("budget takes a share of the process's CPU from 0.01% to 50%, got '" + bad + "'"),
+                    e.getMessage());
+        }
+        assertEquals(0, Settings.of(AgentConfig.parse("profile=glassfish,budget=1%")).budgetPpm,
+                "nothing draws without fragment=begin: no budget");
         assertTrue(AgentConfig.parse("profile=jacorb").cpuNet, "CPU times net of the agent's work by default");
         assertFalse(AgentConfig.parse("cpu.net=false").cpuNet);
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("cpu.net=maybe"));

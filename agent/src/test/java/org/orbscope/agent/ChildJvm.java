@@ -51,6 +51,23 @@ final class ChildJvm {
         return String.join(File.pathSeparator, keep);
     }
 
+    /**
+     * The JacORB server of the tests ({@code example.traced.OrbServer}) under the agent with {@code agentOptions},
+     * once it has written its IOR to {@code ior}; it serves until the file {@code stop} appears.
+     */
+    static ChildJvm orbServer(Path dir, String agentOptions, Path ior, Path stop) throws IOException, InterruptedException {
+        ChildJvm server = startWithClasspath(dir, agentOptions, testClasspathWithoutAgent(), "example.traced.OrbServer",
+                ior.toString(), stop.toString());
+        long deadline = System.nanoTime() + 120_000_000_000L; // a JacORB server under the agent on a busy machine
+        while (!Files.exists(ior) && System.nanoTime() < deadline && server.process.isAlive()) {
+            Thread.sleep(20);
+        }
+        if (!Files.exists(ior)) {
+            throw new IllegalStateException("the server published no IOR: " + server.output());
+        }
+        return server;
+    }
+
     static ChildJvm startWithClasspath(Path dir, String agentOptions, String classpath, String mainClass, String... args)
             throws IOException {
         return launch(dir, new ArrayList<>(), List.of(), agentOptions, classpath, mainClass, args);

@@ -35,13 +35,7 @@ class JacOrbIT {
         Path ior = dir.resolve("counter.ior");
         Path stop = dir.resolve("stop");
         Path trace = dir.resolve("server.trace");
-        ChildJvm server = ChildJvm.startWithClasspath(dir, "profile=jacorb,out=" + trace, ChildJvm.testClasspathWithoutAgent(),
-                "example.traced.OrbServer", ior.toString(), stop.toString());
-        long deadline = System.nanoTime() + 120_000_000_000L; // a JacORB server under the agent on a busy machine
-        while (!Files.exists(ior) && System.nanoTime() < deadline && server.process.isAlive()) {
-            Thread.sleep(20);
-        }
-        assertTrue(Files.exists(ior), "server published its IOR: " + server.output());
+        ChildJvm server = ChildJvm.orbServer(dir, "profile=jacorb,out=" + trace, ior, stop);
         ORB orb = ORB.init(new String[0], OrbServer.orbProperties());
         try {
             org.omg.CORBA.Object counter = orb.string_to_object(new String(Files.readAllBytes(ior), StandardCharsets.US_ASCII));
