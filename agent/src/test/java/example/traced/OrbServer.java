@@ -16,8 +16,9 @@ import org.omg.PortableServer.POA;
 import org.omg.PortableServer.POAHelper;
 
 /**
- * A JacORB server with one DSI servant ({@code long inc(in long x)}), listening on loopback. Writes its IOR to
- * args[0], serves until the file args[1] appears (at most 10 minutes), then shuts the ORB down.
+ * A JacORB server with one DSI servant ({@code long inc(in long x)}, and {@code long work(in long x)}, which first
+ * spends x microseconds of its thread's CPU), listening on loopback. Writes its IOR to args[0], serves until the
+ * file args[1] appears (at most 10 minutes), then shuts the ORB down.
  */
 public final class OrbServer {
     private OrbServer() {
@@ -51,9 +52,21 @@ public final class OrbServer {
             x.type(orb.get_primitive_tc(TCKind.tk_long));
             args.add_value("x", x, ARG_IN.value);
             request.arguments(args);
+            if ("work".equals(request.operation())) {
+                spend(x.extract_long() * 1000L);
+            }
             Any result = orb.create_any();
             result.insert_long(x.extract_long() + 1);
             request.set_result(result);
+        }
+    }
+
+    /** Runs until this thread has had {@code nanos} more of CPU time. */
+    private static void spend(long nanos) {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long until = threads.getCurrentThreadCpuTime() + nanos;
+        while (threads.getCurrentThreadCpuTime() < until) {
+            // each look at the clock is itself a system call's worth of CPU
         }
     }
 

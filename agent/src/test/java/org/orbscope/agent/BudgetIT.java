@@ -30,9 +30,15 @@ import org.orbscope.trace.TraceReader;
  */
 class BudgetIT {
     private static final int RATE_PER_CLIENT = 400;
+    /**
+     * The servant's CPU per call, in microseconds: the server then spends a steady part of a core however quiet the
+     * machine is (a null request's CPU is mostly waking threads, and falls when the guest is idle), against which
+     * the agent's threads weigh a few percent.
+     */
+    private static final int WORK_MICROS = 150;
     private static final long PHASE_NANOS = TimeUnit.SECONDS.toNanos(6);
     /**
-     * The budget: 5% of the process's CPU, of which the agent's writer and flusher threads alone take 1-2% at this
+     * The budget: 5% of the process's CPU, of which the agent's writer and flusher threads alone take about 1% at this
      * rate on a 2-core guest (docs/agent.md, A CPU budget), so that the recorded requests have room in it.
      */
     private static final int BUDGET_PERCENT = 5;
@@ -126,7 +132,7 @@ class BudgetIT {
         assertTrue(checked >= 7, checked + " periods under load checked:\n" + table);
     }
 
-    /** Sends {@code inc} calls at {@link #RATE_PER_CLIENT} from {@code from} to {@code end}, each waited for. */
+    /** Sends {@code work} calls at {@link #RATE_PER_CLIENT} from {@code from} to {@code end}, each waited for. */
     private static void paced(ORB orb, org.omg.CORBA.Object counter, long from, long end, AtomicLong sent) {
         long gap = TimeUnit.SECONDS.toNanos(1) / RATE_PER_CLIENT;
         LockSupport.parkNanos(from - System.nanoTime());
@@ -135,8 +141,8 @@ class BudgetIT {
             if (wait > 0) {
                 LockSupport.parkNanos(wait);
             }
-            Request r = counter._request("inc");
-            r.add_in_arg().insert_long(1);
+            Request r = counter._request("work");
+            r.add_in_arg().insert_long(WORK_MICROS);
             r.set_return_type(orb.get_primitive_tc(TCKind.tk_long));
             r.invoke();
             sent.incrementAndGet();
