@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,21 +31,30 @@ class RequestSamplingRunTest {
     @TempDir
     Path dir;
 
-    @Test
-    @Timeout(600)
-    void oneRequestInNIsRecordedWholeOnEveryThreadItVisits() throws Exception {
+    /**
+     * {@code orbscope run} of the tiny scenario written to {@code scenario}, {@link #REQUESTS} requests after
+     * {@link #WARMUP_CALLS} warm-up calls, its server monitored with the JacORB profile and the agent options
+     * {@code config}; returns the run's directory (skipped when the workload or the agent is not built).
+     */
+    private Path runMonitored(Path scenario, String config) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
-        Files.writeString(dir.resolve("sampled.conf"), "request.sample = " + SAMPLE + "\ncpu.sample = 1\n");
-        Path scenario = dir.resolve("tiny.yaml");
+        Files.writeString(dir.resolve("agent.conf"), config);
         Files.writeString(scenario, RunCommandEndToEndTest.TINY
                 .replace("server:", "server:\n  warmupCalls: " + WARMUP_CALLS)
                 .replace("requests: 40", "requests: " + REQUESTS)
-                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: sampled.conf}\n");
+                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: agent.conf}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
                 "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        return CliRunner.onlyRun(dir.resolve("runs"));
+    }
+
+    @Test
+    @Timeout(600)
+    void oneRequestInNIsRecordedWholeOnEveryThreadItVisits() throws Exception {
+        Path scenario = dir.resolve("tiny.yaml");
+        Path run = runMonitored(scenario, "request.sample = " + SAMPLE + "\ncpu.sample = 1\n");
         JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
         JsonNode server = point.path("server");
         assertEquals(SAMPLE, server.path("requestSample").asInt(), server.toString());
@@ -83,5 +94,31 @@ class RequestSamplingRunTest {
         assertEquals(SAMPLE, alone.path("requestSample").asInt(), alone.toString());
         assertEquals(51, alone.path("probes").asLong(), alone.toString());
         assertTrue(Math.abs(alone.path("measured").asLong() - measured) <= 40, alone + " against " + server);
+    }
+
+    /**
+     * Under a budget the sample moves, and the report says what it was: the note gives the requests recorded of
+     * those seen in the agent's control periods, the figures state their sample, and no client record is paired by
+     * rank. (That the budget holds is the agent's BudgetIT.)
+     */
+    @Test
+    @Timeout(600)
+    void underABudgetTheReportStatesTheRequestsRecordedOfThoseSeen() throws Exception {
+        Path run = runMonitored(dir.resolve("tiny.yaml"), "budget = 2%\ncpu.sample = 1\n");
+        JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        JsonNode server = point.path("server");
+        String notes = point.path("notes").toString();
+        assertTrue(notes.contains("the agent adapted its request sample to a budget of 2.0% of the process's CPU"), notes);
+        Matcher m = Pattern.compile("recorded (\\d+) of the (\\d+) requests").matcher(notes);
+        assertTrue(m.find(), notes);
+        long recorded = Long.parseLong(m.group(1));
+        long seen = Long.parseLong(m.group(2));
+        // The receiver's messages, each of which draws: the scenario's requests and warm-up calls, and the messages
+        // that are not requests (locate requests, a connection's last wait), fewer than the requests.
+        assertTrue(seen >= REQUESTS + WARMUP_CALLS && seen <= 2 * (REQUESTS + WARMUP_CALLS), notes);
+        assertTrue(recorded > 0 && recorded < seen, "the budget left requests out: " + notes);
+        assertEquals(Math.round(seen / (double) recorded), server.path("requestSample").asLong(), server.toString());
+        assertEquals(0, server.path("incomplete").asLong(), "every recorded request is whole: " + point);
+        assertEquals(0, server.path("matchedToClient").asLong(), server.toString());
     }
 }

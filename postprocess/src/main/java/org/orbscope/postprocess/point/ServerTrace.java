@@ -14,9 +14,11 @@ import java.util.stream.Stream;
 import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.table.StageTableFiles;
 import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
 import org.orbscope.run.SystemSamples;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.ServerSpec;
+import org.orbscope.trace.RequestSampling;
 
 /**
  * The server step of the analysis: one server's trace read into its {@link ServerStages}. A point's trace is
@@ -119,7 +121,8 @@ final class ServerTrace {
         Map<RequestStages, ClientResults.Sent> pairs = new IdentityHashMap<>();
         long matched = 0;
         // Paired by rank: a sampled trace's requests are not the client's in order.
-        if (in.oneServer() && stages.diagnostics().requestSample == 1) {
+        RequestSampling sampling = stages.diagnostics().sampling;
+        if (in.oneServer() && !sampling.sampled()) {
             matched = ClientJoin.join(rows, client.sent, stages.diagnostics().truncated, pairs::put);
         }
         if (s.spec() != null) {
@@ -129,11 +132,11 @@ final class ServerTrace {
             StageTableFiles.write(s.stagesCsv(), options.parquet(), rows, notes::add);
         }
         List<RequestStages> measured = PointPrediction.measured(rows,
-                PointAnalyzer.sampledCount(in.warmup(), stages.diagnostics().requestSample));
+                PointAnalyzer.sampledCount(in.warmup(), sampling.first()));
         StageStatistics stats = new StageStatistics(Long.MAX_VALUE);
         List<Paired> paired = new ArrayList<>();
         for (RequestStages r : measured) {
-            stats.add(r);
+            stats.add(r, sampling.everyAt(r.get(StageColumn.ARRIVAL)));
             ClientResults.Sent sent = pairs.get(r);
             if (sent != null) {
                 paired.add(new Paired(r, sent));

@@ -3,12 +3,14 @@ package org.orbscope.postprocess.point;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.orbscope.postprocess.stages.StageDiagnostics;
 import org.orbscope.postprocess.stats.Distribution;
 import org.orbscope.postprocess.stats.Summary;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
+import org.orbscope.trace.RequestSampling;
 
 /**
  * The stage statistics of a point's measured requests, taken one request at a time: distributions in
@@ -22,6 +24,8 @@ final class StageStatistics {
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     private long measured;
+    /** The requests the measured ones stand for: each as many as the request sample in force when it arrived. */
+    private long weights;
     private long cpuRows;
     /** Requests whose times go into the point's stage series (which keeps every one it is given). */
     private final long seriesLimit;
@@ -29,6 +33,7 @@ final class StageStatistics {
         StageColumn.CPU_DISPATCHER};
     private final double[] partSums = new double[CPU_PARTS.length];
     private final long[] partCounts = new long[CPU_PARTS.length];
+    private final long[] partWeights = new long[CPU_PARTS.length];
 
     /**
      * The statistics of a point's measured requests and the trace's counts.
@@ -54,14 +59,18 @@ final class StageStatistics {
         });
     }
 
-    /** A measured request. */
-    void add(RequestStages r) {
+    /**
+     * A measured request, standing for {@code weight} requests: the agent recorded one in that many when it arrived
+     * ({@link org.orbscope.trace.RequestSampling#everyAt}), so its stage times weigh as much in every mean.
+     */
+    void add(RequestStages r, int weight) {
         measured++;
+        weights += weight;
         first = Math.min(first, r.get(StageColumn.ARRIVAL));
         last = Math.max(last, r.get(StageColumn.ARRIVAL));
         for (Map.Entry<String, StageColumn> e : ServerStages.STAGES.entrySet()) {
             if (r.has(e.getValue())) {
-                dist.get(e.getKey()).add(r.get(e.getValue()));
+                dist.get(e.getKey()).add(r.get(e.getValue()), weight);
                 if (measured <= seriesLimit && ServerStages.COMPARED_STAGES.contains(e.getKey())) {
                     series.computeIfAbsent(e.getKey(), k -> new OrderedSample())
                             .add(r.get(StageColumn.ARRIVAL), r.get(e.getValue()));
@@ -73,8 +82,9 @@ final class StageStatistics {
         }
         for (int i = 0; i < CPU_PARTS.length; i++) {
             if (r.has(CPU_PARTS[i])) {
-                partSums[i] += r.get(CPU_PARTS[i]);
+                partSums[i] += (double) r.get(CPU_PARTS[i]) * weight;
                 partCounts[i]++;
+                partWeights[i] += weight;
             }
         }
         for (Map.Entry<String, StageColumn> e : ServerStages.MAKE_UP.entrySet()) {
@@ -83,8 +93,8 @@ final class StageStatistics {
             for (int i = 0; i < ServerStages.PARTS.size(); i++) {
                 StageColumn c = StageColumn.makeUp(e.getValue(), i);
                 if (r.has(c)) {
-                    sums[i] += r.get(c);
-                    counts[i]++;
+                    sums[i] += (double) r.get(c) * weight;
+                    counts[i] += weight;
                 }
             }
         }
@@ -102,19 +112,39 @@ final class StageStatistics {
         }
         Double cpuPerRequestMs = cpuPerRequestMs(notes);
         boolean windowKnown = measured >= 2 && last > first;
-        Double rate = windowKnown ? (measured - 1) * (double) d.requestSample / ((last - first) / 1e6) : null;
+        // The arrivals after the first over the window: each measured request stands for its weight.
+        Double rate = windowKnown ? (weights - weights / (double) measured) / ((last - first) / 1e6) : null;
         return new Figures(d.requests, d.complete, d.rejected, d.incomplete, measured,
-                d.requestSample > 1 ? d.requestSample : null, d.droppedEvents, d.truncated, d.lostChunks, d.gcPauses,
+                stated(d.sampling), d.droppedEvents, d.truncated, d.lostChunks, d.gcPauses,
                 d.gcTotalNs / 1e6, rate, stages, makeUp(), cpuPerRequestMs, dist, series,
                 windowKnown ? first : Long.MAX_VALUE, windowKnown ? last : Long.MIN_VALUE, notes);
     }
 
+    /**
+     * The one in N the figures state ({@code requestSample}): a fixed sample's, or under a budget the requests its
+     * periods saw over those they recorded, rounded; null when every request was recorded.
+     */
+    private static Integer stated(RequestSampling s) {
+        if (s.budget() != null) {
+            return s.recorded() == 0 ? null : (int) Math.round(s.seen() / (double) s.recorded());
+        }
+        return s.first() > 1 ? s.first() : null;
+    }
+
     /** What the trace's counts say is missing or suspicious. */
     private static void countNotes(StageDiagnostics d, List<String> notes) {
-        if (d.requestSample > 1) {
-            notes.add("the agent recorded one request in " + d.requestSample + ", drawn at random (request.sample): "
+        RequestSampling s = d.sampling;
+        if (s.budget() != null) {
+            notes.add(String.format(Locale.ROOT, "the agent adapted its request sample to a budget of %s of the "
+                    + "process's CPU (budget) and took %.2f%% by its own accounting: it recorded %d of the %d requests "
+                    + "that began in its %d control periods, one in %d to one in %d drawn at random; the stage figures "
+                    + "weigh each recorded request by the one in N in force when it arrived, the counts are the recorded "
+                    + "requests', and the server's rate is scaled the same way", s.budget(), 100 * s.agentShare(),
+                    s.recorded(), s.seen(), s.periods().size(), s.least(), s.most()));
+        } else if (s.first() > 1) {
+            notes.add("the agent recorded one request in " + s.first() + ", drawn at random (request.sample): "
                     + "the stage figures are over the recorded requests, the counts are theirs, and the server's rate is "
-                    + "scaled up by " + d.requestSample);
+                    + "scaled up by " + s.first());
         }
         if (d.truncated) {
             notes.add("server trace is truncated: requests in flight at the cut are incomplete, later ones missing");
@@ -175,8 +205,8 @@ final class StageStatistics {
             return dist.get("cpu").mean() / 1e6;
         } else if (partCounts[0] > 0 && partCounts[2] > 0) {
             // CPU sampled per fragment (the profile's cpu.sample): each part's mean over the requests that have it.
-            double ns = partSums[0] / partCounts[0] + partSums[2] / partCounts[2]
-                    + (partCounts[1] > 0 ? partSums[1] / partCounts[1] : 0);
+            double ns = partSums[0] / partWeights[0] + partSums[2] / partWeights[2]
+                    + (partCounts[1] > 0 ? partSums[1] / partWeights[1] : 0);
             notes.add(String.format(java.util.Locale.ROOT, "CPU per request is the sum of the receiver's, "
                     + "controller's and dispatcher's mean CPU over the requests whose part was sampled (%d, %d and %d "
                     + "of %d)", partCounts[0], partCounts[1], partCounts[2], measured));

@@ -11,6 +11,7 @@ import org.orbscope.postprocess.stages.StageResult;
 import org.orbscope.postprocess.table.StageTableFiles;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
+import org.orbscope.trace.RequestSampling;
 
 /**
  * The server part of the report of a trace on its own, taken row by row as the trace is read: the first
@@ -27,6 +28,8 @@ final class StreamedTrace {
     static final int SAMPLE = 200_000;
 
     private final StageStatistics stats = new StageStatistics(SAMPLE);
+    /** Which requests the agent recorded: a row stands for as many as the sample in force at its arrival. */
+    private RequestSampling sampling = RequestSampling.everyRequest();
     private final long warmup;
     private Measured measured;
     private long skip;
@@ -85,10 +88,11 @@ final class StreamedTrace {
                 }
 
                 @Override
-                public void requestSample(int n) {
+                public void requestSampling(RequestSampling s) {
                     // The first requests of a sampled trace: about 1 in n of those the scenario leaves out.
-                    measured = new Measured(PointAnalyzer.sampledCount(warmup, n));
-                    skip = PointAnalyzer.sampledCount(skip, n);
+                    sampling = s;
+                    measured = new Measured(PointAnalyzer.sampledCount(warmup, s.first()));
+                    skip = PointAnalyzer.sampledCount(skip, s.first());
                 }
 
                 @Override
@@ -155,7 +159,7 @@ final class StreamedTrace {
         }
         if (counts) {
             measuredCount++;
-            stats.add(row);
+            stats.add(row, sampling.everyAt(row.get(StageColumn.ARRIVAL)));
             if (sample != null && sample.size() < SAMPLE) {
                 sample.add(row);
             }

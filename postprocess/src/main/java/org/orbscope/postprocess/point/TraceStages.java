@@ -17,6 +17,7 @@ import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.Event;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.EventVisitor;
+import org.orbscope.trace.RequestSampling;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
 import org.orbscope.trace.profile.ProfileException;
@@ -110,9 +111,9 @@ public final class TraceStages implements EventVisitor {
             } catch (ProfileException e) {
                 throw new IOException(e.getMessage(), e);
             }
-            int requestSample = r.header().requestSample();
+            RequestSampling sampling = RequestSampling.of(r);
             if (sink != null) {
-                sink.requestSample(requestSample);
+                sink.requestSampling(sampling);
             }
             TraceStages t = new TraceStages(trace, r, roles, sink, progress);
             r.read(t);
@@ -132,7 +133,7 @@ public final class TraceStages implements EventVisitor {
             result.diagnostics().roles = roles.source();
             result.diagnostics().profilePicked = roles.picked();
             result.diagnostics().profileMismatch = roles.mismatch(r);
-            result.diagnostics().requestSample = requestSample;
+            result.diagnostics().sampling = sampling;
             result.diagnostics().ringGaps = r.gaps().stream().map(g -> g.describe(r.startNanos())).toList();
             return new StageResult(result.rows(), result.diagnostics(), t.processSamples, t.gcPauses);
         }

@@ -1,6 +1,7 @@
 package org.orbscope.postprocess.stages;
 
 import org.orbscope.run.RequestStages;
+import org.orbscope.trace.RequestSampling;
 
 /**
  * Receives the rows of the stage table as they are joined, in the order of their arrival, numbered. A row is
@@ -11,10 +12,11 @@ public interface RowSink {
     void accept(RequestStages row);
 
     /**
-     * Before the first row: the agent recorded one request in {@code n} (request sampling; 1: every request), so a
-     * count of requests before the workload (warm-up calls, probes) stands for about {@code n} times as many.
+     * Before the first row: which requests the agent recorded, so a count of requests before the workload (warm-up
+     * calls, probes) stands for about {@link RequestSampling#first} times as many, and a row for as many requests as
+     * {@link RequestSampling#everyAt} its arrival.
      */
-    default void requestSample(int n) {
+    default void requestSampling(RequestSampling sampling) {
     }
 
     /** A GC pause of the traced JVM (epoch ns), as the trace goes by. */

@@ -1,6 +1,7 @@
 package org.orbscope.postprocess.stages;
 
 import java.util.List;
+import org.orbscope.trace.RequestSampling;
 
 /** What the stage extraction could not see: the report states these instead of guessing numbers. */
 public final class StageDiagnostics {
@@ -37,8 +38,8 @@ public final class StageDiagnostics {
     public long complete;
     public long rejected;
     public long incomplete;
-    /** The agent recorded one request in this many ({@code request.sample}; 1: every request). */
-    public int requestSample = 1;
+    /** Which requests the agent recorded ({@code request.sample}, {@code budget}); by default every one. */
+    public RequestSampling sampling = RequestSampling.everyRequest();
 
     /** A copy, to count a window of the trace in. */
     public StageDiagnostics copy() {
@@ -66,7 +67,7 @@ public final class StageDiagnostics {
         d.complete = complete;
         d.rejected = rejected;
         d.incomplete = incomplete;
-        d.requestSample = requestSample;
+        d.sampling = sampling;
         return d;
     }
 }
