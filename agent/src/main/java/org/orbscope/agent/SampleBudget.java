@@ -44,11 +44,12 @@ final class SampleBudget {
     private final double budget;
     private final int least;
     private final long[] agentThreads;
+    /** Each of the agent's threads' CPU time at the last period's end. */
+    private final long[] lastCpuOfThread;
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final long[] totals = new long[3];
     private final long[] last = new long[3];
-    private long lastThreadsCpu;
     private long lastProcessCpu;
     private long lastNanos;
 
@@ -62,9 +63,10 @@ final class SampleBudget {
         this.budget = budgetPpm / 1e6;
         this.least = least;
         this.agentThreads = agentThreadIds.clone();
+        this.lastCpuOfThread = new long[agentThreads.length];
         CpuClock.enable();
         sample.totals(last);
-        lastThreadsCpu = threadsCpu();
+        threadsCpuSince();
         lastProcessCpu = os.getProcessCpuTime();
         lastNanos = System.nanoTime();
     }
@@ -86,11 +88,10 @@ final class SampleBudget {
 
     private void end(long nanos, boolean adapt) {
         sample.totals(totals);
-        long threadsCpu = threadsCpu();
+        long threads = threadsCpuSince();
         long processCpu = os.getProcessCpuTime();
         long seen = totals[RequestSample.SEEN] - last[RequestSample.SEEN];
         long recorded = totals[RequestSample.RECORDED] - last[RequestSample.RECORDED];
-        long threads = Math.max(0, threadsCpu - lastThreadsCpu);
         long work = Math.max(0, totals[RequestSample.WORK_NANOS] - last[RequestSample.WORK_NANOS]);
         long agent = threads + work;
         long period = Math.max(0, processCpu - lastProcessCpu);
@@ -100,7 +101,6 @@ final class SampleBudget {
             sample.every = next;
         }
         System.arraycopy(totals, 0, last, 0, totals.length);
-        lastThreadsCpu = threadsCpu;
         lastProcessCpu = processCpu;
         lastNanos = nanos;
         system.write(b -> b.requestSample(nanos, next, seen, recorded, agent, period));
@@ -129,13 +129,17 @@ final class SampleBudget {
         return every;
     }
 
-    /** The CPU time of the agent's own threads so far (a thread that has ended counts nothing more). */
-    private long threadsCpu() {
+    /**
+     * The CPU time the agent's own threads took since the last call: a thread that has ended (the flusher, at stop)
+     * counts nothing more, the others what they added.
+     */
+    private long threadsCpuSince() {
         long sum = 0;
-        for (long id : agentThreads) {
-            long t = THREADS.getThreadCpuTime(id);
-            if (t > 0) {
-                sum += t;
+        for (int i = 0; i < agentThreads.length; i++) {
+            long t = THREADS.getThreadCpuTime(agentThreads[i]);
+            if (t > lastCpuOfThread[i]) {
+                sum += t - lastCpuOfThread[i];
+                lastCpuOfThread[i] = t;
             }
         }
         return sum;
