@@ -2,8 +2,10 @@ package org.orbscope.model;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Parameters of Harkema et al.'s server model (section 2.3) plus the refinements of section 2.4.1 / 4.3.1: separate
@@ -186,8 +188,8 @@ public final class ModelParameters {
         b.threadCreateCpu = threadCreateCpu;
         b.dispatchHandoff = dispatchHandoff;
         b.poas.addAll(poas);
-        b.servants.addAll(servants);
-        b.operations.addAll(operations);
+        servants.forEach(b::addServant);
+        operations.forEach(b::addOperation);
         b.streams.addAll(streams);
         b.locks.addAll(locks);
         b.clientDelay = clientDelay;
@@ -456,6 +458,10 @@ public final class ModelParameters {
         private final List<Poa> poas = new ArrayList<>();
         private final List<Servant> servants = new ArrayList<>();
         private final List<Operation> operations = new ArrayList<>();
+        /** Indexes of servants by name and of operations by label (servant.operation): a scenario's object copies
+         *  make up to 100,000 servants, each looked up by name. The first of a name wins. */
+        private final Map<String, Integer> servantIndex = new HashMap<>();
+        private final Map<String, Integer> operationIndex = new HashMap<>();
         private final List<Stream> streams = new ArrayList<>();
         private final List<Lock> locks = new ArrayList<>();
         private Dist clientDelay = Dist.ZERO;
@@ -540,8 +546,18 @@ public final class ModelParameters {
             if (indexOfServant(name) >= 0) {
                 throw new IllegalArgumentException("duplicate servant '" + name + "'");
             }
-            servants.add(new Servant(name, p, threads));
+            addServant(new Servant(name, p, threads));
             return this;
+        }
+
+        private void addServant(Servant s) {
+            servantIndex.putIfAbsent(s.name(), servants.size());
+            servants.add(s);
+        }
+
+        private void addOperation(Operation o) {
+            operationIndex.putIfAbsent(servants.get(o.servant()).name() + "." + o.name(), operations.size());
+            operations.add(o);
         }
 
         public Builder operation(String servant, String name, Dist cpu, Dist wait, Dist marshal) {
@@ -549,7 +565,7 @@ public final class ModelParameters {
             if (s < 0) {
                 throw new IllegalArgumentException("operation '" + name + "': unknown servant '" + servant + "'");
             }
-            operations.add(new Operation(name, s, cpu, wait, marshal));
+            addOperation(new Operation(name, s, cpu, wait, marshal));
             return this;
         }
 
@@ -602,25 +618,13 @@ public final class ModelParameters {
         }
 
         public int indexOfServant(String name) {
-            for (int i = 0; i < servants.size(); i++) {
-                if (servants.get(i).name().equals(name)) {
-                    return i;
-                }
-            }
-            return -1;
+            return servantIndex.getOrDefault(name, -1);
         }
 
         public int indexOfOperation(String target) {
             int dot = target.lastIndexOf('.');
             String s = dot < 0 ? "" : target.substring(0, dot);
-            String op = target.substring(dot + 1);
-            for (int i = 0; i < operations.size(); i++) {
-                Operation o = operations.get(i);
-                if (o.name().equals(op) && servants.get(o.servant()).name().equals(s)) {
-                    return i;
-                }
-            }
-            return -1;
+            return operationIndex.getOrDefault(s + "." + target.substring(dot + 1), -1);
         }
 
         /** Replaces an operation's demands (calibration), keeping its place, servant, calls, lock and oneway. */

@@ -32,7 +32,7 @@ public record ServerSpec(
         orb = orb == null ? OrbSpec.DEFAULTS : orb;
         poaManagers = poaManagers == null ? List.of() : poaManagers;
         poas = poas == null ? List.of() : poas;
-        objects = objects == null ? List.of() : objects;
+        objects = ObjectList.of(objects);
         seed = seed == null ? 1L : seed;
         warmupCalls = warmupCalls == null ? DEFAULT_WARMUP_CALLS : warmupCalls;
     }
@@ -44,11 +44,6 @@ public record ServerSpec(
 
     /** The object with this id on this server, or null. */
     public ObjectSpec object(String id) {
-        for (ObjectSpec o : objects) {
-            if (o.id().equals(id)) {
-                return o;
-            }
-        }
-        return null;
+        return ((ObjectList) objects).byId(id);
     }
 }
