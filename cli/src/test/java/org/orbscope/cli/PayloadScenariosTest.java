@@ -2,26 +2,28 @@ package org.orbscope.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.model.ScenarioMapping;
+import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointStatus;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.scenario.ScenarioLoader;
 
 /**
  * The shipped payload and invocation-style scenarios (Beekhuis's marshalling matrix, Balay et al.'s SII/DII and
- * oneway/twoway) validate whole, and run at a small size to a report: every point ok, every request of every point
- * answered, with the operation the point's descriptor says, and the server received each request's elements.
+ * oneway/twoway) validate whole, and their short runs ({@link ShippedScenarioRuns}, with all its checks) end in a
+ * report: every point ok, every request of every point answered, with the operation the point's descriptor says,
+ * and the server received each request's elements.
  */
 class PayloadScenariosTest {
     static final Path SCENARIOS = Path.of("..", "scenarios");
@@ -40,29 +42,18 @@ class PayloadScenariosTest {
     }
 
     /**
-     * Runs {@code file} with {@code sets}; per point (by name) the operation called and the elements each request
-     * carries; checks that every point has {@code requests} requests, all answered, as expected.
+     * Runs {@code file} short; per point (by name) the operation called and the elements each request carries;
+     * checks that every point has the requests its scenario asks for, all answered, as expected.
      */
-    private void runsSmall(String file, int requests, Map<String, Object[]> expected, String... sets) throws Exception {
-        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        List<String> args = new ArrayList<>(List.of("run", SCENARIOS.resolve(file).toString(), "--ready-timeout",
-                CliRunner.READY_TIMEOUT_SECONDS, "--out", dir.resolve("runs").toString(), "--set",
-                "client.processes[0].requests=" + requests, "--set", "client.warmup=1", "--set", "server.warmupCalls=0"));
-        for (String s : sets) {
-            args.add("--set");
-            args.add(s);
-        }
-        CliRunner r = CliRunner.run(args.toArray(new String[0]));
-        assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
-        Path run;
-        try (Stream<Path> s = Files.list(dir.resolve("runs"))) {
-            run = s.filter(p -> p.getFileName().toString().contains(file.replace(".yaml", ""))).findFirst().orElseThrow();
-        }
+    private void runsShort(String file, Map<String, Object[]> expected) throws Exception {
+        assertTrue(ShippedScenarioRuns.RUN_ELSEWHERE.contains(file), file);
+        Path run = ShippedScenarioRuns.runShort(SCENARIOS.resolve(file), dir);
         assertTrue(Files.isRegularFile(run.resolve("report/report.md")), "report written");
         assertEquals(expected.size() + 1, Files.readAllLines(run.resolve("report/summary.csv")).size());
         for (Map.Entry<String, Object[]> e : expected.entrySet()) {
             Path point = run.resolve("points").resolve(e.getKey());
             assertEquals(PointStatus.OK, PointStatus.read(point.resolve("status.json")).status(), e.getKey());
+            long requests = ScenarioMapping.requests(ScenarioLoader.load(new PointDirectory(point).pointYaml()));
             List<RequestRecord> rows = new ArrayList<>();
             RequestsCsv.read(point.resolve("client/requests.csv"), rows::add);
             assertEquals(requests, rows.size(), e.getKey());
@@ -81,21 +72,17 @@ class PayloadScenariosTest {
     @Test
     @Timeout(600)
     void beekhuisMarshallingRunsNarrowedToItsLargestStructCells() throws Exception {
-        runsSmall("beekhuis-a-marshalling.yaml", 6, Map.of(
+        runsShort("beekhuis-a-marshalling.yaml", Map.of(
                         "type=basic,shape=array,direction=inout,size=240000", new Object[] {"inout_basic_array_240000", 10000L},
                         "type=basic,shape=sequence,direction=inout,size=240000", new Object[] {"inout_basic_seq", 10000L},
                         "type=octet,shape=array,direction=inout,size=240000", new Object[] {"inout_octet_array_240000", 240000L},
-                        "type=octet,shape=sequence,direction=inout,size=240000", new Object[] {"inout_octet_seq", 240000L}),
-                "sweep={\"client.processes[0].targets[0].payload.type\": [basic, octet], "
-                        + "\"client.processes[0].targets[0].payload.shape\": [array, sequence], "
-                        + "\"client.processes[0].targets[0].payload.direction\": [inout], "
-                        + "\"client.processes[0].targets[0].payload.size\": [240000]}");
+                        "type=octet,shape=sequence,direction=inout,size=240000", new Object[] {"inout_octet_seq", 240000L}));
     }
 
     @Test
     @Timeout(600)
-    void balaySiiVsDiiRunsSmall() throws Exception {
-        runsSmall("balay-sii-vs-dii.yaml", 20, Map.of(
+    void balaySiiVsDiiRunsShort() throws Exception {
+        runsShort("balay-sii-vs-dii.yaml", Map.of(
                 "invocation=sync,operation=ping", new Object[] {"ping", 0L},
                 "invocation=sync,operation=post", new Object[] {"post", 0L},
                 "invocation=dii,operation=ping", new Object[] {"ping", 0L},
@@ -104,12 +91,12 @@ class PayloadScenariosTest {
 
     @Test
     @Timeout(600)
-    void balayOnewayVsTwowayRunsSmall() throws Exception {
+    void balayOnewayVsTwowayRunsShort() throws Exception {
         Map<String, Object[]> expected = new java.util.LinkedHashMap<>();
         for (long size : new long[] {0, 1024, 16384, 262144}) {
             expected.put("invocation=sync,size=" + size, new Object[] {"in_octet_seq", size});
             expected.put("invocation=oneway,size=" + size, new Object[] {"post", size});
         }
-        runsSmall("balay-oneway-vs-twoway.yaml", 10, expected);
+        runsShort("balay-oneway-vs-twoway.yaml", expected);
     }
 }
