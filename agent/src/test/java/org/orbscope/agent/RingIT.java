@@ -12,12 +12,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.internal.TraceRing;
 
-/** The agent's ring ({@code maxsize}): bounded under a sustained load, and every segment it keeps reads on its own. */
+/**
+ * The agent's ring ({@code maxsize}): bounded under a sustained load, and every segment it keeps reads on its own.
+ * No other test class runs meanwhile: the heap an ended thread costs is measured with the CPU to itself.
+ */
+@Isolated
 class RingIT {
     private static final long MAX = 1 << 20;
 
