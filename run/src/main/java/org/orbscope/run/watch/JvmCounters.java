@@ -5,11 +5,13 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.LongBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,14 @@ final class JvmCounters {
     private final int threads;
     private final int compilations;
     private final int jitTime;
+    /**
+     * The file as longs in its byte order, and where the counters read lie in it: each sample copies that span into
+     * {@link #copy} in one call (HotSpot aligns every long counter to eight bytes; a file that did not is read
+     * counter by counter).
+     */
+    private final LongBuffer longs;
+    private final int from;
+    private final long[] copy;
     private long[] lastInvocations;
     private long[] lastTimes;
 
@@ -85,15 +95,18 @@ final class JvmCounters {
         }
         String[] dirs = new File("/tmp").list();
         for (String dir : dirs == null ? new String[0] : dirs) {
-            File f = new File("/tmp/" + dir, name);
-            if (dir.startsWith("hsperfdata_") && f.isFile()) {
-                return f.toPath();
+            if (dir.startsWith("hsperfdata_") && !dir.equals(OWN_DIR)) {
+                File f = new File(new File("/tmp", dir), name);
+                if (f.isFile()) {
+                    return f.toPath();
+                }
             }
         }
         return null;
     }
 
-    private static final String OWN = "/tmp/hsperfdata_" + System.getProperty("user.name");
+    private static final String OWN_DIR = "hsperfdata_" + System.getProperty("user.name");
+    private static final String OWN = "/tmp/" + OWN_DIR;
 
     private JvmCounters(MappedByteBuffer data) {
         this.data = data;
@@ -105,23 +118,37 @@ final class JvmCounters {
             collectors.add(new int[] {at.get(c + "invocations"), at.getOrDefault(c + "time", -1),
                     at.getOrDefault(c + "lastEntryTime", -1), at.getOrDefault(c + "lastExitTime", -1)});
         }
-        List<Integer> used = new ArrayList<>();
-        List<Integer> committed = new ArrayList<>();
-        at.forEach((name, offset) -> {
-            if (generationCounter(name, ".used", true)) {
-                used.add(offset);
-            } else if (generationCounter(name, ".capacity", false)) {
-                committed.add(offset);
+        // Loops, not streams or lambdas: each first use of those costs this thread a class to spin or load.
+        int[] used = new int[at.size()];
+        int[] committed = new int[at.size()];
+        int nUsed = 0;
+        int nCommitted = 0;
+        for (Map.Entry<String, Integer> e : at.entrySet()) {
+            if (generationCounter(e.getKey(), ".used", true)) {
+                used[nUsed++] = e.getValue();
+            } else if (generationCounter(e.getKey(), ".capacity", false)) {
+                committed[nCommitted++] = e.getValue();
             }
-        });
-        heapUsed = used.stream().mapToInt(Integer::intValue).toArray();
-        heapCommitted = committed.stream().mapToInt(Integer::intValue).toArray();
+        }
+        heapUsed = Arrays.copyOf(used, nUsed);
+        heapCommitted = Arrays.copyOf(committed, nCommitted);
         safepoints = at.getOrDefault("sun.rt.safepoints", -1);
         safepointTime = at.getOrDefault("sun.rt.safepointTime", -1);
         safepointSyncTime = at.getOrDefault("sun.rt.safepointSyncTime", -1);
         threads = at.getOrDefault("java.threads.live", -1);
         compilations = at.getOrDefault("sun.ci.totalCompiles", -1);
         jitTime = at.getOrDefault("java.ci.totalTime", -1);
+        int first = data.limit();
+        int end = 0;
+        boolean aligned = true;
+        for (int offset : at.values()) {
+            first = Math.min(first, offset);
+            end = Math.max(end, offset + Long.BYTES);
+            aligned &= offset % Long.BYTES == 0;
+        }
+        from = Math.min(first, end);
+        longs = aligned ? data.asLongBuffer() : null;
+        copy = new long[aligned ? (end - from) / Long.BYTES : 0];
     }
 
     /** Whether {@code name} is {@code sun.gc.generation.N<suffix>}, with {@code .space.M} before it when {@code space}. */
@@ -186,6 +213,9 @@ final class JvmCounters {
 
     /** The JVM's counters now; the longest pause is over the time since the previous call. */
     JvmSample sample(long epochNs, long pid, String role, String part) {
+        if (longs != null) {
+            longs.get(from / Long.BYTES, copy);
+        }
         int n = collectors.size();
         boolean first = lastInvocations == null;
         if (first) {
@@ -218,14 +248,22 @@ final class JvmCounters {
                 sum(heapCommitted), value(threads), value(compilations), value(jitTime) / ticksPerMs);
     }
 
+    /**
+     * The counter at {@code offset}, 0 when the JVM has none: from this sample's copy, one call for all of them, where
+     * the mapped buffer's {@code getLong} is a chain of calls per counter that the JIT has not compiled in most of a
+     * point's samples (docs/results/machine-watch.md).
+     */
     private long value(int offset) {
-        return offset < 0 ? 0 : data.getLong(offset);
+        if (offset < 0) {
+            return 0;
+        }
+        return longs != null ? copy[(offset - from) / Long.BYTES] : data.getLong(offset);
     }
 
     private long sum(int[] offsets) {
         long s = 0;
         for (int o : offsets) {
-            s += data.getLong(o);
+            s += value(o);
         }
         return s;
     }

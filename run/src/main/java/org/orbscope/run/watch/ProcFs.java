@@ -25,6 +25,8 @@ final class ProcFs implements AutoCloseable {
 
     private final Map<String, RandomAccessFile> open = new HashMap<>();
     private final Map<Long, RandomAccessFile> stats = new HashMap<>();
+    /** The JDK's stack buffer for a read ({@code io_util.c}): a longer read allocates one. */
+    private static final int READ_CHUNK = 8192;
     private byte[] buf = new byte[64 * 1024];
     private long pageSize;
     /** The last memory, swap and TCP reading ({@link #machine}). */
@@ -56,14 +58,19 @@ final class ProcFs implements AutoCloseable {
      * its start): a third of the system calls of opening it each time. Null when it does not exist (any more).
      */
     String reread(String path) {
-        return reread(open, path, path);
+        return reread(open, path);
     }
 
-    /** {@link #reread} through {@code files}, where the file is kept under {@code key} (opened anew when full). */
-    private <K> String reread(Map<K, RandomAccessFile> files, K key, String path) {
+    /**
+     * {@link #reread} through {@code files}, where the file is kept under {@code key}: its path, or a process's id for
+     * its {@code stat} (the path is made only to open it: a string concatenation per read, cold, costs as much as
+     * the read). Opened anew at each read when {@code files} is full.
+     */
+    private <K> String reread(Map<K, RandomAccessFile> files, K key) {
         try {
             RandomAccessFile in = files.get(key);
             if (in == null) {
+                String path = key instanceof Long pid ? statPath(pid) : (String) key;
                 if (files.size() >= FOLLOWED) {
                     return read(path);
                 }
@@ -107,7 +114,8 @@ final class ProcFs implements AutoCloseable {
     private String read(RandomAccessFile in) throws IOException {
         int n = 0;
         while (true) {
-            int r = in.read(buf, n, buf.length - n);
+            // At most 8 KB a call: the JDK reads a longer span through a buffer it allocates at each call.
+            int r = in.read(buf, n, Math.min(buf.length - n, READ_CHUNK));
             if (r < 0) {
                 break;
             }
@@ -226,7 +234,7 @@ final class ProcFs implements AutoCloseable {
      * its code.
      */
     ProcStat process(long pid, boolean follow) {
-        String t = follow ? reread(stats, pid, statPath(pid)) : read(statPath(pid));
+        String t = follow ? reread(stats, pid) : read(statPath(pid));
         if (t == null) {
             return null;
         }
@@ -344,16 +352,12 @@ final class ProcFs implements AutoCloseable {
         if (text == null) {
             return 0;
         }
-        int at = text.startsWith(key) ? 0 : -1;
+        int at = text.indexOf(key);
+        while (at >= 0 && !((at == 0 || text.charAt(at - 1) == '\n') && boundary(text, at + key.length()))) {
+            at = text.indexOf(key, at + 1);
+        }
         if (at < 0) {
-            int i = text.indexOf("\n" + key);
-            while (i >= 0 && !boundary(text, i + 1 + key.length())) {
-                i = text.indexOf("\n" + key, i + 1);
-            }
-            if (i < 0) {
-                return 0;
-            }
-            at = i + 1;
+            return 0;
         }
         int p = at + key.length();
         while (p < text.length() && text.charAt(p) == ' ') {
