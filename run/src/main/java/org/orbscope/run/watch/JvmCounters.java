@@ -251,7 +251,7 @@ final class JvmCounters {
     /**
      * The counter at {@code offset}, 0 when the JVM has none: from this sample's copy, one call for all of them, where
      * the mapped buffer's {@code getLong} is a chain of calls per counter that the JIT has not compiled in most of a
-     * point's samples (docs/results/machine-watch.md).
+     * point's samples.
      */
     private long value(int offset) {
         if (offset < 0) {
