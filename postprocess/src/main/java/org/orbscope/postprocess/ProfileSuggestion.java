@@ -26,7 +26,9 @@ import org.orbscope.trace.profile.ProfileException;
  * <li>A method the ORB runs once per request is called as many times as requests passed (the count most methods
  * share, or the number given), or a few more (messages that are not requests: a close, a locate).</li>
  * <li>Threads are grouped by name with digits as {@code *}. A thread's work for one request is a <em>cycle</em>: its
- * events between two idle gaps (the thread blocked in a socket read or on its queue, where nothing is recorded).</li>
+ * events between two idle gaps (the thread blocked in a socket read or on its queue, where nothing is recorded):
+ * the longest gaps of the group, as many as requests passed, not a fixed time, which a preempted thread or a long
+ * servant would also leave.</li>
  * <li>The group whose cycles start first after each other group's is the receiver; the one that starts last is the
  * dispatcher; one between them is a controller, which is left out (the profile is then complete without it).</li>
  * <li>Each role is a once-per-request method at its place in the cycle: the receiver's first method entered after
@@ -43,7 +45,7 @@ import org.orbscope.trace.profile.ProfileException;
  * said in the notes; {@code profile check} on a trace recorded with the proposal says whether it holds.
  */
 public final class ProfileSuggestion {
-    /** An idle gap on a thread: no event for this long. Requests of a broad trace come one at a time. */
+    /** The shortest idle gap on a thread: no event for this long. Requests of a broad trace come one at a time. */
     static final long IDLE_NS = 2_000_000L;
 
     /** One call: its method, thread, enter and exit times, and its wall time not spent in recorded callees. */
@@ -105,32 +107,24 @@ public final class ProfileSuggestion {
 
     private void suggest(TraceReader r, int given) throws IOException {
         Map<Integer, List<Call>> callsByThread = new TreeMap<>();
-        Map<Integer, List<long[]>> cyclesByThread = new TreeMap<>();
+        Map<Integer, long[]> timesByThread = new TreeMap<>();
         for (int tid : r.threadIds()) {
             List<Call> calls = new ArrayList<>();
-            List<long[]> cycles = new ArrayList<>();
+            long[][] times = {new long[256]};
+            int[] n = {0};
             long[] childWall = new long[64];
-            long[] last = {Long.MIN_VALUE};
-            long[] cycle = {0};
             r.readThread(tid, e -> {
                 if (e.type() != EventType.METHOD_ENTER && e.type() != EventType.METHOD_EXIT) {
                     return;
                 }
-                long t = e.nanos();
-                if (last[0] == Long.MIN_VALUE || t - last[0] > IDLE_NS) {
-                    if (last[0] != Long.MIN_VALUE) {
-                        cycles.add(new long[] {cycle[0], last[0]});
-                    }
-                    cycle[0] = t;
+                if (n[0] == times[0].length) {
+                    times[0] = Arrays.copyOf(times[0], n[0] * 2);
                 }
-                last[0] = t;
+                times[0][n[0]++] = e.nanos();
                 exit(e, tid, calls, childWall);
             });
-            if (last[0] != Long.MIN_VALUE) {
-                cycles.add(new long[] {cycle[0], last[0]});
-            }
             callsByThread.put(tid, calls);
-            cyclesByThread.put(tid, cycles);
+            timesByThread.put(tid, Arrays.copyOf(times[0], n[0]));
         }
         Map<Integer, Integer> counts = new HashMap<>();
         callsByThread.values().forEach(cs -> cs.forEach(c -> counts.merge(c.method(), 1, Integer::sum)));
@@ -141,6 +135,10 @@ public final class ProfileSuggestion {
         }
         // A method run once per request runs a few more times for messages that are not requests; around the most
         // shared count, whichever side of it (a close, a locate) the most shared count fell on.
+        Map<String, Long> idle = idleGaps(timesByThread, requests);
+        Map<Integer, List<long[]>> cyclesByThread = new TreeMap<>();
+        timesByThread.forEach((tid, times) -> cyclesByThread.put(tid,
+                cycles(times, idle.get(glob(dictionary.threadName(tid))))));
         int slack = Math.max(2, requests / 10);
         int low = given > 0 ? requests : requests - slack;
         int high = requests + slack;
@@ -177,6 +175,43 @@ public final class ProfileSuggestion {
                     + " a controller? (left out; docs/profiles.md, the roles)");
         }
         roles(receiver, dispatcher);
+    }
+
+    /**
+     * Per thread group, the shortest gap between two events of a thread that counts as idle (the thread waiting for
+     * the next request): a quarter of the median of the group's {@code requests} longest gaps, and at least
+     * {@link #IDLE_NS}. The requests of a broad trace come one at a time, so the gaps between them are the longest
+     * of each thread; a request's own work pauses too (a servant that runs long unrecorded, a thread preempted on a
+     * busy machine), for less than the time between requests, and a fixed threshold would cut its cycle there.
+     */
+    private Map<String, Long> idleGaps(Map<Integer, long[]> timesByThread, int requests) {
+        Map<String, List<Long>> gaps = new HashMap<>();
+        timesByThread.forEach((tid, times) -> {
+            List<Long> g = gaps.computeIfAbsent(glob(dictionary.threadName(tid)), k -> new ArrayList<>());
+            for (int i = 1; i < times.length; i++) {
+                g.add(times[i] - times[i - 1]);
+            }
+        });
+        Map<String, Long> idle = new HashMap<>();
+        gaps.forEach((glob, g) -> {
+            g.sort(Comparator.reverseOrder());
+            List<Long> longest = g.subList(0, Math.min(g.size(), Math.max(1, requests)));
+            idle.put(glob, longest.isEmpty() ? IDLE_NS : Math.max(IDLE_NS, longest.get(longest.size() / 2) / 4));
+        });
+        return idle;
+    }
+
+    /** A thread's cycles, [start, end] of each: its events between gaps longer than {@code idleNs}. */
+    private static List<long[]> cycles(long[] times, long idleNs) {
+        List<long[]> cycles = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= times.length; i++) {
+            if (i == times.length || times[i] - times[i - 1] > idleNs) {
+                cycles.add(new long[] {times[start], times[i - 1]});
+                start = i;
+            }
+        }
+        return times.length == 0 ? List.of() : cycles;
     }
 
     /** On an exit: the call it closes, with its time not spent in recorded callees (depth-indexed sums). */
@@ -339,7 +374,9 @@ public final class ProfileSuggestion {
         method(enqueue, "receive.enqueue", keys[0], "cpu=exit",
                 "the receiver's last method that returns before the dispatcher takes the request");
         method(end, "receive.end", "none", "cpu=exit", "the receiver's method that returns last: it reads again");
-        method(begin, "dispatch.begin", keys[1], "cpu=true | fragment=continue", "the dispatcher's first method");
+        // A fragment continues the request its key names: without a key there is none to continue.
+        method(begin, "dispatch.begin", keys[1], keys[1].equals("none") ? "cpu=true" : "cpu=true | fragment=continue",
+                "the dispatcher's first method");
         if (servant != result) {
             method(servant, "dispatch.servant", "none", "cpu=true",
                     "the dispatcher's method with the most time of its own: the servant's code runs in it unrecorded");

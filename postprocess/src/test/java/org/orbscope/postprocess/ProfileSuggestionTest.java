@@ -1,0 +1,41 @@
+package org.orbscope.postprocess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.testkit.JacorbTraceBuilder;
+
+/** {@code profile suggest} on a trace the trace module's writer wrote, with JacORB's methods at known times. */
+class ProfileSuggestionTest {
+    @TempDir
+    Path tmp;
+
+    /**
+     * A request's work pauses for 8 ms between two recorded events (the servant runs unrecorded; a thread preempted
+     * on a busy machine leaves such a gap too): the pause is inside the request, not the thread waiting for the next
+     * one, and the roles are those of the request's whole work on each thread.
+     */
+    @Test
+    void aPauseInsideARequestIsNoIdleGap() throws Exception {
+        Path trace = tmp.resolve("broad.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace)) {
+            for (int i = 0; i < 25; i++) {
+                b.request(1_000_000_000L + i * 100_000_000L, 0x70 + i, i, true); // one at a time, 100 ms apart
+            }
+        }
+        ProfileSuggestion s = ProfileSuggestion.of(trace, "paused", 0);
+        String text = s.text("broad.trace");
+        assertEquals(25, s.requests(), text);
+        assertTrue(s.complete(), text);
+        assertTrue(text.contains("profile.threads.dispatcher = RequestProcessor-*"), text);
+        assertTrue(text.contains("RequestProcessor#process()V | role=dispatch.begin"), text);
+        // JacORB's processor reaches the request through a field (key=this.request), which counting cannot see.
+        assertTrue(text.contains("# to do: no class that both RequestQueue.add and RequestProcessor.process hold"), text);
+        assertTrue(text.contains("RequestProcessor#invokeOperation()V | role=dispatch.servant"), text);
+        assertTrue(text.contains("RPPoolManager#releaseProcessor(Lorg/jacorb/poa/RequestProcessor;)V | role=dispatch.end"),
+                text);
+    }
+}
