@@ -20,6 +20,7 @@ import org.omg.CORBA.Request;
 import org.omg.CORBA.TCKind;
 import org.orbscope.trace.Dictionary;
 import org.orbscope.trace.EventType;
+import org.orbscope.trace.TraceHeader;
 import org.orbscope.trace.TraceReader;
 
 /**
@@ -86,7 +87,7 @@ class BudgetIT {
             assertFalse(r.isTruncated());
             assertEquals(0, r.agentErrors());
             assertEquals(0, r.droppedEvents());
-            assertEquals(BUDGET_PERCENT + ".0%", r.header().get("agent.request.budget"), "the header names the budget");
+            assertEquals(BUDGET_PERCENT + ".0%", r.header().get(TraceHeader.REQUEST_BUDGET), "the header names the budget");
             Dictionary d = r.dictionary();
             r.read(e -> {
                 if (e.type() == EventType.REQUEST_SAMPLE) {
