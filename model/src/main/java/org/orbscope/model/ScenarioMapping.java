@@ -1,6 +1,7 @@
 package org.orbscope.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -344,7 +345,7 @@ public final class ScenarioMapping {
     static double[] sessionShares(SessionSpec session, int n) {
         double[] v = new double[n];
         if (!session.chain()) {
-            java.util.Arrays.fill(v, 1.0 / n);
+            Arrays.fill(v, 1.0 / n);
             return v;
         }
         RealMatrix a = MatrixUtils.createRealIdentityMatrix(n);
@@ -381,7 +382,7 @@ public final class ScenarioMapping {
         switch (d.kind()) {
             case EXPONENTIAL: return Dist.exponential(d.meanNanos());
             case UNIFORM: return Dist.uniform(d.minNanos(), d.maxNanos());
-            case EMPIRICAL: return Dist.empirical(java.util.Arrays.stream(d.valuesNanos()).asDoubleStream().toArray());
+            case EMPIRICAL: return Dist.empirical(Arrays.stream(d.valuesNanos()).asDoubleStream().toArray());
             default: return Dist.deterministic(d.meanNanos());
         }
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class ScenarioLoaderTest {
@@ -90,7 +91,7 @@ class ScenarioLoaderTest {
     void aSessionWalksItsTargetsInOrderOrByAChainThatEnds() throws Exception {
         SessionSpec order = ScenarioLoader.parse("s.yaml", session("        pause: 1s")).client().processes().get(0)
                 .session();
-        java.util.SplittableRandom r = new java.util.SplittableRandom(1);
+        SplittableRandom r = new SplittableRandom(1);
         assertEquals(List.of(0, 1, SessionSpec.END), List.of(order.next(SessionSpec.END, 2, r), order.next(0, 2, r),
                 order.next(1, 2, r)));
         assertEquals(1e9, order.pause().meanNanos());

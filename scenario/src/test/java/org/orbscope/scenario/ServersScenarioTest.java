@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.orbscope.scenario.ScenarioLoaderTest.bad;
 
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The {@code servers:} form, object addressing by server and id, and servant calls. */
@@ -68,7 +69,7 @@ class ServersScenarioTest {
     void serversStartAfterTheServersTheyCall() throws Exception {
         Scenario s = ScenarioLoader.parse("s.yaml", PROXY);
         assertEquals(List.of("backend", "proxy"), s.startOrder().stream().map(ServerSpec::name).toList());
-        assertEquals(java.util.Set.of("backend"), s.dependencies(s.server("proxy")));
+        assertEquals(Set.of("backend"), s.dependencies(s.server("proxy")));
     }
 
     @Test
@@ -199,7 +200,7 @@ class ServersScenarioTest {
         assertEquals(List.of("log-1", "log-2", "log-3"), s.callees(calls.get(1)).stream().map(r -> r.object().id())
                 .toList(), "after the copies are expanded, a call to log goes to one of its copies");
         assertEquals(List.of("o"), s.callees(calls.get(0)).stream().map(r -> r.object().id()).toList());
-        assertEquals(java.util.Set.of("backend"), s.dependencies(s.server("proxy")), "copies are on backend");
+        assertEquals(Set.of("backend"), s.dependencies(s.server("proxy")), "copies are on backend");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.orbscope.client;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -20,8 +21,8 @@ import org.orbscope.run.CpuBurner;
 import org.orbscope.run.EpochClock;
 import org.orbscope.run.StartGate;
 import org.orbscope.scenario.ClientSpec;
-import org.orbscope.scenario.ProcessingSpec;
 import org.orbscope.scenario.ProcessSpec;
+import org.orbscope.scenario.ProcessingSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.SessionSpec;
 import org.orbscope.scenario.TargetSpec;
@@ -197,7 +198,7 @@ public final class WorkloadClient {
                     th.setDaemon(true);
                     pool.add(th);
                 }
-                pool.addAll(closedLoops(client, instance, calling, log, runStart, guard, abort));
+                pool.addAll(closedLoops(client, instance, calling, log, owner, runStart, guard, abort));
                 pool.forEach(Thread::start);
                 Thread progress = progress(expected(client, schedule), done, failures, abort);
                 awaitInvokers(pool, guard + 65_000_000_000L, abort);
@@ -404,7 +405,7 @@ public final class WorkloadClient {
 
         /** What the processing came to, or null when no process has any. */
         ClientSummary.Processing processing() {
-            if (java.util.Arrays.stream(processing).noneMatch(ProcessingSpec::any)) {
+            if (Arrays.stream(processing).noneMatch(ProcessingSpec::any)) {
                 return null;
             }
             long n = processed.get();
@@ -444,11 +445,10 @@ public final class WorkloadClient {
      * walks it instead of drawing each target: each client starts a session at the first target, and pauses for a
      * draw of the session's pause instead of the think time when a session ends.
      */
-    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log,
+    static List<Thread> closedLoops(ClientSpec client, int instance, Caller caller, RequestLog log, int[] owner,
                                     long runStart, long guard, AtomicReference<String> abort) {
         List<Thread> threads = new ArrayList<>();
         int connections = client.connections();
-        int own = connections;
         for (int p = 0; p < client.processes().size(); p++) {
             ProcessSpec spec = client.processes().get(p);
             if (!spec.arrival().closed()) {
@@ -463,7 +463,7 @@ public final class WorkloadClient {
             int process = p;
             for (int k = 0; k < spec.arrival().threads(); k++) {
                 SplittableRandom random = new SplittableRandom(Schedule.seed(client, instance) * 7919L + p * 1_000_003L + k);
-                int connection = fresh != null ? own++ : k % connections;
+                int connection = fresh != null ? ownConnection(owner, p, k) : k % connections;
                 Thread th = new Thread(() -> {
                     ArrivalTimer timer = new ArrivalTimer();
                     long due = runStart;
@@ -521,6 +521,16 @@ public final class WorkloadClient {
             }
         }
         return owner.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The connection of its own of client {@code k} of process {@code p} ({@link #owners}). */
+    private static int ownConnection(int[] owner, int p, int k) {
+        for (int c = 0, seen = 0; c < owner.length; c++) {
+            if (owner[c] == p && seen++ == k) {
+                return c;
+            }
+        }
+        throw new IllegalStateException("process " + p + " has no connection of its own for client " + k);
     }
 
     /** What a client needs to open a connection of its own anew: its ORB, the targets' references, the figures. */

@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,6 +20,7 @@ import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.ClientSummary;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 
@@ -104,7 +110,7 @@ class ArrivalLawsRunTest {
         assertEquals(70, rows.size());
         assertTrue(rows.stream().allMatch(RequestRecord::ok));
         List<RequestRecord> closed = rows.stream().filter(r -> r.process().equals("closed"))
-                .sorted(java.util.Comparator.comparingLong(RequestRecord::intendedNs)).toList();
+                .sorted(Comparator.comparingLong(RequestRecord::intendedNs)).toList();
         for (int i = 1; i < closed.size(); i++) {
             long gap = closed.get(i).intendedNs() - closed.get(i - 1).completedNs();
             assertTrue(gap >= 2_000_000, "request " + i + " came " + gap + " ns after the last reply, inside the "
@@ -151,11 +157,11 @@ class ArrivalLawsRunTest {
         int[] chain = targets(rows, "chain");
         assertEquals(60, chain.length);
         assertEquals(0, chain[0], "a session starts at the first target");
-        java.util.Set<String> seen = new java.util.TreeSet<>();
+        Set<String> seen = new TreeSet<>();
         for (int i = 1; i < chain.length; i++) {
             seen.add(chain[i - 1] + ">" + chain[i]);
         }
-        assertEquals(java.util.Set.of("0>1", "0>2", "1>2", "2>0"), seen, "the steps the chain allows, and each of them");
+        assertEquals(Set.of("0>1", "0>2", "1>2", "2>0"), seen, "the steps the chain allows, and each of them");
         ClientSummary summary = ClientSummary.read(dir.resolve("client").resolve("summary.json"));
         assertEquals(1 + 1 + 4, summary.connect().count(), "the shared connection and order's own, opened before "
                 + "the run, and order's own again for each of its 4 sessions");
@@ -164,8 +170,8 @@ class ArrivalLawsRunTest {
 
     /** The port the server listens on, from its corbaloc URLs. */
     private int serverPort() throws Exception {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("@[^/]*:(\\d+)/")
-                .matcher(Files.readString(new org.orbscope.run.ServerDirectory(server.out).urls()));
+        Matcher m = Pattern.compile("@[^/]*:(\\d+)/")
+                .matcher(Files.readString(new ServerDirectory(server.out).urls()));
         assertTrue(m.find(), "a corbaloc URL with a port");
         return Integer.parseInt(m.group(1));
     }
@@ -196,7 +202,7 @@ class ArrivalLawsRunTest {
     /** The targets process {@code name} called, in the order it called them (one client thread). */
     private static int[] targets(List<RequestRecord> rows, String name) {
         return rows.stream().filter(r -> r.process().equals(name))
-                .sorted(java.util.Comparator.comparingLong(RequestRecord::intendedNs))
+                .sorted(Comparator.comparingLong(RequestRecord::intendedNs))
                 .mapToInt(RequestRecord::target).toArray();
     }
 
@@ -217,7 +223,7 @@ class ArrivalLawsRunTest {
                 "      arrival: {law: replay, file: " + times + "}",
                 "      targets: [{object: a, operation: call}]")));
         assertEquals(us.length, rows.size());
-        rows.sort(java.util.Comparator.comparingLong(RequestRecord::seq));
+        rows.sort(Comparator.comparingLong(RequestRecord::seq));
         for (int i = 0; i < us.length; i++) {
             assertEquals(us[i] * 1_000, rows.get(i).intendedNs() - rows.get(0).intendedNs(), "send " + i);
         }
