@@ -6,7 +6,7 @@ import org.orbscope.units.Units;
 
 /**
  * The workload client: N_con connections (one JacORB ORB instance each, since JacORB shares one connection
- * per target per ORB), the invocation style, and the arrival processes that run concurrently. {@code instances}
+ * per target per ORB), the invoker threads that make its open processes' calls, the invocation style, and the arrival processes that run concurrently. {@code instances}
  * runs that many client JVMs side by side (Beekhuis's client capsules), each with the whole client spec and its
  * own seed; with {@code hosts}, that many on every client host.
  */
@@ -14,6 +14,7 @@ public record ClientSpec(
         List<Integer> cpus,
         List<String> jvmArgs,
         Integer connections,
+        Integer invokers,
         Invocation invocation,
         Long seed,
         Integer warmup,
@@ -77,11 +78,15 @@ public record ClientSpec(
     }
 
     /**
-     * Invoker threads of each client JVM: enough for the expected number of requests in flight (the open processes'
-     * rate x a generous 50 ms) plus slack, at most 256. When all are busy, requests go out late and the lateness
-     * is recorded.
+     * Invoker threads of each client JVM: {@code invokers} when the scenario gives it (1 is a user who does one
+     * thing at a time: Balay et al.'s GUI client), else enough for the expected number of requests in flight (the
+     * open processes' rate x a generous 50 ms) plus slack, at most 256. When all are busy, requests go out late and
+     * the lateness is recorded.
      */
     public int invokerThreads() {
+        if (invokers != null) {
+            return invokers;
+        }
         return (int) Math.max(8, Math.min(256, Math.ceil(openRatePerSecond() * 0.05) + 8));
     }
 

@@ -45,8 +45,8 @@ final class Copies {
                     p.processing(), p.session(), p.freshConnection()));
         }
         ClientSpec c = s.client();
-        ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invocation(), c.seed(), c.warmup(),
-                c.maxDuration(), c.instances(), c.hosts(), processes);
+        ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invokers(), c.invocation(),
+                c.seed(), c.warmup(), c.maxDuration(), c.instances(), c.hosts(), processes);
         return s.singleServer()
                 ? new Scenario(s.name(), s.description(), servers.get(0), null, client, s.monitoring(), s.sweep())
                 : new Scenario(s.name(), s.description(), null, servers, client, s.monitoring(), s.sweep());

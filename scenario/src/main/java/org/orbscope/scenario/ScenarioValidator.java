@@ -21,6 +21,8 @@ final class ScenarioValidator {
 
     /** Connections are JacORB ORB instances in the client JVM, each with its threads and socket. */
     static final int MAX_CONNECTIONS = 256;
+    /** The most invoker threads a client JVM runs, as many as it picks for itself at the highest rates. */
+    static final int MAX_INVOKERS = 256;
     /** The client computes its whole schedule before the run: this many requests take about 1.6 GB. */
     static final long MAX_SCHEDULED_REQUESTS = 100_000_000L;
 
@@ -492,6 +494,14 @@ final class ScenarioValidator {
         if (client.connections() < 1 || client.connections() > MAX_CONNECTIONS) {
             throw new Problem("client.connections", "connections must be 1 to " + MAX_CONNECTIONS + " (each is a "
                     + "JacORB ORB instance in the client JVM), not " + client.connections());
+        }
+        if (client.invokers() != null && (client.invokers() < 1 || client.invokers() > MAX_INVOKERS)) {
+            throw new Problem("client.invokers", "invokers (the threads that make the open processes' calls) must be "
+                    + "1 to " + MAX_INVOKERS + ", not " + client.invokers());
+        }
+        if (client.invokers() != null && client.invocation() == ClientSpec.Invocation.AMI) {
+            throw new Problem("client.invokers", "an ami client sends every request from one thread and takes its "
+                    + "replies in handlers; invokers sets the threads of sync, oneway, dii and deferred calls");
         }
         if (client.warmup() < 0) {
             throw new Problem("client.warmup", "warmup must not be negative");

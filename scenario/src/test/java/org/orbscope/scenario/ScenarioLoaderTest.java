@@ -317,6 +317,10 @@ class ScenarioLoaderTest {
                 .contains("maxDuration must be positive"));
         assertTrue(bad(GOOD.replace("client:", "client:\n  connections: 100000")).getMessage()
                 .contains("connections must be 1 to 256"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  invokers: 0")).getMessage()
+                .contains("client.invokers: invokers (the threads that make the open processes' calls) must be 1 to 256"));
+        assertTrue(bad(GOOD.replace("client:", "client:\n  invokers: 2\n  invocation: ami")).getMessage()
+                .contains("client.invokers: an ami client sends every request from one thread"));
         assertTrue(bad(GOOD.replace("requests: 10", "duration: 20m")).getMessage()
                 .contains("duration 20m is beyond client.maxDuration"));
     }

@@ -132,6 +132,30 @@ class ArrivalLawsRunTest {
     }
 
     @Test
+    void oneInvokerMakesOneCallAtATimeAndTheBacklogIsInTheResponses() throws Exception {
+        // A user with one thread (client.invokers: 1) given a request every 2 ms that each hold it for a call and
+        // 3 ms of waiting afterwards: no two calls overlap, and the backlog is in the later responses.
+        Path f = scenario(String.join("\n",
+                "    - name: user",
+                "      requests: 40",
+                "      arrival: {law: deterministic, rate: 500/s}",
+                "      processing: {wait: 3ms}",
+                "      targets: [{object: a, operation: ping}]"));
+        Files.writeString(f, Files.readString(f).replace("client:\n", "client:\n  invokers: 1\n"));
+        List<RequestRecord> rows = run(f);
+        assertEquals(40, rows.size());
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+        List<RequestRecord> sorted = rows.stream().sorted(Comparator.comparingLong(RequestRecord::sentNs)).toList();
+        for (int i = 1; i < sorted.size(); i++) {
+            assertTrue(sorted.get(i).sentNs() >= sorted.get(i - 1).completedNs() + 3_000_000, "call " + i
+                    + " went out before the one thread had finished call " + (i - 1) + " and its processing");
+        }
+        RequestRecord last = sorted.get(sorted.size() - 1);
+        assertTrue(last.responseNs() >= 39 * 1_000_000L, "the last request waited for the 39 before it, each "
+                + "3 ms of processing against 2 ms between arrivals: " + last.responseNs() + " ns");
+    }
+
+    @Test
     void closedClientsWalkTheirSessionsInOrderOrByTheChain() throws Exception {
         // "order" walks its three targets in turn, on a connection of its own opened anew for each session;
         // "chain" goes from 0 to 1 or 2, from 1 to 2, and from 2 back to 0 or to the end of the session (after
