@@ -8,15 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.orbscope.scenario.CallSpec;
-import org.orbscope.scenario.ClientSpec;
-import org.orbscope.scenario.ObjectSpec;
-import org.orbscope.scenario.OperationSpec;
-import org.orbscope.scenario.PayloadSpec;
 import org.orbscope.scenario.ProcessSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.TargetSpec;
+import org.orbscope.scenario.UserOctets;
 
 /**
  * Runs {@code orbscope baseline}'s socket measurement: the echo server JVM and the socket client JVM on loopback
@@ -53,52 +49,13 @@ public final class BaselineRunner {
         }
     }
 
-    /** More nested forwards than this are a cycle, which the validator refuses. */
-    private static final int MAX_FORWARDS = 64;
-
     private BaselineRunner() {
     }
 
-    /**
-     * The payload octets of {@code target}'s call in {@code s}: its payload out, and back the payload (inout),
-     * the reply size {@code call} is configured with, what {@code forward} answers with, or nothing.
-     */
+    /** The payload octets of {@code target}'s call in {@code s}, each way ({@link UserOctets}). */
     public static Exchange exchange(Scenario s, TargetSpec target) {
-        ClientSpec.Invocation style = s.client().invocation();
-        String op = target.operation(style);
-        PayloadSpec p = target.payload();
-        int request = (int) p.octets();
-        int reply = 0;
-        if (p.direction() == PayloadSpec.Direction.INOUT) {
-            reply = request;
-        } else if (op.equals("call")) {
-            ObjectSpec o = s.object(target.object());
-            OperationSpec spec = o == null ? null : o.operations().get("call");
-            reply = spec == null ? 0 : spec.replySize();
-        } else if (op.equals("forward")) {
-            reply = forwardReply(s, s.resolve(target.server(), target.object()), request, 0);
-        }
-        return new Exchange(request, reply);
-    }
-
-    /**
-     * The octets a {@code forward} of {@code ref} answers with, as the workload's servant does: the reply of the
-     * last {@code forward} it calls (when a draw leaves that call out, the servant answers otherwise; this counts
-     * the reply of the call when made), else its {@code replySize} octets, else the any it was sent.
-     */
-    private static int forwardReply(Scenario s, Scenario.Ref ref, int sent, int depth) {
-        OperationSpec spec = ref == null ? null : ref.object().operations().get("forward");
-        if (spec == null || depth > MAX_FORWARDS) {
-            return sent;
-        }
-        List<CallSpec> calls = spec.calls();
-        for (int i = calls.size() - 1; i >= 0; i--) {
-            CallSpec c = calls.get(i);
-            if (c.operation().equals("forward") && c.count() > 0) {
-                return forwardReply(s, s.resolve(c.server(), c.object()), sent, depth + 1);
-            }
-        }
-        return spec.replySize() > 0 ? spec.replySize() : sent;
+        UserOctets o = UserOctets.of(s, target);
+        return new Exchange(o.request(), o.reply());
     }
 
     /** Whether {@code target}'s calls get no reply (a oneway operation): their yardstick is a one-way stream. */

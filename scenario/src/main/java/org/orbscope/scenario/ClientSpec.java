@@ -47,6 +47,12 @@ public record ClientSpec(
         processes = processes == null ? List.of() : processes;
     }
 
+    /** The same client with these processes. */
+    ClientSpec withProcesses(List<ProcessSpec> to) {
+        return new ClientSpec(cpus, jvmArgs, connections, invokers, invocation, seed, warmup, maxDuration, instances,
+                hosts, to);
+    }
+
     /** Client hosts per point: 0 when the clients run on this machine. */
     public int hostCount() {
         return hosts == null ? 0 : hosts.count();

@@ -41,12 +41,9 @@ final class Copies {
                     targets.add(new TargetSpec(target.server(), id, target.operation(), share, target.payload()));
                 }
             }
-            processes.add(new ProcessSpec(p.name(), p.requests(), p.duration(), p.arrival(), targets, p.host(),
-                    p.processing(), p.session(), p.freshConnection()));
+            processes.add(p.withTargets(targets));
         }
-        ClientSpec c = s.client();
-        ClientSpec client = new ClientSpec(c.cpus(), c.jvmArgs(), c.connections(), c.invokers(), c.invocation(),
-                c.seed(), c.warmup(), c.maxDuration(), c.instances(), c.hosts(), processes);
+        ClientSpec client = s.client().withProcesses(processes);
         return s.singleServer()
                 ? new Scenario(s.name(), s.description(), servers.get(0), null, client, s.monitoring(), s.sweep())
                 : new Scenario(s.name(), s.description(), null, servers, client, s.monitoring(), s.sweep());

@@ -21,6 +21,12 @@ public record Scenario(
         MonitoringSpec monitoring,
         SweepSpec sweep) {
 
+    /** The same scenario with these client processes. */
+    Scenario withProcesses(List<ProcessSpec> processes) {
+        return new Scenario(name, description, server, server != null ? null : servers,
+                client.withProcesses(processes), monitoring, sweep);
+    }
+
     public Scenario {
         if (server != null && servers != null) {
             throw new IllegalArgumentException("give 'server' (one server) or 'servers' (a list), not both");

@@ -185,6 +185,7 @@ public final class ScenarioLoader {
             throw new ScenarioException(name, 0, 0, null, e.getMessage());
         }
         try {
+            s = Volumes.resolve(s);
             ScenarioValidator.validate(s);
         } catch (ScenarioValidator.Problem p) {
             int[] lc = index.find(p.path);

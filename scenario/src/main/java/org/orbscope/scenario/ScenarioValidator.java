@@ -524,9 +524,10 @@ final class ScenarioValidator {
             if (p.name() != null && !names.add(p.name())) {
                 throw new Problem(at + ".name", "arrival process '" + p.name() + "' is declared twice");
             }
-            if (p.requests() == null && p.duration() == null
+            if (p.requests() == null && p.duration() == null && p.volume() == null
                     && (p.arrival() == null || p.arrival().law() != ArrivalSpec.Law.REPLAY)) {
-                throw new Problem(at, "give the process 'requests' (a count) or 'duration'");
+                throw new Problem(at, "give the process 'requests' (a count), 'duration' or 'volume' (user-level "
+                        + "octets, e.g. 64m)");
             }
             if (p.requests() != null && p.duration() != null) {
                 throw new Problem(at + ".duration", "give the process 'requests' or 'duration', not both");

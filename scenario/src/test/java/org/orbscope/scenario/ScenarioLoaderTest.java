@@ -326,6 +326,35 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aVolumeIsTheFewestCallsThatCarryIt() throws Exception {
+        // 1000 octets out and 24 back a call: 64k (65,536 octets) takes 64 calls (65,536 octets), 64.1k would be 65.
+        String volume = GOOD.replace("call: {cpu: {dist: exponential, mean: 8ms}, wait: 1ms}",
+                        "call: {cpu: 1ms, replySize: 24}")
+                .replace("requests: 10", "volume: 64K")
+                .replace("        - {object: o1, operation: call, probability: 0.5}\n"
+                        + "        - {object: o1, operation: ping, probability: 0.5}\n",
+                        "        - {object: o1, operation: call, payload: {size: 1000}}\n");
+        ProcessSpec p = ScenarioLoader.parse("s.yaml", volume).client().processes().get(0);
+        assertEquals(64L, p.requests());
+        assertEquals("64K", p.volume());
+        assertEquals(65L, ScenarioLoader.parse("s.yaml", volume.replace("64K", "65537")).client().processes().get(0)
+                .requests());
+        ScenarioException e = bad(volume.replace("64K", "64 parsecs"));
+        assertEquals(15, e.line());
+        assertTrue(e.getMessage().contains("client.processes[0].volume: '64 parsecs' is not a size (write e.g. "
+                + "65536, 512k, 256m, 2g)"), e.getMessage());
+        assertTrue(bad(volume.replace("volume: 64K", "volume: 64K\n      requests: 5")).getMessage()
+                .contains("give the process 'requests', 'duration' or 'volume'"));
+        assertTrue(bad(volume.replace("volume: 64K", "volume: 0")).getMessage().contains("volume must be positive"));
+        assertTrue(bad(volume.replace("operation: call, payload: {size: 1000}", "operation: ping")).getMessage()
+                .contains("the process's calls carry no user-level octets"));
+        assertTrue(bad(volume.replace("        - {object: o1, operation: call, payload: {size: 1000}}\n",
+                "        - {object: o1, operation: call, payload: {size: 1000}}\n"
+                        + "        - {object: o1, operation: call, payload: {size: 10}}\n")).getMessage()
+                .contains("a volume is counted in calls of one size, and the targets' calls carry [34, 1024] octets"));
+    }
+
+    @Test
     void arrivalLawsTakeTheirOwnFieldsOnly() {
         assertTrue(bad(GOOD.replace("{law: poisson, rate: 20/s}", "{law: hyperexponential, rate: 20/s}"))
                 .problem().contains("needs scv"));

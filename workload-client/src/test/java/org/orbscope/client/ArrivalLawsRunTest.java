@@ -156,6 +156,18 @@ class ArrivalLawsRunTest {
     }
 
     @Test
+    void aProcessStopsOnceItsCallsHaveCarriedItsVolume() throws Exception {
+        // 10k = 10,240 octets in calls of 1,000 octets out and none back: the eleventh call carries the last.
+        List<RequestRecord> rows = run(scenario(String.join("\n",
+                "    - name: transfer",
+                "      volume: 10k",
+                "      arrival: {law: deterministic, rate: 500/s}",
+                "      targets: [{object: a, operation: call, payload: {size: 1000}}]")));
+        assertEquals(11, rows.size());
+        assertTrue(rows.stream().allMatch(RequestRecord::ok));
+    }
+
+    @Test
     void closedClientsWalkTheirSessionsInOrderOrByTheChain() throws Exception {
         // "order" walks its three targets in turn, on a connection of its own opened anew for each session;
         // "chain" goes from 0 to 1 or 2, from 1 to 2, and from 2 back to 0 or to the end of the session (after

@@ -92,7 +92,8 @@ final class ScenarioFacts {
                 + " requests excluded" : ""));
         for (ProcessSpec p : s.client().processes()) {
             f.add("Process " + (p.name() == null ? "?" : p.name()) + ": " + arrivals(p.arrival()) + ", "
-                    + (p.requests() != null ? p.requests() + " requests" : p.duration() != null ? "for " + p.duration()
+                    + (p.requests() != null ? p.requests() + " requests" + (p.volume() != null ? " (volume "
+                    + p.volume() + " of user-level octets)" : "") : p.duration() != null ? "for " + p.duration()
                     : "until the replay ends") + (p.host() != null ? ", on host " + p.host() : "") + asUser(p));
         }
         if (s.singleServer()) {
