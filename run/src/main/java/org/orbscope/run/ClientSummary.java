@@ -38,7 +38,7 @@ public record ClientSummary(long sent, long completed, long failed, long notSent
                             double durationSec, double achievedRatePerSec, double offeredRatePerSec,
                             Response response, Lateness lateness, Map<String, Long> outcomes, boolean complete,
                             boolean interrupted, String error, Double cpuSec, Long threadsStarted,
-                            Long startEpochNs, Processing processing, Connect connect) {
+                            Long startEpochNs, Processing processing, Connect connect, Sessions sessions) {
 
     /** Response-time statistics in milliseconds. */
     public record Response(Double meanMs, Double p5Ms, Double p50Ms, Double p90Ms, Double p95Ms, Double p99Ms,
@@ -56,6 +56,13 @@ public record ClientSummary(long sent, long completed, long failed, long notSent
      * Connections opened: how many, and the mean and longest time from the first call on a connection to its reply.
      */
     public record Connect(long count, Double meanMs, Double maxMs) {
+    }
+
+    /**
+     * The sessions of the closed processes that walk one: how many ended, and how many were cut by the end of the
+     * run (a client stopped after some of a session's calls, by its process's count or duration).
+     */
+    public record Sessions(long completed, long cut) {
     }
 
     /** How late requests were sent after their intended time, in microseconds. */

@@ -132,7 +132,7 @@ public final class SyntheticRun {
             new ClientSummary(w.requests(), w.requests(), 0, 0, 0, duration, w.requests() / duration, w.ratePerSec(),
                     new ClientSummary.Response(null, null, null, null, null, null, null),
                     new ClientSummary.Lateness(null, null, null), Map.of(RequestRecord.OK, (long) w.requests()), true,
-                    false, null, null, null, EPOCH0, null, null).write(client.summary());
+                    false, null, null, null, EPOCH0, null, null, null).write(client.summary());
         }
         writeSystem(p, (long) (w.requests() * gap / 1e6), w.util(), w.gcEveryMs(), w.gcPauseMs());
         writeWatch(p, (long) (w.requests() * gap / 1e6), w.util(), w.requests());
@@ -160,7 +160,7 @@ public final class SyntheticRun {
         new ClientSummary(n, n, 0, 0, 0, duration, n / duration, Double.NaN,
                 new ClientSummary.Response(null, null, null, null, null, null, null),
                 new ClientSummary.Lateness(null, null, null), Map.of(RequestRecord.OK, n), true, false, null, null,
-                null, first, null, null).write(p.client().summary());
+                null, first, null, null, null).write(p.client().summary());
         writeSystem(p, (long) (duration * 1000), 0.1, 0, 0);
         return p.dir();
     }
@@ -299,7 +299,7 @@ public final class SyntheticRun {
         new ClientSummary(n, ok, n - ok, 0, 0, n * gap / 1e9, ok / (n * gap / 1e9), ratePerSec,
                 new ClientSummary.Response(null, null, null, null, null, null, null),
                 new ClientSummary.Lateness(null, null, null), Map.of(), ok == n, false,
-                ok == n ? null : "COMM_FAILURE", null, null, EPOCH0, null, null).write(p.client().summary());
+                ok == n ? null : "COMM_FAILURE", null, null, EPOCH0, null, null, null).write(p.client().summary());
         writeSystem(p, (long) (n * gap / 1e6), util, 0, 0);
         writeWatch(p, (long) (n * gap / 1e6), util, n);
         return p.dir();

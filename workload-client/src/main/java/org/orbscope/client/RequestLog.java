@@ -257,7 +257,8 @@ final class RequestLog {
      * latency interval and summary.json, and closes the files. Returns the summary.
      */
     synchronized ClientSummary finish(double durationSec, String error, boolean interrupted,
-                                      ClientSummary.Processing processing, ClientSummary.Connect connect)
+                                      ClientSummary.Processing processing, ClientSummary.Connect connect,
+                                      ClientSummary.Sessions sessions)
             throws IOException {
         if (rows == null) {
             begin(System.nanoTime()); // nothing was sent: every request still gets its row
@@ -315,7 +316,7 @@ final class RequestLog {
                 outcomes, error == null && !interrupted && notSent == 0 && failed == 0, interrupted, error,
                 cpuAtBegin < 0 ? null : (processCpuNanos() - cpuAtBegin) / 1e9,
                 ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - threadsAtBegin,
-                clock.epochNanos(startNanos), processing, connect);
+                clock.epochNanos(startNanos), processing, connect, sessions);
         summary.write(out.summary());
         if (failure != null) {
             throw failure;

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -107,10 +109,13 @@ public final class WorkloadClient {
         double duration = 0;
         try {
             String[][] references = new String[client.processes().size()][];
+            String[][] servers = new String[references.length][];
             for (int p = 0; p < references.length; p++) {
                 List<TargetSpec> ts = client.processes().get(p).targets();
                 references[p] = new String[ts.size()];
+                servers[p] = new String[ts.size()];
                 for (int t = 0; t < ts.size(); t++) {
+                    servers[p][t] = scenario.resolve(ts.get(t).server(), ts.get(t).object()).server().name();
                     references[p][t] = iors.get(key(scenario, ts.get(t)));
                     if (references[p][t] == null) {
                         throw new IllegalArgumentException("no reference for object '" + key(scenario, ts.get(t)) + "'");
@@ -134,7 +139,7 @@ public final class WorkloadClient {
                 }
             }
             for (Target[][] connection : stubs) {
-                probe(connection, client, connects); // opens every connection before the first arrival
+                probe(connection, servers, client, connects); // opens every connection before the first arrival
             }
             long gateAt = how.gate() == null ? Long.MIN_VALUE : gate(how.gate(), outDir, stop, clock);
             if (client.invocation() == ClientSpec.Invocation.AMI) {
@@ -153,7 +158,7 @@ public final class WorkloadClient {
                 AtomicReference<String> abort = stop;
                 caller = new Caller(calls, stubs, log, abort, client.processes().stream()
                         .map(ProcessSpec::processing).toArray(ProcessingSpec[]::new),
-                        new Reconnect(orbs, references, connects));
+                        new Reconnect(orbs, references, servers, connects));
                 Caller calling = caller;
                 AtomicLong done = calling.done;
                 AtomicLong failures = calling.failures;
@@ -231,7 +236,8 @@ public final class WorkloadClient {
         }
         boolean interrupted = INTERRUPTED.equals(stop.get());
         return log.finish(duration, interrupted ? null : error, interrupted,
-                caller == null ? null : caller.processing(), connects.figure());
+                caller == null ? null : caller.processing(), connects.figure(),
+                caller == null ? null : caller.sessions(client));
     }
 
     /** The key of a target's object among the references. */
@@ -347,6 +353,8 @@ public final class WorkloadClient {
         private final AtomicInteger connectionFailures = new AtomicInteger();
         private final AtomicLong processed = new AtomicLong();
         private final AtomicLong processingNanos = new AtomicLong();
+        final AtomicLong sessionsCompleted = new AtomicLong();
+        final AtomicLong sessionsCut = new AtomicLong();
         final AtomicLong done = new AtomicLong();
         final AtomicLong failures = new AtomicLong();
 
@@ -362,9 +370,9 @@ public final class WorkloadClient {
 
         /**
          * Closes connection {@code c}, the own connection of a client of process {@code p}, and opens it anew: its
-         * stubs are released (JacORB closes a connection when no stub holds it) and made again, and the first
-         * target's {@code _non_existent} opens the new connection, timed. A failure to connect is left to the call
-         * that follows, which records it.
+         * stubs are released (JacORB closes a connection when no stub holds it) and made again, and the
+         * {@code _non_existent} of the first target on each server opens the new connection to that server, timed.
+         * A failure to connect is left to the call that follows, which records it.
          */
         void reconnect(int c, int p) {
             Target[] own = stubs[c][p];
@@ -374,12 +382,18 @@ public final class WorkloadClient {
             for (int t = 0; t < own.length; t++) {
                 own[t] = reconnect.stub(c, p, t);
             }
-            long from = System.nanoTime();
-            try {
-                own[0]._non_existent();
-                reconnect.connects().record(System.nanoTime() - from);
-            } catch (SystemException e) {
-                // not connected: the next call fails and says so
+            Set<String> opened = new HashSet<>();
+            for (int t = 0; t < own.length; t++) {
+                if (!opened.add(reconnect.servers()[p][t])) {
+                    continue;
+                }
+                long from = System.nanoTime();
+                try {
+                    own[t]._non_existent();
+                    reconnect.connects().record(System.nanoTime() - from);
+                } catch (SystemException e) {
+                    // not connected: the next call fails and says so
+                }
             }
         }
 
@@ -411,6 +425,14 @@ public final class WorkloadClient {
             long n = processed.get();
             return new ClientSummary.Processing(n, n > 0 ? processingNanos.get() / 1e6 / n : null,
                     processingNanos.get() / 1e9);
+        }
+
+        /** The sessions the closed clients walked, or null when no process has a session. */
+        ClientSummary.Sessions sessions(ClientSpec client) {
+            if (client.processes().stream().allMatch(p -> p.session() == null)) {
+                return null;
+            }
+            return new ClientSummary.Sessions(sessionsCompleted.get(), sessionsCut.get());
         }
 
         /** Request {@code i} to target {@code t} of process {@code p} over connection {@code c}, now. */
@@ -472,7 +494,7 @@ public final class WorkloadClient {
                     while (abort.get() == null && due <= end && remaining.getAndDecrement() > 0) {
                         timer.awaitUntil(due, abort);
                         if (abort.get() != null) {
-                            return;
+                            break;
                         }
                         if (fresh == ProcessSpec.Fresh.REQUEST || (fresh == ProcessSpec.Fresh.SESSION && starts)) {
                             // The request's response starts once its connection is open: connecting is its own figure.
@@ -489,11 +511,15 @@ public final class WorkloadClient {
                         step = session == null ? 0 : session.next(t, targets, random);
                         starts = step == SessionSpec.END;
                         if (step == SessionSpec.END) {
+                            caller.sessionsCompleted.incrementAndGet();
                             step = 0;
                             due = free + session.pause().sampleNanos(random);
                         } else {
                             due = free + spec.arrival().thinkTime().sampleNanos(random);
                         }
+                    }
+                    if (session != null && !starts) {
+                        caller.sessionsCut.incrementAndGet(); // stopped between two steps of a session
                     }
                 }, "orbscope-closed-" + p + "-" + k);
                 th.setDaemon(true);
@@ -533,8 +559,11 @@ public final class WorkloadClient {
         throw new IllegalStateException("process " + p + " has no connection of its own for client " + k);
     }
 
-    /** What a client needs to open a connection of its own anew: its ORB, the targets' references, the figures. */
-    record Reconnect(ORB[] orbs, String[][] references, Connects connects) {
+    /**
+     * What a client needs to open a connection of its own anew: its ORB, the targets' references and the servers
+     * they are on (by process and target), the figures.
+     */
+    record Reconnect(ORB[] orbs, String[][] references, String[][] servers, Connects connects) {
         Target stub(int c, int p, int t) {
             return TargetHelper.unchecked_narrow(orbs[c].string_to_object(references[p][t]));
         }
@@ -585,20 +614,20 @@ public final class WorkloadClient {
     }
 
     /**
-     * Fails fast, with the object and the reason, when a target cannot be reached at all. The first check opens
-     * the connection, and is timed into {@code connects}.
+     * Fails fast, with the object and the reason, when a target cannot be reached at all. The first check of each
+     * server opens the connection to it, and is timed into {@code connects}.
      */
-    private static void probe(Target[][] stubs, ClientSpec client, Connects connects) throws UnreachableException {
-        boolean first = true;
+    private static void probe(Target[][] stubs, String[][] servers, ClientSpec client, Connects connects)
+            throws UnreachableException {
+        Set<String> opened = new HashSet<>();
         for (int p = 0; p < stubs.length; p++) {
             for (int t = 0; t < stubs[p].length; t++) {
                 String object = client.processes().get(p).targets().get(t).object();
                 try {
                     long from = System.nanoTime();
                     boolean gone = stubs[p][t]._non_existent();
-                    if (first) {
+                    if (opened.add(servers[p][t])) { // this ORB's first call to the server opened its connection
                         connects.record(System.nanoTime() - from);
-                        first = false;
                     }
                     if (gone) {
                         throw new UnreachableException("object '" + object + "' does not exist on the server");

@@ -3,6 +3,7 @@ package org.orbscope.client;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.ServerLaunch;
 
@@ -18,13 +19,22 @@ final class ServerProcess {
     }
 
     static ServerProcess start(Path dir, Path scenario) throws Exception {
-        Path out = dir.resolve("server");
-        Process p = new ServerLaunch(scenario, out).jvm().log(dir.resolve("server.log")).start();
-        String notReady = JvmLauncher.awaitFile(p, out.resolve("ready"), Duration.ofSeconds(120));
+        return start(new ServerLaunch(scenario, dir.resolve("server")), dir.resolve("server.log"));
+    }
+
+    /** Server {@code name} of a scenario with several servers (none of which calls another). */
+    static ServerProcess start(Path dir, Path scenario, String name) throws Exception {
+        return start(new ServerLaunch(scenario, dir.resolve("server-" + name), name, Map.of()),
+                dir.resolve("server-" + name + ".log"));
+    }
+
+    private static ServerProcess start(ServerLaunch launch, Path log) throws Exception {
+        Process p = launch.jvm().log(log).start();
+        String notReady = JvmLauncher.awaitFile(p, launch.out().resolve("ready"), Duration.ofSeconds(120));
         if (notReady != null) {
-            throw new AssertionError("server " + notReady + ": " + Files.readString(dir.resolve("server.log")));
+            throw new AssertionError("server " + notReady + ": " + Files.readString(log));
         }
-        return new ServerProcess(p, out);
+        return new ServerProcess(p, launch.out());
     }
 
     /** Closes the server's input and waits for its own clean stop: a minute, for a loaded machine. */

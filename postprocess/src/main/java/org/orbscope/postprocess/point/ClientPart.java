@@ -31,6 +31,7 @@ import org.orbscope.run.RequestRecord;
  * @param processing the clients' own processing after replies, over every client JVM; null when none had any
  * @param connect the connections the clients opened and the time to each one's first reply, over every client
  *     JVM; null when none said
+ * @param sessions the sessions the closed clients completed and cut, over every client JVM; null when none said
  * @param spectrum {@link #response} at HdrHistogram's percentile steps (wrk2's "detailed percentile spectrum")
  * @param responseDistribution the distribution {@link #response} summarizes (ns), for the report's histograms
  * @param responseSeries the response times in the order the requests ended, for batch means
@@ -40,11 +41,12 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
                          Summary response, Summary lateness, Boolean complete, Boolean interrupted, Integer instances,
                          String error, Double achievedRatePerSec, Double scheduledRatePerSec,
                          ClientSummary.Processing processing, ClientSummary.Connect connect,
+                         ClientSummary.Sessions sessions,
                          List<Spectrum.Step> spectrum,
                          Distribution responseDistribution, OrderedSample responseSeries, List<String> notes) {
     /** No client records: a trace on its own. */
     public static final ClientPart NONE = new ClientPart(0, 0, 0, 0, Map.of(), null, null, null, null, null, null,
-            null, null, null, null, null, null, new OrderedSample(), List.of());
+            null, null, null, null, null, null, null, new OrderedSample(), List.of());
 
     public ClientPart {
         outcomes = Frozen.map(outcomes);
@@ -65,6 +67,7 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         Double scheduled = null;
         ClientSummary.Processing processing = null;
         ClientSummary.Connect connect = null;
+        ClientSummary.Sessions sessions = null;
         for (ClientDirectory dir : dirs) {
             String which = dirs.size() == 1 ? "client" : "client " + dir.dir().getFileName();
             try {
@@ -80,6 +83,7 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
                 scheduled = (scheduled == null ? 0 : scheduled) + s.offeredRatePerSec();
                 processing = add(processing, s.processing());
                 connect = add(connect, s.connect());
+                sessions = add(sessions, s.sessions());
             } catch (NoSuchFileException e) {
                 notes.add(which + "/summary.json missing: the client ended without writing it (killed?); its "
                         + "figures come from the rows of its requests.csv");
@@ -95,7 +99,7 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         }
         return new ClientPart(c.rows, ok, c.rows - ok - notSent, notSent, c.outcomes, Summary.of(c.response),
                 Summary.of(c.lateness), complete, saidInterrupted ? interrupted : null, dirs.size(), error, achieved,
-                scheduled, processing, connect, Spectrum.of(c.response), c.response, c.responseSeries, notes);
+                scheduled, processing, connect, sessions, Spectrum.of(c.response), c.response, c.responseSeries, notes);
     }
 
     /** Two client JVMs' processing together: counts and totals add, the mean is over both. */
@@ -106,6 +110,20 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         long n = a.count() + b.count();
         double total = a.totalSec() + b.totalSec();
         return new ClientSummary.Processing(n, n > 0 ? total * 1e3 / n : null, total);
+    }
+
+    /** The sessions in words for the report ({@code "; sessions: 32 completed, 7 cut by the run's end"}), or "". */
+    public String sessionsInWords() {
+        return sessions == null ? "" : "; sessions: " + sessions.completed() + " completed, " + sessions.cut()
+                + " cut by the run's end";
+    }
+
+    /** Two client JVMs' sessions together: the counts add. */
+    private static ClientSummary.Sessions add(ClientSummary.Sessions a, ClientSummary.Sessions b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return new ClientSummary.Sessions(a.completed() + b.completed(), a.cut() + b.cut());
     }
 
     /** Two client JVMs' connection openings together: counts add, the mean is over both, the longest is kept. */

@@ -86,6 +86,7 @@ public final class PointJson {
         put(o, "scheduledRatePerSec", c.scheduledRatePerSec());
         put(o, "processing", c.processing());
         put(o, "connect", c.connect());
+        put(o, "sessions", c.sessions());
         return o;
     }
 

@@ -262,7 +262,8 @@ public final class HtmlReport {
         b.append("<h4>Requests</h4><p>");
         if (c.records() > 0 || !a.inputs().traceAlone()) {
             b.append("Client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
-                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent. ");
+                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent")
+                    .append(c.sessionsInWords()).append(". ");
         }
         if (SweepTable.unread(a) != null) {
             // No trace read: its counts would all be zero, which reads as requests lost.

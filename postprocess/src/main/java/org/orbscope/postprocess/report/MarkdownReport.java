@@ -63,7 +63,8 @@ public final class MarkdownReport {
         ClientPart c = p.client();
         if (c.records() > 0 || !p.inputs().traceAlone()) {
             b.append("- client: ").append(c.records()).append(" records, ").append(c.ok()).append(" ok, ")
-                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent\n");
+                    .append(c.failed()).append(" failed, ").append(c.notSent()).append(" not sent")
+                    .append(c.sessionsInWords()).append('\n');
         }
         if (p.servers() == null) {
             // Several servers have a trace each: their rows in the server table below say what they hold.

@@ -18,10 +18,15 @@ class ClientPartTest {
 
     private ClientDirectory client(String name, ClientSummary.Processing processing, ClientSummary.Connect connect)
             throws Exception {
+        return client(name, processing, connect, null);
+    }
+
+    private ClientDirectory client(String name, ClientSummary.Processing processing, ClientSummary.Connect connect,
+                                   ClientSummary.Sessions sessions) throws Exception {
         ClientDirectory c = new ClientDirectory(Files.createDirectories(dir.resolve(name)));
         Files.writeString(c.requestsCsv(), "");
         new ClientSummary(0, 0, 0, 0, 0, 1, 0, 0, null, null, Map.of(), true, false, null, null, null, null,
-                processing, connect).write(c.summary());
+                processing, connect, sessions).write(c.summary());
         return c;
     }
 
@@ -39,5 +44,15 @@ class ClientPartTest {
         assertEquals(9.0, part.connect().maxMs());
         List<ClientDirectory> none = List.of(client("3", null, null));
         assertEquals(null, ClientPart.of(ClientResults.read(none, 0), none).processing(), "no processing, none said");
+        assertEquals(null, ClientPart.of(ClientResults.read(none, 0), none).sessions(), "no sessions, none said");
+    }
+
+    @Test
+    void sessionsAddUpOverTheClientJvms() throws Exception {
+        List<ClientDirectory> dirs = List.of(client("1", null, null, new ClientSummary.Sessions(12, 3)),
+                client("2", null, null, new ClientSummary.Sessions(20, 4)), client("3", null, null, null));
+        ClientPart part = ClientPart.of(ClientResults.read(dirs, 0), dirs);
+        assertEquals(new ClientSummary.Sessions(32, 7), part.sessions());
+        assertEquals("; sessions: 32 completed, 7 cut by the run's end", part.sessionsInWords());
     }
 }

@@ -118,7 +118,7 @@ class TrustChecksTest {
                 p99LateMs, p99LateMs);
         return new ClientPart(records, records - failed, failed, 0, failed == 0 ? Map.of("ok", records)
                 : Map.of("ok", records - failed, "TRANSIENT", failed), null, late, true, false, 1, null, achieved,
-                scheduled, null, null, List.of(), null, new OrderedSample(), List.of());
+                scheduled, null, null, null, List.of(), null, new OrderedSample(), List.of());
     }
 
     @Test
