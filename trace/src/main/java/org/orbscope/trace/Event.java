@@ -218,6 +218,19 @@ public final class Event {
         return raw.type == EventType.REQUEST_NAME ? (int) raw.b : 0;
     }
 
+    /**
+     * The string id of an {@link EventType#IDENTITY}'s path and the held object's class, a space between
+     * ({@code arg0.upcall_ org.apache.yoko.orb.OB.Upcall}); 0 otherwise.
+     */
+    public int pathStringId() {
+        return raw.type == EventType.IDENTITY ? (int) raw.a : 0;
+    }
+
+    /** An {@link EventType#IDENTITY}'s identity hash of the object its path reaches; 0 otherwise. */
+    public long identityHash() {
+        return raw.type == EventType.IDENTITY ? raw.b : 0;
+    }
+
     /** A detached copy, for callers that keep events (the reader reuses its instance). */
     public Event copy() {
         return new Event(raw.copy());

@@ -69,7 +69,14 @@ public final class EventType {
      * {@link Event#periodCpuNanos} (the process's CPU time in the period).
      */
     public static final int REQUEST_SAMPLE = 29;
-    // 22 and 24-28 are definition records, never events; 30 is free (a reader refuses it, naming the offset).
+    /**
+     * An object the method entered just before holds ({@code identities=true}, for {@code include}d methods): its
+     * {@code this}, an argument, or a field of one, and that object's identity hash: {@link Event#pathStringId}
+     * (the path and the object's class: {@code this.request org.jacorb.orb.dsi.ServerRequest}), {@link Event#identityHash}. What {@code profile suggest}
+     * judges a correlation key on.
+     */
+    public static final int IDENTITY = 30;
+    // 22 and 24-28 are definition records, never events.
 
     /**
      * Never in a file: {@link TraceReader#read} reports it where it skipped a damaged chunk, whose events of any
@@ -100,6 +107,7 @@ public final class EventType {
         NAMES[AGENT_ERRORS] = "agent-errors";
         NAMES[REQUEST_NAME] = "request-name";
         NAMES[REQUEST_SAMPLE] = "request-sample";
+        NAMES[IDENTITY] = "identity";
         NAMES[JFR_MONITOR_ENTER] = "jfr-monitor-enter";
         NAMES[JFR_MONITOR_WAIT] = "jfr-monitor-wait";
         NAMES[JFR_THREAD_PARK] = "jfr-thread-park";

@@ -72,6 +72,9 @@ public final class TraceDump {
                 case EventType.REQUEST_NAME:
                     indent(line, e.depth()).append(d.string(e.attributeStringId())).append(" = ").append(d.string(e.valueStringId()));
                     break;
+                case EventType.IDENTITY:
+                    indent(line, e.depth()).append(d.string(e.pathStringId())).append(" @").append(Long.toHexString(e.identityHash()));
+                    break;
                 case EventType.GC:
                     line.append("gc ").append(d.string(e.collectorStringId())).append(" (").append(d.string(e.causeStringId()))
                             .append(") ").append(String.format("%.3f ms", e.durationNanos() / 1e6));

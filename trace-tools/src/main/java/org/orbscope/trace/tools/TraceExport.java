@@ -83,6 +83,10 @@ public final class TraceExport {
                 g.writeStringField("attribute", d.string(e.attributeStringId()));
                 g.writeStringField("value", d.string(e.valueStringId()));
                 break;
+            case EventType.IDENTITY:
+                g.writeStringField("path", d.string(e.pathStringId()));
+                g.writeNumberField("identityHash", e.identityHash());
+                break;
             case EventType.ALLOCATION:
                 g.writeStringField("class", d.className(e.classId()));
                 g.writeNumberField("bytes", e.bytes());

@@ -204,6 +204,11 @@ public class ThreadBuffer {
         return put2(EventType.ALLOCATION, nanos, classId, bytes);
     }
 
+    /** An object the method entered just before holds ({@link EventType#IDENTITY}): path string id, identity hash. */
+    public boolean identity(long nanos, int pathStringId, long identityHash) {
+        return put2(EventType.IDENTITY, nanos, pathStringId, identityHash);
+    }
+
     /** A name of the thread's current request ({@link EventType#REQUEST_NAME}): attribute and value string ids. */
     public boolean requestName(long nanos, int attributeStringId, int valueStringId) {
         return put2(EventType.REQUEST_NAME, nanos, attributeStringId, valueStringId);

@@ -75,6 +75,7 @@ final class ThreadDecoder {
             case EventType.ALLOCATION:
             case EventType.PROCESS_SAMPLE:
             case EventType.REQUEST_NAME:
+            case EventType.IDENTITY:
                 e.a = c.var();
                 e.b = c.var();
                 break;
