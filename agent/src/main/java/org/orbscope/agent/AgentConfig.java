@@ -34,7 +34,7 @@ public final class AgentConfig {
     /** Not on unless asked for: JFR streaming starts JFR in the application's JVM (memory, threads, ~1 s latency). */
     static final Set<String> OPT_IN_EVENTS = Collections.singleton("jfr");
     private static final Set<String> KEYS = Collections.unmodifiableSet(new HashSet<>(Arrays.asList("config", "out", "profile", "include",
-            "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "method", "events", "sample.interval.ms",
+            "exclude", "monitors.include", "monitors.exclude", "alloc.include", "alloc.exclude", "threads.include", "threads.exclude", "cpu", "identities", "method", "events", "sample.interval.ms",
             "buffers", "buffer.size", "jfr.threshold.us", "stop", "quiet", "monitors.events", "cpu.sample",
             "request.sample", "budget", "cpu.net",
             "maxsize", "maxage", "duration", "dump")));
@@ -86,6 +86,11 @@ public final class AgentConfig {
     /** The methods of all profiles, in order (a method named twice is instrumented as its first entry says). */
     final List<ProfileMethod> methods = new ArrayList<>();
     boolean cpu;
+    /**
+     * {@code include}d methods record the identities of their {@code this}, object arguments and those objects'
+     * fields at each enter ({@code identities}, default false): a broad trace for {@code profile suggest}.
+     */
+    boolean identities;
     boolean stop;
     /** Ring bounds ({@code maxsize}, {@code maxage}); 0 when not given. Either one keeps the recording as a ring. */
     long maxBytes;
@@ -241,6 +246,7 @@ public final class AgentConfig {
             case "threads.include": threadIncludes.add(new Glob(value, true)); break;
             case "threads.exclude": threadExcludes.add(new Glob(value, true)); break;
             case "cpu": cpu = bool(key, value, where); break;
+            case "identities": identities = bool(key, value, where); break;
             case "maxsize": maxBytes = quantity(key, value, where, true); break;
             case "maxage": maxAgeNanos = quantity(key, value, where, false); break;
             case "duration": durationNanos = quantity(key, value, where, false); break;

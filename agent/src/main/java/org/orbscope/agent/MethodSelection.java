@@ -14,7 +14,7 @@ import org.orbscope.trace.profile.ProfileMethod;
 
 /** Decides, from the config, whether and how a method is instrumented. */
 final class MethodSelection {
-    enum Kind { NONE, WALL, CPU, KEYED, NAMED }
+    enum Kind { NONE, WALL, CPU, KEYED, NAMED, IDENTITIES }
 
     /**
      * Packages never instrumented through globs, even when a glob names them: the agent itself runs code there
@@ -309,7 +309,16 @@ final class MethodSelection {
             }
             return p.cpu() || p.fragmentBegin() || p.fragmentContinue() ? Kind.CPU : Kind.WALL;
         }
-        return included(type.getName(), m) ? (config.cpu ? Kind.CPU : Kind.WALL) : Kind.NONE;
+        if (!included(type.getName(), m)) {
+            return Kind.NONE;
+        }
+        // A constructor's this cannot be read before its super call: its enter records wall time only.
+        return config.identities && !m.isConstructor() ? Kind.IDENTITIES : config.cpu ? Kind.CPU : Kind.WALL;
+    }
+
+    /** Whether include'd methods record what they hold ({@code identities=true}). */
+    boolean identities() {
+        return config.identities;
     }
 
     /** Whether an include glob selects the method, excludes aside. */

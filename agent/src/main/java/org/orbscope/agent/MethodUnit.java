@@ -17,12 +17,14 @@ final class MethodUnit implements InstrumentationUnit {
     private final Advice wall;
     private final Advice cpu;
     private final Advice keyed;
+    private final Advice identities;
 
     MethodUnit(MethodSelection selection, AdviceBindings bindings) {
         this.selection = selection;
         this.wall = bindings.to(Wall.class);
         this.cpu = bindings.to(Cpu.class);
         this.keyed = bindings.to(Keyed.class, Cpu.class);
+        this.identities = bindings.to(Identities.class, Wall.class);
     }
 
     @Override
@@ -32,9 +34,12 @@ final class MethodUnit implements InstrumentationUnit {
 
     @Override
     public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type, ClassLoader loader) {
-        return builder.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
+        DynamicType.Builder<?> b = builder.visit(wall.on(m -> selection.kind(type, m) == MethodSelection.Kind.WALL))
                 .visit(cpu.on(m -> selection.kind(type, m) == MethodSelection.Kind.CPU))
                 .visit(keyed.on(m -> selection.kind(type, m) == MethodSelection.Kind.KEYED));
+        // Only a broad trace asks for identities: every other recording matches its methods once less.
+        return selection.identities()
+                ? b.visit(identities.on(m -> selection.kind(type, m) == MethodSelection.Kind.IDENTITIES)) : b;
     }
 
     // The enter advice's return value (the thread's recorder, or null) reaches the exit advice as a local.
@@ -72,6 +77,18 @@ final class MethodUnit implements InstrumentationUnit {
             } else {
                 Dispatch.exit(token, thrown != null);
             }
+        }
+    }
+
+    /**
+     * {@code include}d methods that record what they hold ({@code identities=true}); their exit is {@link Wall}'s.
+     * The arguments' array is made at every enter: a broad trace's cost, never a profile's.
+     */
+    static final class Identities {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Object enter(@MethodId int id, @Advice.This(optional = true) Object self,
+                @Advice.AllArguments Object[] args) {
+            return Dispatch.enterNamed(id, null, 0, Sink.HOLDS, self, args, 0);
         }
     }
 

@@ -7,17 +7,20 @@ import org.orbscope.trace.internal.TraceWriter;
  * The enters of profile methods that know their request: a correlation key read from {@code this}, an argument or
  * a field path of one, request sampling carried by that key from the thread a request begins on to the threads
  * that continue it, and the request's names (operation, object key). Runs on the thread it records, inside the
- * recorder's guard ({@link Recorder}), on that thread's recorder; one per recording.
+ * recorder's guard ({@link Recorder}), on that thread's recorder; one per recording. The enters of a broad trace's
+ * methods that record what they hold come this way too.
  */
 final class RequestEvents {
     private final Settings settings;
     private final RecordedRequests recorded = new RecordedRequests();
     private final RequestNames names;
     private final KeyPaths paths;
+    private final HeldObjects held;
 
     RequestEvents(TraceWriter writer, Settings settings, AgentErrors errors) {
         this.settings = settings;
         this.names = new RequestNames(writer);
+        this.held = new HeldObjects(writer);
         this.paths = new KeyPaths(errors);
     }
 
@@ -32,7 +35,9 @@ final class RequestEvents {
      * {@code operationBase}, the object key from {@code objectBase}, each along its field path). Request sampling
      * decides first whether it is recorded: a request's first fragment draws, a fragment that continues a request
      * ({@link Sink#CONTINUED}) follows its key, and so does every keyed event on a thread
-     * that continues requests. Returns the exit's token, or null when nothing was recorded.
+     * that continues requests. An {@code include}d method under {@code identities=true} ({@link Sink#HOLDS}) writes
+     * instead, after its enter, what it holds: its {@code this} in {@code operationBase}, its arguments in
+     * {@code objectBase} ({@link HeldObjects}). Returns the exit's token, or null when nothing was recorded.
      */
     Object enter(ThreadRecorder r, int methodId, Object keyObject, int keyPath, int flags, Object operationBase,
             Object objectBase, int namePaths) {
@@ -68,6 +73,10 @@ final class RequestEvents {
         }
         if (!r.enter(methodId, flags, keyed, key, start)) {
             return null;
+        }
+        if ((flags & Sink.HOLDS) != 0) {
+            held.record(r, operationBase, (Object[]) objectBase);
+            return r;
         }
         name(r, names.operation, operationBase, namePaths >>> 16);
         name(r, names.object, objectBase, namePaths & 0xFFFF);

@@ -173,6 +173,13 @@ abstract class ThreadStream extends ThreadBuffer {
         dropUnless(b != null && b.requestName(now, attribute, value));
     }
 
+    /** An object the method entered just before holds (path string id, identity hash), after that enter. */
+    final void identity(int path, long hash) {
+        long now = System.nanoTime();
+        ThreadBuffer b = room(now);
+        dropUnless(b != null && b.identity(now, path, hash));
+    }
+
     /** The thread was started at {@code startNanos} by the thread of trace id {@code parent} (0: none known). */
     final void threadStart(int parent, long startNanos) {
         ThreadBuffer b = room(startNanos);

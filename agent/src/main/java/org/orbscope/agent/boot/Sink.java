@@ -42,6 +42,14 @@ public class Sink {
     public static final int CONTINUED = 16;
 
     /**
+     * An {@code include}d method under {@code identities=true}, entered through {@link #enterNamed}: its
+     * {@code operationBase} is the method's {@code this} (null when static) and its {@code objectBase} its arguments'
+     * array, whose identities, and those of their fields, follow the enter (a broad trace for {@code profile suggest};
+     * the fields are read by reflection).
+     */
+    public static final int HOLDS = 32;
+
+    /**
      * A monitored method with wall times only is entered; called by its enter advice. Returns a token the exit
      * advice hands back to {@link #exit}, or null when the enter was not recorded (thread left out, request not
      * sampled, event dropped, thread inside the agent), and then the exit advice makes no call: the token spares the
@@ -69,6 +77,7 @@ public class Sink {
     public Object enterKeyed(int methodId, Object keyObject, int keyPath, int flags) {
         return null;
     }
+
 
     /**
      * As {@link #enterKeyed}, for a method that also names its request: after the enter, the operation name read
