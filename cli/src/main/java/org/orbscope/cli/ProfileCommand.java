@@ -85,8 +85,9 @@ final class ProfileCommand implements Runnable {
     }
 
     @Command(name = "suggest", mixinStandardHelpOptions = true,
-            description = {"Propose a profile from a broad trace of an ORB server (its packages recorded with include=...,"
-                    + " while a few requests passed one at a time): thread roles, each role's method, the keys.",
+            description = {"Propose a profile from a broad trace of an ORB server (its packages recorded with include=..."
+                    + " and identities=true, while a few requests passed one at a time): thread roles, each role's"
+                    + " method, the keys, and whether the receiver dispatches itself (stage-less).",
                     "What it cannot decide is written as '# to do:' comments. Record with the proposal, then profile check.",
                     "Exit 0 a whole profile proposed, 1 not (what it found is printed), 2 bad input."})
     static final class Suggest implements Callable<Integer> {
@@ -121,6 +122,10 @@ final class ProfileCommand implements Runnable {
                     Files.writeString(out, text);
                     System.out.println("orbscope: profile " + name + " proposed in " + out + " (" + s.requests()
                             + " requests taken as recorded)");
+                    if (s.stageless()) {
+                        System.out.println("orbscope: stage-less: the receiver threads dispatch each request themselves,"
+                                + " with no queue between (docs/profiles.md, an ORB without a queue)");
+                    }
                     s.notes().forEach(n -> System.out.println("to do: " + n));
                 }
                 return s.complete() ? Orbscope.EXIT_OK : Orbscope.EXIT_RUN_FAILED;

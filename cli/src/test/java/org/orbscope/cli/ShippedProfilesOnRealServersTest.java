@@ -202,41 +202,63 @@ class ShippedProfilesOnRealServersTest {
     }
 
     /**
-     * The guide of docs/profiles.md on a Yoko server as if Yoko had no profile: a broad trace of its packages while
-     * a few requests pass one at a time, {@code profile suggest}, then the proposal records a client run in which
-     * {@code profile check} and the report find every request whole.
+     * The guide of docs/profiles.md on each ORB's server as if it had no profile: a broad trace of the ORB's packages
+     * with the identities its methods hold, while a few requests pass one at a time, {@code profile suggest}, then
+     * the proposal records a client run on the same server in which {@code profile check} and the report find every
+     * request whole. glassfish reads and dispatches in one thread pool, with a queue between; the WildFly ORB and
+     * JacORB reach the request object through a field; Yoko's threaded model dispatches on the receiver thread.
      */
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"yoko", "yoko-threaded", "glassfish", "openjdk-orb", "jacorb"})
     @Timeout(600)
-    void aProfileSuggestedFromABroadTraceHoldsEveryRequestWhole() throws Exception {
+    void aProfileSuggestedFromABroadTraceHoldsEveryRequestWhole(String orb) throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         ServerDirectory server = server();
-        Process p = Fixture.YOKO.jvm(server, "--conc-model", "thread_pool", "--pool-threads", "2")
-                .log(dir.resolve("server.log")).start();
         int few = 20;
+        int requests = 300;
         Path broadRound = scenario("broad.yaml", SCENARIO.replace("requests: " + REQUESTS, "requests: " + few)
-                .replace("{law: poisson, rate: 300/s}", "{law: deterministic, rate: 25/s}"));
-        Path scenario = scenario(SCENARIO);
+                .replace("{law: poisson, rate: 300/s}", "{law: deterministic, rate: 10/s}"));
+        Path scenario = scenario(SCENARIO.replace("requests: " + REQUESTS, "requests: " + requests));
+        JvmLauncher jvm = switch (orb) {
+            case "yoko" -> Fixture.YOKO.jvm(server, "--conc-model", "thread_pool", "--pool-threads", "2");
+            case "yoko-threaded" -> Fixture.YOKO.jvm(server, "--conc-model", "threaded");
+            case "glassfish" -> Fixture.GLASSFISH.jvm(server);
+            case "openjdk-orb" -> Fixture.OPENJDK_ORB.jvm(server);
+            default -> {
+                assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+                yield new ServerLaunch(scenario, server.dir()).jvm();
+            }
+        };
+        String include = switch (orb) {
+            case "glassfish" -> "com.sun.corba.ee.**";
+            case "openjdk-orb" -> "com.sun.corba.se.**";
+            case "jacorb" -> "org.jacorb.**";
+            default -> "org.apache.yoko.**";
+        };
+        Process p = jvm.log(dir.resolve("server.log")).start();
         Path broad = dir.resolve("broad.trace");
         Path suggested = dir.resolve("suggested.profile");
         Path profiled = dir.resolve("profiled.trace");
+        CliRunner suggest;
         int serverExit;
         try {
             awaitReady(p, server);
             String pid = Long.toString(p.pid());
             drive(broadRound, server, new ClientDirectory(dir.resolve("first-round")), few);
-            attached(pid, List.of("--profile", "none", "-o", "include=org.apache.yoko.**", "--out", broad.toString()),
-                    () -> drive(broadRound, server, new ClientDirectory(dir.resolve("broad-round")), few));
-            CliRunner suggest = CliRunner.run("profile", "suggest", broad.toString(), "--name", "yoko-suggested",
-                    "--out", suggested.toString());
+            attached(pid, List.of("--profile", "none", "-o", "include=" + include, "-o", "identities=true", "--out",
+                    broad.toString()), () -> drive(broadRound, server, new ClientDirectory(dir.resolve("broad-round")), few));
+            suggest = CliRunner.run("profile", "suggest", broad.toString(), "--name", orb + "-suggested", "--out",
+                    suggested.toString());
             assertEquals(Orbscope.EXIT_OK, suggest.exit, suggest + "\n" + Files.readString(suggested));
             attached(pid, List.of("--profile", suggested.toString(), "-o", "cpu=true", "--out", profiled.toString()),
-                    () -> drive(scenario, server, new ClientDirectory(dir.resolve("client")), REQUESTS));
+                    () -> drive(scenario, server, new ClientDirectory(dir.resolve("client")), requests));
         } finally {
             serverExit = JvmLauncher.stop(p, Duration.ofSeconds(30));
         }
         assertEquals(0, serverExit, log("server.log"));
         String proposal = Files.readString(suggested);
+        // A receiver that dispatches is a stage-less ORB, and the proposal says so.
+        assertEquals(orb.equals("yoko-threaded"), suggest.out.contains("stage-less"), suggest + "\n" + proposal);
         CliRunner check = CliRunner.run("profile", "check", profiled.toString());
         assertEquals(Orbscope.EXIT_OK, check.exit, check + "\n" + proposal);
         Path out = dir.resolve("suggested-report");
@@ -244,7 +266,7 @@ class ShippedProfilesOnRealServersTest {
                 "--scenario", scenario.toString(), "--out", out.toString());
         assertEquals(Orbscope.EXIT_OK, report.exit, report.toString());
         JsonNode s = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("points").path(0).path("server");
-        assertEquals(REQUESTS, s.path("measured").asLong(), s + "\n" + proposal);
+        assertEquals(requests, s.path("measured").asLong(), s + "\n" + proposal);
         assertEquals(0, s.path("incomplete").asLong(), s + "\n" + proposal);
     }
 

@@ -5,14 +5,19 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToLongFunction;
 import org.orbscope.trace.Dictionary;
-import org.orbscope.trace.Event;
 import org.orbscope.trace.EventType;
 import org.orbscope.trace.TraceReader;
 import org.orbscope.trace.profile.OrbProfile;
@@ -20,66 +25,44 @@ import org.orbscope.trace.profile.ProfileException;
 
 /**
  * A profile proposed from a broad trace of an ORB server (every method of the ORB's packages recorded with
- * {@code include=} globs while a few requests passed, one at a time): the steps of docs/profiles.md done by counting.
+ * {@code include=} globs and {@code identities=true} while a few requests passed, one at a time): the steps of
+ * docs/profiles.md done on the trace's data.
  *
  * <ol>
  * <li>A method the ORB runs once per request is called as many times as requests passed (the count most methods
- * share, or the number given), or a few more (messages that are not requests: a close, a locate).</li>
- * <li>Threads are grouped by name with digits as {@code *}. A thread's work for one request is a <em>cycle</em>: its
- * events between two idle gaps (the thread blocked in a socket read or on its queue, where nothing is recorded):
- * the longest gaps of the group, as many as requests passed, not a fixed time, which a preempted thread or a long
- * servant would also leave.</li>
- * <li>The group whose cycles start first after each other group's is the receiver; the one that starts last is the
- * dispatcher; one between them is a controller, which is left out (the profile is then complete without it).</li>
- * <li>Each role is a once-per-request method at its place in the cycle: the receiver's first method entered after
- * the idle gap ({@code receive.arrival}); its last method that returns before the dispatcher's cycle begins
- * ({@code receive.enqueue}); its method that returns last ({@code receive.end}); the dispatcher's first method
- * ({@code dispatch.begin}), the one with the most time of its own, where the servant's code runs unrecorded
- * ({@code dispatch.servant}), the last to return inside the cycle ({@code dispatch.result}) and the one that
- * returns last ({@code dispatch.end}).</li>
- * <li>The key: a class both the enqueue's and the dispatch's begin method hold ({@code this} or a parameter, by their
- * descriptors); the enqueue and begin are chosen, among those that fit, to share one.</li>
+ * share, or the number given). The server works in bursts between pauses, one per request; the method called
+ * exactly once per request that comes first in most bursts begins each request, and request k's path is the
+ * once-per-request calls from its k-th call to the next (and those of the read event around it). A request whose
+ * work ran into the next one's is left out, and so is a call that returns only when the next request comes (a
+ * blocking read, a queue's take): it holds the wait, not the work.</li>
+ * <li>The servant is the application's object (of a class in no recorded package) the ORB hands from method to
+ * method; the method holding it with the most time of its own, not blocked, runs the servant's code unrecorded, on
+ * the dispatcher thread. The arrival's thread is the receiver. When they are one thread in most requests, the ORB
+ * has no queue stage: the receiver dispatches the request itself (docs/profiles.md, an ORB without a queue), and
+ * the proposal says so.</li>
+ * <li>Each role is the method at its place in most requests' paths: the dispatcher's first methods are
+ * {@code dispatch.begin} candidates (on a stage-less thread, those around the servant's); the receiver's methods that
+ * return before the begin is entered are {@code receive.enqueue} candidates, not one around another (it returns
+ * after the queue's lock is let go); {@code receive.end} is the receiver's innermost call around the enqueue;
+ * {@code receive.arrival} the receiver's first step that returns before the enqueue; {@code dispatch.end} the
+ * dispatcher's call that returns last; {@code dispatch.result} the last to return after the servant inside the
+ * dispatcher's work item.</li>
+ * <li>The key: a path from the enqueue and one from the begin ({@code this}, {@code argN}, {@code argN.field}, as
+ * the trace's {@code identity} events record them) that reach one object in each request and another object in
+ * every request: an object the ORB makes per request, not a connection, a broker or a thread. The begin as early and
+ * the enqueue as late as such a key allows.</li>
  * </ol>
  *
- * What counting cannot see (a key reached through a field, the operation's name, the reply's method) is left out and
- * said in the notes; {@code profile check} on a trace recorded with the proposal says whether it holds.
+ * What the data cannot decide is left out and said in the notes; {@code profile check} on a trace recorded with the
+ * proposal says whether it holds.
  */
 public final class ProfileSuggestion {
-    /** The shortest idle gap on a thread: no event for this long. Requests of a broad trace come one at a time. */
-    static final long IDLE_NS = 2_000_000L;
+    /** The share of requests a choice must hold in: a broad trace's path varies little, its first calls may. */
+    private static final double MOST = 0.9;
 
-    /** One call: its method, thread, enter and exit times, and its wall time not spent in recorded callees. */
-    private record Call(int method, int thread, long enter, long exit, long self) {
-    }
-
-    /** A thread group's once-per-request methods, each with its place in the group's cycles. */
-    private static final class Group {
-        final String glob;
-        final List<long[]> cycles = new ArrayList<>(); // [start, end] of each cycle
-        /** Method -> per call: enter offset, exit offset, own time, whether it spans an idle gap ({@link #place}). */
-        final Map<Integer, long[][]> place = new LinkedHashMap<>();
-
-        Group(String glob) {
-            this.glob = glob;
-        }
-
-        long median(int method, int which) {
-            long[] v = place.get(method)[which];
-            long[] s = v.clone();
-            Arrays.sort(s);
-            return s.length == 0 ? 0 : s[s.length / 2];
-        }
-
-        /** Whether most calls of the method wait inside it for the next request. */
-        boolean spans(int method) {
-            return median(method, 3) > 0;
-        }
-
-        List<Integer> byEnter() {
-            List<Integer> m = new ArrayList<>(place.keySet());
-            m.sort(Comparator.comparingLong(id -> median(id, 0)));
-            return m;
-        }
+    /** One call: its method, thread, enter and exit times, its wall time not in recorded callees, and what it held. */
+    private record Call(int method, int thread, long enter, long exit, long self, Map<Integer, Long> held,
+            Set<Long> handed) {
     }
 
     private final Dictionary dictionary;
@@ -87,6 +70,20 @@ public final class ProfileSuggestion {
     private final List<String> notes = new ArrayList<>();
     private final List<String> lines = new ArrayList<>();
     private int requests;
+    private boolean stageless;
+    private boolean keyed;
+    private boolean identities;
+    /** Key paths ({@code this}, {@code arg0.upcall_}) by number, as {@link Call#held} keys them. */
+    private final List<String> pathNames = new ArrayList<>();
+    private final Map<String, Integer> pathNumbers = new HashMap<>();
+    /** The packages of the recorded methods' classes: the ORB's; an object of another package is the application's. */
+    private final Set<String> orbPackages = new HashSet<>();
+    /** Calls per method. */
+    private final Map<Integer, Integer> counts = new HashMap<>();
+    /** The method whose calls begin the requests: the arrival. */
+    private int anchor = -1;
+    /** Per request, its path: the once-per-request calls in order of their enters. */
+    private final List<List<Call>> paths = new ArrayList<>();
 
     private ProfileSuggestion(Dictionary dictionary, String name) {
         this.dictionary = dictionary;
@@ -106,124 +103,624 @@ public final class ProfileSuggestion {
     }
 
     private void suggest(TraceReader r, int given) throws IOException {
-        Map<Integer, List<Call>> callsByThread = new TreeMap<>();
-        Map<Integer, long[]> timesByThread = new TreeMap<>();
-        for (int tid : r.threadIds()) {
-            List<Call> calls = new ArrayList<>();
-            long[][] times = {new long[256]};
-            int[] n = {0};
-            long[] childWall = new long[64];
-            r.readThread(tid, e -> {
-                if (e.type() != EventType.METHOD_ENTER && e.type() != EventType.METHOD_EXIT) {
-                    return;
-                }
-                if (n[0] == times[0].length) {
-                    times[0] = Arrays.copyOf(times[0], n[0] * 2);
-                }
-                times[0][n[0]++] = e.nanos();
-                exit(e, tid, calls, childWall);
-            });
-            callsByThread.put(tid, calls);
-            timesByThread.put(tid, Arrays.copyOf(times[0], n[0]));
+        for (int m = 1; m <= dictionary.methodCount(); m++) {
+            String c = dictionary.methodClass(m);
+            if (c != null) {
+                orbPackages.add(packageOf(c.replace('/', '.')));
+            }
         }
-        Map<Integer, Integer> counts = new HashMap<>();
-        callsByThread.values().forEach(cs -> cs.forEach(c -> counts.merge(c.method(), 1, Integer::sum)));
+        List<Call> calls = new ArrayList<>();
+        for (int tid : r.threadIds()) {
+            readThread(r, tid, calls);
+        }
+        Map<Integer, List<Call>> byMethod = new TreeMap<>();
+        calls.forEach(c -> byMethod.computeIfAbsent(c.method(), k -> new ArrayList<>()).add(c));
+        byMethod.forEach((m, cs) -> counts.put(m, cs.size()));
         requests = given > 0 ? given : mostShared(counts);
         if (requests == 0) {
             notes.add("no method was called three times or more: record a broad trace while requests pass");
             return;
         }
-        // A method run once per request runs a few more times for messages that are not requests; around the most
-        // shared count, whichever side of it (a close, a locate) the most shared count fell on.
-        Map<String, Long> idle = idleGaps(timesByThread, requests);
-        Map<Integer, List<long[]>> cyclesByThread = new TreeMap<>();
-        timesByThread.forEach((tid, times) -> cyclesByThread.put(tid,
-                cycles(times, idle.get(glob(dictionary.threadName(tid))))));
         int slack = Math.max(2, requests / 10);
         int low = given > 0 ? requests : requests - slack;
-        int high = requests + slack;
-        Map<String, Group> groups = new LinkedHashMap<>();
-        for (Map.Entry<Integer, List<Call>> t : callsByThread.entrySet()) {
-            String glob = glob(dictionary.threadName(t.getKey()));
-            for (Call c : t.getValue()) {
-                int n = counts.get(c.method());
-                if (n >= low && n <= high) {
-                    groups.computeIfAbsent(glob, Group::new);
-                }
-            }
-        }
-        for (Map.Entry<Integer, List<Call>> t : callsByThread.entrySet()) {
-            Group g = groups.get(glob(dictionary.threadName(t.getKey())));
-            if (g != null) {
-                place(g, t.getValue(), cyclesByThread.get(t.getKey()), counts, low, high);
-            }
-        }
-        // A thread that runs one or two methods as often as requests pass by chance (a timer) is no stage.
-        groups.values().removeIf(g -> g.place.size() < 3);
-        List<Group> order = new ArrayList<>(groups.values());
-        order.sort((a, b) -> Long.compare(lag(a, b), lag(b, a)));
-        if (order.size() < 2) {
-            notes.add(order.isEmpty() ? "no thread ran a method once per request" : "one thread group ("
-                    + order.get(0).glob + ") reads and dispatches the requests: give it both thread roles and mark"
-                    + " where its dispatch begins by hand (docs/profiles.md, an ORB without a queue)");
+        byMethod.values().removeIf(cs -> cs.size() < low || cs.size() > requests + slack);
+        byMethod.values().forEach(cs -> cs.sort(Comparator.comparingLong(Call::enter)));
+        if (byMethod.size() < 3) {
+            notes.add("fewer than three methods ran once per request (" + requests + " calls): give --requests N");
             return;
         }
-        Group receiver = order.get(0);
-        Group dispatcher = order.get(order.size() - 1);
-        for (Group g : order.subList(1, order.size() - 1)) {
-            notes.add("threads " + g.glob + " run once-per-request methods between the receiver and the dispatcher:"
-                    + " a controller? (left out; docs/profiles.md, the roles)");
+        buildPaths(byMethod, calls);
+        if (!identities) {
+            notes.add("the trace records no identities: record the broad trace with identities=true, so that the key"
+                    + " can be judged on the objects each request's methods hold");
         }
-        roles(receiver, dispatcher);
+        roles();
+    }
+
+    /** A thread's calls, each with the identities recorded right after its enter. */
+    private void readThread(TraceReader r, int tid, List<Call> calls) throws IOException {
+        List<Map<Integer, Long>> heldAtDepth = new ArrayList<>();
+        // Per open call: the application's objects it was handed, as this or an argument (not a field of one).
+        Map<Integer, Set<Long>> handedAt = new HashMap<>();
+        long[] childWall = new long[256];
+        // Time blocked (a monitor wait, a park, a contended enter) is no work: it is left out of a call's own time.
+        long[] blocked = new long[256];
+        long[] blockedSince = {0};
+        int[] open = {-1};
+        int[] current = {-1};
+        r.readThread(tid, e -> {
+            int type = e.type();
+            if (type == EventType.WAIT_BEGIN || type == EventType.PARK_BEGIN || type == EventType.MONITOR_CONTENDED) {
+                blockedSince[0] = e.nanos();
+            } else if (type == EventType.WAIT_END || type == EventType.PARK_END || type == EventType.MONITOR_ENTERED) {
+                if (blockedSince[0] != 0 && open[0] >= 0 && open[0] < blocked.length) {
+                    blocked[open[0]] += e.nanos() - blockedSince[0];
+                }
+                blockedSince[0] = 0;
+            }
+            if (type == EventType.IDENTITY) {
+                identities = true;
+                if (current[0] >= 0) {
+                    String text = dictionary.string(e.pathStringId());
+                    int space = text.indexOf(' ');
+                    String path = space < 0 ? text : text.substring(0, space);
+                    Integer number = pathNumbers.get(path);
+                    if (number == null) {
+                        number = pathNames.size();
+                        pathNames.add(path);
+                        pathNumbers.put(path, number);
+                    }
+                    heldAtDepth.get(current[0]).put(number, e.identityHash());
+                    if (space >= 0 && path.indexOf('.') < 0 && !orbPackages.contains(packageOf(text.substring(space + 1)))) {
+                        handedAt.computeIfAbsent(current[0], x -> new HashSet<>()).add(e.identityHash());
+                    }
+                }
+                return;
+            }
+            if (type == EventType.METHOD_ENTER) {
+                int d = e.depth();
+                current[0] = d;
+                open[0] = d;
+                if (d >= 0 && d < blocked.length) {
+                    blocked[d] = 0;
+                }
+                while (d >= 0 && heldAtDepth.size() <= d) {
+                    heldAtDepth.add(null);
+                }
+                if (d >= 0) {
+                    heldAtDepth.set(d, new HashMap<>(4));
+                    handedAt.remove(d);
+                }
+                return;
+            }
+            current[0] = -1;
+            if (type == EventType.METHOD_EXIT) {
+                open[0] = e.depth() - 1;
+            }
+            if (type != EventType.METHOD_EXIT || e.methodId() == 0 || e.depth() < 0 || e.depth() + 1 >= childWall.length) {
+                return;
+            }
+            int d = e.depth();
+            long wall = e.nanos() - e.enterNanos();
+            Map<Integer, Long> held = d < heldAtDepth.size() && heldAtDepth.get(d) != null ? heldAtDepth.get(d) : Map.of();
+            calls.add(new Call(e.methodId(), tid, e.enterNanos(), e.nanos(), wall - childWall[d + 1] - blocked[d], held,
+                    handedAt.getOrDefault(d, Set.of())));
+            handedAt.remove(d);
+            blocked[d] = 0;
+            childWall[d + 1] = 0;
+            childWall[d] += wall;
+        });
     }
 
     /**
-     * Per thread group, the shortest gap between two events of a thread that counts as idle (the thread waiting for
-     * the next request): a quarter of the median of the group's {@code requests} longest gaps, and at least
-     * {@link #IDLE_NS}. The requests of a broad trace come one at a time, so the gaps between them are the longest
-     * of each thread; a request's own work pauses too (a servant that runs long unrecorded, a thread preempted on a
-     * busy machine), for less than the time between requests, and a fixed threshold would cut its cycle there.
+     * The requests' paths. Among the methods called exactly once per request, the one whose k-th call comes first in
+     * most requests marks where each request begins; request k's path is the once-per-request calls entered from
+     * its k-th call to the next, less the calls that return only after the next began (a wait, not work). A request
+     * whose work ran into the next one's (a method twice in one path: the client sent two close together, or the
+     * server was slower than the pace) is left out: what remains are requests that passed alone.
      */
-    private Map<String, Long> idleGaps(Map<Integer, long[]> timesByThread, int requests) {
-        Map<String, List<Long>> gaps = new HashMap<>();
-        timesByThread.forEach((tid, times) -> {
-            List<Long> g = gaps.computeIfAbsent(glob(dictionary.threadName(tid)), k -> new ArrayList<>());
-            for (int i = 1; i < times.length; i++) {
-                g.add(times[i] - times[i - 1]);
+    private void buildPaths(Map<Integer, List<Call>> byMethod, List<Call> calls) {
+        Set<Integer> exact = new HashSet<>();
+        byMethod.forEach((m, cs) -> {
+            if (cs.size() == requests) {
+                exact.add(m);
             }
         });
-        Map<String, Long> idle = new HashMap<>();
-        gaps.forEach((glob, g) -> {
-            g.sort(Comparator.reverseOrder());
-            List<Long> longest = g.subList(0, Math.min(g.size(), Math.max(1, requests)));
-            idle.put(glob, longest.isEmpty() ? IDLE_NS : Math.max(IDLE_NS, longest.get(longest.size() / 2) / 4));
-        });
-        return idle;
-    }
-
-    /** A thread's cycles, [start, end] of each: its events between gaps longer than {@code idleNs}. */
-    private static List<long[]> cycles(long[] times, long idleNs) {
-        List<long[]> cycles = new ArrayList<>();
-        int start = 0;
-        for (int i = 1; i <= times.length; i++) {
-            if (i == times.length || times[i] - times[i - 1] > idleNs) {
-                cycles.add(new long[] {times[start], times[i - 1]});
-                start = i;
-            }
-        }
-        return times.length == 0 ? List.of() : cycles;
-    }
-
-    /** On an exit: the call it closes, with its time not spent in recorded callees (depth-indexed sums). */
-    private static void exit(Event e, int tid, List<Call> calls, long[] childWall) {
-        if (e.type() != EventType.METHOD_EXIT || e.methodId() == 0 || e.depth() < 0 || e.depth() + 1 >= childWall.length) {
+        if (exact.isEmpty()) {
+            notes.add("no method ran exactly once per request (" + requests + " calls): give --requests N");
             return;
         }
-        int d = e.depth();
-        long wall = e.nanos() - e.enterNanos();
-        calls.add(new Call(e.methodId(), tid, e.enterNanos(), e.nanos(), wall - childWall[d + 1]));
-        childWall[d + 1] = 0;
-        childWall[d] += wall;
+        // The server's work comes in bursts, one per request, between pauses of the whole server (a call that
+        // spans a pause is a wait, not work). The method called exactly once per request that comes first in most
+        // bursts is the anchor: its calls begin the requests.
+        List<Call> sorted = new ArrayList<>(calls);
+        sorted.sort(Comparator.comparingLong(Call::enter));
+        long pause = sorted.isEmpty() ? 0 : (sorted.get(sorted.size() - 1).enter() - sorted.get(0).enter()) / requests / 4;
+        List<Integer> firsts = new ArrayList<>();
+        long busyUntil = Long.MIN_VALUE;
+        boolean open = false;
+        for (Call c : sorted) {
+            if (c.exit() - c.enter() > pause) {
+                continue;
+            }
+            if (c.enter() - busyUntil > pause) {
+                open = true;
+            }
+            busyUntil = Math.max(busyUntil, c.exit());
+            if (open && exact.contains(c.method())) {
+                firsts.add(c.method());
+                open = false;
+            }
+        }
+        anchor = mode(firsts, 0);
+        if (anchor < 0) {
+            notes.add("the server never paused between requests: record the broad trace with requests further apart");
+            return;
+        }
+        long[] start = byMethod.get(anchor).stream().mapToLong(Call::enter).toArray();
+        List<Call> all = new ArrayList<>();
+        byMethod.values().forEach(all::addAll);
+        all.sort(Comparator.comparingLong(Call::enter));
+        // Request k's work begins at its arrival, or before it where the thread that reads it started on its read
+        // event: after the longest pause between the arrival before and this one (the server idle between requests).
+        long[] begin = new long[requests + 1];
+        begin[0] = start[0];
+        begin[requests] = Long.MAX_VALUE;
+        int from = 0;
+        for (int k = 1; k < requests; k++) {
+            begin[k] = start[k];
+            long maxExit = Long.MIN_VALUE;
+            long longest = (start[k] - start[k - 1]) / 4;
+            long idleFrom = Long.MAX_VALUE;
+            for (int i = from; i < all.size() && all.get(i).enter() < start[k]; i++) {
+                Call c = all.get(i);
+                if (c.enter() < start[k - 1]) {
+                    from = i + 1;
+                    continue;
+                }
+                if (c.exit() >= start[k]) {
+                    continue; // a wait for the next request, or the read event that holds its arrival
+                }
+                if (maxExit != Long.MIN_VALUE && c.enter() - maxExit > longest) {
+                    longest = c.enter() - maxExit;
+                    idleFrom = maxExit;
+                }
+                maxExit = Math.max(maxExit, c.exit());
+            }
+            for (int i = from; i < all.size() && all.get(i).enter() < start[k]; i++) {
+                if (all.get(i).enter() > idleFrom) {
+                    begin[k] = all.get(i).enter();
+                    break;
+                }
+            }
+        }
+        List<List<Call>> windows = new ArrayList<>();
+        for (int k = 0; k < requests; k++) {
+            windows.add(new ArrayList<>());
+        }
+        for (Call c : all) {
+            int k = Arrays.binarySearch(begin, c.enter());
+            k = k >= 0 ? k : -k - 2;
+            if (k >= 0 && k < requests && c.exit() < begin[k + 1]) {
+                windows.get(k).add(c);
+            }
+        }
+        for (List<Call> w : windows) {
+            Set<Integer> seen = new HashSet<>();
+            boolean alone = w.stream().allMatch(c -> seen.add(c.method()));
+            if (alone) {
+                paths.add(w);
+            }
+        }
+        if (paths.size() < Math.max(3, requests / 4)) {
+            notes.add("only " + paths.size() + " of " + requests + " requests passed alone: record the broad trace with"
+                    + " requests further apart");
+            paths.clear();
+        }
+    }
+
+    /** The method most requests' {@code choice} names (-1: none), if at least {@code share} of them name it. */
+    private static int mode(List<Integer> chosen, double share) {
+        Map<Integer, Integer> n = new HashMap<>();
+        chosen.stream().filter(m -> m >= 0).forEach(m -> n.merge(m, 1, Integer::sum));
+        return n.entrySet().stream().filter(e -> e.getValue() >= share * chosen.size())
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(-1);
+    }
+
+    private static Call call(List<Call> path, int method) {
+        for (Call c : path) {
+            if (c.method() == method) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static Call latestExit(List<Call> calls) {
+        return calls.stream().max(Comparator.comparingLong(Call::exit)).orElse(null);
+    }
+
+    private static int methodOf(Call c) {
+        return c == null ? -1 : c.method();
+    }
+
+    private void roles() {
+        if (paths.isEmpty()) {
+            return;
+        }
+        int arrival = anchor;
+        // The servant is the application's object the ORB hands from method to method (as this or an argument; a
+        // logger in a field is no servant): among the methods that hold it (a field of one too), the servant's code
+        // runs unrecorded in the one with the most time of its own, not blocked, at the median of the requests (a
+        // thread preempted in one request gives another method the most once).
+        Set<Integer> holdServant = new HashSet<>();
+        for (List<Call> p : paths) {
+            Set<Long> servants = new HashSet<>();
+            p.forEach(c -> servants.addAll(c.handed()));
+            p.stream().filter(c -> c.held().values().stream().anyMatch(servants::contains))
+                    .forEach(c -> holdServant.add(c.method()));
+        }
+        Map<Integer, List<Long>> selfTimes = new HashMap<>();
+        paths.forEach(p -> p.stream().filter(c -> holdServant.isEmpty() || holdServant.contains(c.method()))
+                .forEach(c -> selfTimes.computeIfAbsent(c.method(), m -> new ArrayList<>()).add(c.self())));
+        int servant = -1;
+        long most = -1;
+        for (Map.Entry<Integer, List<Long>> e : selfTimes.entrySet()) {
+            List<Long> t = e.getValue();
+            t.sort(null);
+            long median = t.get(t.size() / 2);
+            if (e.getKey() != arrival && t.size() >= MOST * paths.size() && median > most) {
+                servant = e.getKey();
+                most = median;
+            }
+        }
+        if (servant < 0) {
+            notes.add("no method runs in most requests after the arrival: the servant's method is unclear");
+            return;
+        }
+        List<List<Call>> usable = new ArrayList<>();
+        int same = 0;
+        for (List<Call> p : paths) {
+            Call a = call(p, arrival);
+            Call s = call(p, servant);
+            if (a != null && s != null && s.enter() > a.enter()) {
+                usable.add(p);
+                same += a.thread() == s.thread() ? 1 : 0;
+            }
+        }
+        if (usable.size() < MOST * paths.size()) {
+            notes.add("the servant's method " + dictionary.methodShort(servant) + " does not follow the arrival "
+                    + dictionary.methodShort(arrival) + " in most requests");
+            return;
+        }
+        stageless = same * 2 > usable.size();
+        // The requests whose path has the ORB's usual shape: with a queue, the servant on another thread.
+        List<List<Call>> shaped = new ArrayList<>();
+        for (List<Call> p : usable) {
+            if ((call(p, arrival).thread() == call(p, servant).thread()) == stageless) {
+                shaped.add(p);
+            }
+        }
+        Roles roles = new Roles(arrival, servant, shaped);
+        roles.choose();
+    }
+
+    /** The roles on the requests of one shape: each request's receiver and dispatcher threads, and their calls. */
+    private final class Roles {
+        final int arrival;
+        final int servant;
+        final List<List<Call>> shaped;
+        final List<List<Call>> receiving = new ArrayList<>();
+        final List<List<Call>> dispatching = new ArrayList<>();
+
+        Roles(int arrival, int servant, List<List<Call>> shaped) {
+            this.arrival = arrival;
+            this.servant = servant;
+            this.shaped = shaped;
+            for (List<Call> p : shaped) {
+                int rt = call(p, arrival).thread();
+                int dt = call(p, servant).thread();
+                receiving.add(p.stream().filter(c -> c.thread() == rt).toList());
+                dispatching.add(p.stream().filter(c -> c.thread() == dt).toList());
+            }
+        }
+
+        Call in(int k, int method) {
+            return call(shaped.get(k), method);
+        }
+
+        void choose() {
+            int n = shaped.size();
+            // On a stage-less thread the receiver's end is after the dispatch: the call that returns last.
+            int readEnd = !stageless ? -2 : mode(range(n, k -> methodOf(latestExit(receiving.get(k).stream()
+                    .filter(c -> c.method() != arrival).toList()))), 0.5);
+            // The dispatch's end: with a queue, the dispatcher's call that returns last (it goes back for the next
+            // request); on a stage-less thread, the call around the servant's that returns last before the receiver's
+            // end. The work item: the dispatcher's outermost call around the servant's.
+            List<Integer> endChoice = new ArrayList<>();
+            List<Integer> itemChoice = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                Call s = in(k, servant);
+                List<Call> around = dispatching.get(k).stream().filter(c -> c.method() != readEnd
+                        && c.method() != arrival && encloses(c, s)).toList();
+                endChoice.add(methodOf(latestExit(stageless ? around : dispatching.get(k).stream()
+                        .filter(c -> c.method() != arrival && c.method() != servant).toList())));
+                itemChoice.add(methodOf(around.stream().min(Comparator.comparingLong(Call::enter)).orElse(null)));
+            }
+            int dispatchEnd = mode(endChoice, 0.5);
+            int item = stageless ? dispatchEnd : mode(itemChoice, 0.5);
+            if (readEnd == -1 || dispatchEnd < 0) {
+                notes.add("no method returns last on the " + (readEnd == -1 ? "receiver" : "dispatcher")
+                        + " thread in most requests");
+                return;
+            }
+            // The begin: the dispatcher's methods before the servant (on a stage-less thread, those around the servant's
+            // call and inside the dispatch's end), earliest first.
+            Set<Integer> excluded = Set.of(arrival, servant, readEnd, dispatchEnd);
+            List<Integer> begins = candidates(k -> dispatching.get(k).stream().filter(c -> !excluded.contains(c.method())
+                    && c.enter() <= in(k, servant).enter() && c.enter() > in(k, arrival).enter()
+                    && (!stageless || encloses(in(k, dispatchEnd), c) && encloses(c, in(k, servant)))).toList(),
+                    Call::enter, false);
+            String[] key = null;
+            int begin = -1;
+            int enqueue = -1;
+            for (int b : begins) {
+                List<Integer> enqueues = candidates(k -> {
+                    Call bc = in(k, b);
+                    return receiving.get(k).stream().filter(c -> !excluded.contains(c.method()) && c.method() != b
+                            && bc != null && c.exit() < bc.enter() && c.enter() > in(k, arrival).enter()).toList();
+                }, Call::exit, true);
+                if (begin < 0 && !enqueues.isEmpty()) {
+                    begin = b;
+                    enqueue = enqueues.get(0);
+                }
+                Map<Integer, String[]> keyedBy = new LinkedHashMap<>();
+                for (int e : enqueues) {
+                    String[] k = sharedKey(e, b);
+                    if (k != null) {
+                        keyedBy.put(e, k);
+                    }
+                }
+                // The hand-over's exit must come before any dispatcher can take the request, however busy the
+                // server: not a call around the one that puts the request in the queue (it returns after the queue's
+                // lock is let go), so the innermost of nested candidates; and a method the ORB calls for other work
+                // too (a new connection's accept) would start requests that never arrived, so one called exactly once
+                // per request first. Among the rest, the latest to return.
+                List<Integer> inner = keyedBy.keySet().stream().filter(e -> keyedBy.keySet().stream()
+                        .noneMatch(o -> o != e && mostlyEncloses(e, o))).toList();
+                Integer chosen = inner.stream().min(Comparator.comparing((Integer m) -> counts.get(m) != requests))
+                        .orElse(null);
+                if (chosen != null) {
+                    begin = b;
+                    enqueue = chosen;
+                    key = keyedBy.get(chosen);
+                    break;
+                }
+            }
+            if (begin < 0) {
+                notes.add("no receiver method returns before a dispatcher method begins in most requests: the requests"
+                        + " overlapped; record the broad trace with requests one at a time");
+                return;
+            }
+            keyed = key != null;
+            if (!keyed) {
+                key = new String[] {"none", "none"};
+                if (identities) {
+                    notes.add("no object that " + dictionary.methodShort(enqueue) + " and " + dictionary.methodShort(begin)
+                            + " both hold is one per request: write the key by hand (docs/profiles.md, the key)");
+                }
+            }
+            int b = begin;
+            // The result: the last call to return after the servant inside the work item; else, the work item being
+            // the servant's own call, the first call after it.
+            int result = mode(range(n, k -> {
+                Call s = in(k, servant);
+                Call work = in(k, item);
+                Call last = latestExit(dispatching.get(k).stream().filter(c -> c.method() != b
+                        && !excluded.contains(c.method()) && s != null && c.exit() >= s.exit() && encloses(work, c))
+                        .toList());
+                return methodOf(last != null ? last : dispatching.get(k).stream().filter(c -> c.method() != b
+                        && !excluded.contains(c.method()) && s != null && c.enter() >= s.exit())
+                        .min(Comparator.comparingLong(Call::exit)).orElse(null));
+            }), 0.5);
+            if (result < 0) {
+                notes.add("no method returns between the servant and the dispatch's end: dispatch.result is the servant's");
+                result = servant;
+            }
+            int e = enqueue;
+            int receiveEnd = readEnd;
+            if (!stageless) {
+                // The receiver is back to reading when the call around its hand-over returns: the innermost one, a
+                // step per message, not a read loop that may hold several.
+                receiveEnd = mode(range(n, k -> {
+                    Call ec = in(k, e);
+                    return methodOf(receiving.get(k).stream().filter(c -> c.method() != arrival && encloses(c, ec))
+                            .min(Comparator.comparingLong(Call::exit)).orElse(null));
+                }), 0.5);
+                if (receiveEnd < 0) {
+                    notes.add("no receiver call around " + dictionary.methodShort(e) + " in most requests: receive.end"
+                            + " is the receiver's call that returns last");
+                    receiveEnd = mode(range(n, k -> methodOf(latestExit(receiving.get(k).stream()
+                            .filter(c -> c.method() != arrival && c.method() != e).toList()))), 0.5);
+                }
+            }
+            // The arrival: from the first call of each request on, the receiver's first step that returns before the
+            // hand-over, once per message (a read loop around the hand-over may read several messages at once under
+            // load).
+            List<Integer> arrivals = candidates(k -> {
+                Call ec = in(k, e);
+                long from = in(k, arrival).enter();
+                return receiving.get(k).stream().filter(c -> ec != null && c.enter() >= from && c.exit() < ec.enter())
+                        .toList();
+            }, Call::enter, false);
+            int first = arrivals.isEmpty() ? arrival : arrivals.get(0);
+            write(first, enqueue, receiveEnd, begin, result, dispatchEnd, key);
+        }
+
+        /** Whether, in most requests, the call of {@code outer} encloses that of {@code inner}. */
+        private boolean mostlyEncloses(int outer, int inner) {
+            int n = 0;
+            for (int k = 0; k < shaped.size(); k++) {
+                n += encloses(in(k, outer), in(k, inner)) ? 1 : 0;
+            }
+            return n * 2 > shaped.size();
+        }
+
+        /** The methods each request's calls offer, in at least most requests, ordered by their median time. */
+        private List<Integer> candidates(IntFunction<List<Call>> offered, ToLongFunction<Call> time,
+                boolean latestFirst) {
+            Map<Integer, List<Long>> seen = new LinkedHashMap<>();
+            int n = shaped.size();
+            for (int k = 0; k < n; k++) {
+                long from = in(k, arrival).enter();
+                for (Call c : offered.apply(k)) {
+                    seen.computeIfAbsent(c.method(), m -> new ArrayList<>()).add(time.applyAsLong(c) - from);
+                }
+            }
+            List<Integer> ms = new ArrayList<>();
+            Map<Integer, Long> at = new HashMap<>();
+            seen.forEach((m, ts) -> {
+                if (ts.size() >= MOST * n) {
+                    ts.sort(null);
+                    ms.add(m);
+                    at.put(m, ts.get(ts.size() / 2));
+                }
+            });
+            ms.sort(Comparator.comparingLong(at::get));
+            if (latestFirst) {
+                Collections.reverse(ms);
+            }
+            return ms;
+        }
+
+        /**
+         * The key paths by which {@code enqueue} and {@code begin} reach one object per request: in most requests the
+         * same object on both, and another in each request. Simple paths first ({@code this}, {@code argN}), the
+         * begin's first. Null when there is none.
+         */
+        private String[] sharedKey(int enqueue, int begin) {
+            List<Integer> ePaths = heldPaths(enqueue);
+            List<Integer> bPaths = heldPaths(begin);
+            for (int pb : bPaths) {
+                for (int pe : ePaths) {
+                    if (oneObjectPerRequest(enqueue, pe, begin, pb)) {
+                        return new String[] {pathNames.get(pe), pathNames.get(pb)};
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** The paths a method held in most requests, the shortest first. */
+        private List<Integer> heldPaths(int method) {
+            Map<Integer, Integer> n = new HashMap<>();
+            for (int k = 0; k < shaped.size(); k++) {
+                Call c = in(k, method);
+                if (c != null) {
+                    c.held().keySet().forEach(p -> n.merge(p, 1, Integer::sum));
+                }
+            }
+            List<Integer> ps = new ArrayList<>();
+            n.forEach((p, count) -> {
+                if (count >= MOST * shaped.size()) {
+                    ps.add(p);
+                }
+            });
+            ps.sort(Comparator.comparingInt((Integer p) -> pathNames.get(p).split("\\.").length)
+                    .thenComparing(pathNames::get));
+            return ps;
+        }
+
+        private boolean oneObjectPerRequest(int a, int pa, int b, int pb) {
+            int equal = 0;
+            Set<Long> distinct = new HashSet<>();
+            for (int k = 0; k < shaped.size(); k++) {
+                Call ca = in(k, a);
+                Call cb = in(k, b);
+                Long ha = ca == null ? null : ca.held().get(pa);
+                Long hb = cb == null ? null : cb.held().get(pb);
+                if (ha != null && ha.equals(hb)) {
+                    equal++;
+                    distinct.add(ha);
+                }
+            }
+            int n = shaped.size();
+            return equal >= MOST * n && distinct.size() >= MOST * n;
+        }
+
+        /** The path by which {@code method} reaches the begin's key object in most requests, or "none". */
+        private String keyLike(int method, int begin, String beginPath) {
+            if (method == begin) {
+                return beginPath;
+            }
+            int pb = -1;
+            for (int p : heldPaths(begin)) {
+                if (pathNames.get(p).equals(beginPath)) {
+                    pb = p;
+                }
+            }
+            if (pb < 0) {
+                return "none";
+            }
+            for (int p : heldPaths(method)) {
+                if (oneObjectPerRequest(method, p, begin, pb)) {
+                    return pathNames.get(p);
+                }
+            }
+            return "none";
+        }
+
+        private void write(int arrival, int enqueue, int receiveEnd, int begin, int result, int dispatchEnd,
+                String[] key) {
+            String receiverGlob = glob(dictionary.threadName(in(0, arrival).thread()));
+            String dispatcherGlob = glob(dictionary.threadName(in(0, servant).thread()));
+            lines.add("profile.name = " + name);
+            if (stageless) {
+                lines.add("# Stage-less: the receiver thread dispatches each request itself, with no queue between them"
+                        + " (docs/profiles.md, an ORB without a queue): the queue stage is the few microseconds from the"
+                        + " enqueue's exit to the begin, and the receiver's second phase holds the dispatch.");
+            } else if (receiverGlob.equals(dispatcherGlob)) {
+                lines.add("# One thread group reads and dispatches: a thread that read a request queues it, and a thread"
+                        + " of the same group takes it from the queue and dispatches it.");
+            }
+            lines.add("profile.threads.receiver = " + receiverGlob);
+            lines.add("profile.threads.dispatcher = " + dispatcherGlob);
+            method(arrival, "receive.arrival", "none", "cpu=enter | fragment=begin",
+                    "the receiver's first once-per-request method: the request has arrived");
+            method(enqueue, "receive.enqueue", key[0], "cpu=exit", stageless
+                    ? "the receiver's last method that returns before its dispatch begins"
+                    : "the receiver's last method that returns before the dispatcher takes the request");
+            method(receiveEnd, "receive.end", "none", "cpu=exit", "the receiver's method that returns last: it reads again");
+            String continued = key[1].equals("none") ? "cpu=true" : "cpu=true | fragment=continue";
+            method(begin, "dispatch.begin", key[1], continued, stageless
+                    ? "the first method of the dispatch, around the servant's"
+                    : "the dispatcher's first method for the request");
+            if (servant != result) {
+                method(servant, "dispatch.servant", keyed ? keyLike(servant, begin, key[1]) : "none", "cpu=true",
+                        "the method with the most time of its own: the servant's code runs in it unrecorded");
+            } else {
+                notes.add("the servant's method is also the dispatch's result: mark dispatch.servant by hand");
+            }
+            method(result, "dispatch.result", keyed ? keyLike(result, begin, key[1]) : "none", "cpu=false",
+                    "the last method to return before the dispatch ends, for every request");
+            method(dispatchEnd, "dispatch.end", "none", "cpu=exit", stageless
+                    ? "the dispatch's outermost method: it returns to the receiver's work"
+                    : "the dispatcher's method that returns last: it goes back for the next request");
+        }
+    }
+
+    private static List<Integer> range(int n, IntUnaryOperator f) {
+        List<Integer> l = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            l.add(f.applyAsInt(k));
+        }
+        return l;
+    }
+
+    /** Whether call {@code outer} encloses call {@code inner} on one thread. */
+    private static boolean encloses(Call outer, Call inner) {
+        return outer != null && inner != null && outer.thread() == inner.thread() && outer.enter() <= inner.enter()
+                && outer.exit() >= inner.exit() && outer != inner;
     }
 
     /** The call count most methods share, among counts of three or more (the larger on a tie); 0 when none. */
@@ -245,228 +742,14 @@ public final class ProfileSuggestion {
         return best;
     }
 
+    private static String packageOf(String className) {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? "" : className.substring(0, dot);
+    }
+
     /** A thread name with each run of digits as {@code *}: the glob of its group. */
     static String glob(String threadName) {
         return threadName == null ? "?" : threadName.replaceAll("[0-9]+", "*");
-    }
-
-    /**
-     * Adds a thread's once-per-request calls to its group: the enter's offset from the start of its cycle, the exit's
-     * from the start of its own (a call that waits for the next request returns in the next cycle), the call's own
-     * time, and 1 when it spans an idle gap.
-     */
-    private static void place(Group g, List<Call> calls, List<long[]> cycles, Map<Integer, Integer> counts, int low,
-            int high) {
-        g.cycles.addAll(cycles);
-        long[] starts = cycles.stream().mapToLong(c -> c[0]).toArray();
-        Map<Integer, List<long[]>> offsets = new LinkedHashMap<>();
-        for (Call c : calls) {
-            int n = counts.get(c.method());
-            if (n < low || n > high) {
-                continue;
-            }
-            int in = cycleOf(starts, c.enter());
-            int out = cycleOf(starts, c.exit());
-            offsets.computeIfAbsent(c.method(), k -> new ArrayList<>()).add(new long[] {c.enter() - starts[in],
-                    c.exit() - starts[out], c.self(), in == out ? 0 : 1});
-        }
-        offsets.forEach((m, list) -> {
-            long[][] old = g.place.get(m);
-            int before = old == null ? 0 : old[0].length;
-            long[][] merged = new long[4][before + list.size()];
-            for (int k = 0; k < 4; k++) {
-                if (old != null) {
-                    System.arraycopy(old[k], 0, merged[k], 0, before);
-                }
-                for (int j = 0; j < list.size(); j++) {
-                    merged[k][before + j] = list.get(j)[k];
-                }
-            }
-            g.place.put(m, merged);
-        });
-    }
-
-    /** The index of the cycle a time falls in: the last one starting at or before it. */
-    private static int cycleOf(long[] starts, long t) {
-        int k = Arrays.binarySearch(starts, t);
-        return Math.max(0, k >= 0 ? k : -k - 2);
-    }
-
-    /** The median time from a cycle start of {@code b} back to the latest cycle start of {@code a} before it. */
-    private static long lag(Group a, Group b) {
-        long[] starts = a.cycles.stream().mapToLong(c -> c[0]).sorted().toArray();
-        List<Long> lags = new ArrayList<>();
-        for (long[] c : b.cycles) {
-            int k = Arrays.binarySearch(starts, c[0]);
-            int before = k >= 0 ? k : -k - 2;
-            if (before >= 0) {
-                lags.add(c[0] - starts[before]);
-            }
-        }
-        if (lags.isEmpty()) {
-            return Long.MAX_VALUE;
-        }
-        lags.sort(null);
-        return lags.get(lags.size() / 2);
-    }
-
-    private void roles(Group receiver, Group dispatcher) {
-        List<Integer> recv = receiver.byEnter();
-        List<Integer> disp = new ArrayList<>(dispatcher.byEnter());
-        // A method that waits for the next request inside (a queue's take) holds the idle time, not the request's.
-        disp.removeIf(dispatcher::spans);
-        if (disp.size() < 3) {
-            notes.add("the dispatcher threads " + dispatcher.glob + " run fewer than three once-per-request methods");
-            return;
-        }
-        int arrival = recv.get(0);
-        long queueFrom = lag(receiver, dispatcher);
-        int end = maxBy(recv, m -> receiver.median(m, 1), arrival);
-        int dispatchEnd = maxBy(disp, m -> dispatcher.median(m, 1), -1);
-        int servant = maxBy(disp, m -> dispatcher.median(m, 2), dispatchEnd);
-        // The enqueue returns before the dispatcher's cycle begins; the begin is entered before the servant.
-        List<Integer> enqueues = new ArrayList<>();
-        for (int m : recv) {
-            if (m != arrival && m != end && !receiver.spans(m) && receiver.median(m, 1) < queueFrom) {
-                enqueues.add(m);
-            }
-        }
-        enqueues.sort(Comparator.comparingLong((Integer m) -> receiver.median(m, 1)).reversed());
-        List<Integer> begins = new ArrayList<>();
-        for (int m : disp) {
-            if (m != dispatchEnd && m != servant && dispatcher.median(m, 0) <= dispatcher.median(servant, 0)) {
-                begins.add(m);
-            }
-        }
-        if (enqueues.isEmpty() || begins.isEmpty()) {
-            notes.add("no receiver method returns before the dispatcher begins, or no dispatcher method comes before"
-                    + " the servant: the requests overlapped; record the broad trace with requests one at a time");
-            return;
-        }
-        int enqueue = enqueues.get(0);
-        int begin = begins.get(0);
-        String[] keys = null;
-        // The begin as early as can be, the enqueue as late: the dispatcher's first phase then holds all its work for
-        // the request, and the queue stage the receiver's last steps at worst.
-        search:
-        for (int b : begins) {
-            for (int e : enqueues) {
-                keys = sharedKey(e, b);
-                if (keys != null) {
-                    enqueue = e;
-                    begin = b;
-                    break search;
-                }
-            }
-        }
-        if (keys == null) {
-            keys = new String[] {"none", "none"};
-            notes.add("no class that both " + dictionary.methodShort(enqueue) + " and " + dictionary.methodShort(begin)
-                    + " hold: write the key by hand, a field path to the object the ORB makes for each request"
-                    + " (docs/profiles.md, the key)");
-        }
-        int result = result(disp, dispatcher, begin, servant, dispatchEnd);
-        lines.add("profile.name = " + name);
-        lines.add("profile.threads.receiver = " + receiver.glob);
-        lines.add("profile.threads.dispatcher = " + dispatcher.glob);
-        method(arrival, "receive.arrival", "none", "cpu=enter | fragment=begin",
-                "the receiver's first once-per-request method after it waited for the request");
-        method(enqueue, "receive.enqueue", keys[0], "cpu=exit",
-                "the receiver's last method that returns before the dispatcher takes the request");
-        method(end, "receive.end", "none", "cpu=exit", "the receiver's method that returns last: it reads again");
-        // A fragment continues the request its key names: without a key there is none to continue.
-        method(begin, "dispatch.begin", keys[1], keys[1].equals("none") ? "cpu=true" : "cpu=true | fragment=continue",
-                "the dispatcher's first method");
-        if (servant != result) {
-            method(servant, "dispatch.servant", "none", "cpu=true",
-                    "the dispatcher's method with the most time of its own: the servant's code runs in it unrecorded");
-        } else {
-            notes.add("the servant's method is also the dispatch's result: mark dispatch.servant by hand");
-        }
-        method(result, "dispatch.result", "none", "cpu=false", "the last method to return before the dispatch ends");
-        method(dispatchEnd, "dispatch.end", "none", "cpu=exit",
-                "the dispatcher's method that returns last: it goes back for the next request");
-    }
-
-    /** The dispatcher's method that returns last between the servant and the dispatch's end (else the servant's). */
-    private int result(List<Integer> disp, Group dispatcher, int begin, int servant, int dispatchEnd) {
-        int result = -1;
-        long resultExit = Long.MIN_VALUE;
-        for (int m : disp) {
-            long exit = dispatcher.median(m, 1);
-            if (m != begin && m != servant && m != dispatchEnd && exit >= dispatcher.median(servant, 1) && exit > resultExit
-                    && exit <= dispatcher.median(dispatchEnd, 1)) {
-                result = m;
-                resultExit = exit;
-            }
-        }
-        if (result < 0) {
-            notes.add("no method returns between the servant and the dispatch's end: dispatch.result is the servant's");
-            return servant;
-        }
-        return result;
-    }
-
-    private interface Measure {
-        long of(int method);
-    }
-
-    private static int maxBy(List<Integer> methods, Measure measure, int except) {
-        int best = -1;
-        long most = Long.MIN_VALUE;
-        for (int m : methods) {
-            if (m != except && measure.of(m) > most) {
-                best = m;
-                most = measure.of(m);
-            }
-        }
-        return best;
-    }
-
-    /**
-     * The key each method records so that both reach one object, by the classes they hold ({@code this} and
-     * parameters of object types outside the JDK), one of them as a parameter: {@code {"this", "arg1"}}; null when
-     * they share none.
-     */
-    private String[] sharedKey(int a, int b) {
-        Map<String, String> holdsA = holds(a);
-        Map<String, String> holdsB = holds(b);
-        for (Map.Entry<String, String> e : holdsA.entrySet()) {
-            String other = holdsB.get(e.getKey());
-            // An object whose own methods run on both threads is a service both use (an object adapter, a
-            // connection), not the request one hands the other.
-            if (other != null && !(other.equals("this") && e.getValue().equals("this"))) {
-                return new String[] {e.getValue(), other};
-            }
-        }
-        return null;
-    }
-
-    /** Class name -> where the method holds an instance ({@code this}, {@code argN}), first place first. */
-    private Map<String, String> holds(int method) {
-        Map<String, String> held = new LinkedHashMap<>();
-        held.put(dictionary.methodClass(method).replace('/', '.'), "this");
-        String d = dictionary.methodDescriptor(method);
-        int i = 1;
-        int arg = 0;
-        while (i < d.length() && d.charAt(i) != ')') {
-            int start = i;
-            while (d.charAt(i) == '[') {
-                i++;
-            }
-            if (d.charAt(i) == 'L') {
-                int semi = d.indexOf(';', i);
-                String type = d.substring(i + 1, semi).replace('/', '.');
-                if (start == i && !type.startsWith("java.") && !type.startsWith("javax.")) {
-                    held.putIfAbsent(type, "arg" + arg);
-                }
-                i = semi + 1;
-            } else {
-                i++;
-            }
-            arg++;
-        }
-        return held;
     }
 
     private void method(int id, String role, String key, String rest, String why) {
@@ -480,14 +763,19 @@ public final class ProfileSuggestion {
         return requests;
     }
 
-    /** What counting could not decide, for the user to settle by hand. */
+    /** Whether the receiver threads dispatch the requests themselves: an ORB without a queue stage. */
+    public boolean stageless() {
+        return stageless;
+    }
+
+    /** What the data could not decide, for the user to settle by hand. */
     public List<String> notes() {
         return notes;
     }
 
-    /** Whether a whole profile was proposed (every required role). */
+    /** Whether a whole profile was proposed: every required role, and a key that joins the request's pieces. */
     public boolean complete() {
-        return lines.stream().filter(l -> l.startsWith("method = ")).count() >= 6;
+        return keyed && lines.stream().filter(l -> l.startsWith("method = ")).count() >= 6;
     }
 
     /** The proposal in the profile file format, the notes as comments; parsed as a check of its own form. */

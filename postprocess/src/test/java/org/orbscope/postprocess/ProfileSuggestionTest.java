@@ -1,6 +1,7 @@
 package org.orbscope.postprocess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -16,7 +17,8 @@ class ProfileSuggestionTest {
     /**
      * A request's work pauses for 8 ms between two recorded events (the servant runs unrecorded; a thread preempted
      * on a busy machine leaves such a gap too): the pause is inside the request, not the thread waiting for the next
-     * one, and the roles are those of the request's whole work on each thread.
+     * one, and the roles are those of the request's whole work on each thread; a trace without identities leaves the
+     * key to do.
      */
     @Test
     void aPauseInsideARequestIsNoIdleGap() throws Exception {
@@ -29,13 +31,13 @@ class ProfileSuggestionTest {
         ProfileSuggestion s = ProfileSuggestion.of(trace, "paused", 0);
         String text = s.text("broad.trace");
         assertEquals(25, s.requests(), text);
-        assertTrue(s.complete(), text);
+        assertTrue(text.contains("profile.threads.receiver = ServerMessageReceptor*"), text);
         assertTrue(text.contains("profile.threads.dispatcher = RequestProcessor-*"), text);
-        assertTrue(text.contains("RequestProcessor#process()V | role=dispatch.begin"), text);
-        // JacORB's processor reaches the request through a field (key=this.request), which counting cannot see.
-        assertTrue(text.contains("# to do: no class that both RequestQueue.add and RequestProcessor.process hold"), text);
         assertTrue(text.contains("RequestProcessor#invokeOperation()V | role=dispatch.servant"), text);
-        assertTrue(text.contains("RPPoolManager#releaseProcessor(Lorg/jacorb/poa/RequestProcessor;)V | role=dispatch.end"),
+        assertFalse(s.stageless(), text);
+        // Without identities (the trace was not recorded with identities=true) no key can be judged: not whole.
+        assertTrue(text.contains("# to do: the trace records no identities: record the broad trace with identities=true"),
                 text);
+        assertFalse(s.complete(), text);
     }
 }
