@@ -40,4 +40,25 @@ class ProfileSuggestionTest {
                 text);
         assertFalse(s.complete(), text);
     }
+
+    /**
+     * With the identities the methods held, the key is judged on them: the queue and the controller are one object
+     * for every request, the processor one per thread; the request, reached by the processor through a field, is
+     * the same on both sides of one request and another in the next.
+     */
+    @Test
+    void theKeyIsTheObjectEachRequestHasOfItsOwn() throws Exception {
+        Path trace = tmp.resolve("broad.trace");
+        try (JacorbTraceBuilder b = new JacorbTraceBuilder(trace).withIdentities()) {
+            for (int i = 0; i < 25; i++) {
+                b.request(1_000_000_000L + i * 100_000_000L, 0x70 + i, i, true);
+            }
+        }
+        ProfileSuggestion s = ProfileSuggestion.of(trace, "keyed", 0);
+        String text = s.text("broad.trace");
+        assertTrue(s.complete(), text);
+        assertTrue(text.contains("RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 |"),
+                text);
+        assertTrue(text.contains("RequestProcessor#process()V | role=dispatch.begin | key=this.request |"), text);
+    }
 }

@@ -53,6 +53,8 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     private final int gcName;
     /** The wall clock at the writer's calibration instant, within the microseconds between two clock reads. */
     private final long startEpochMillis;
+    /** Whether requests carry identity events, as {@code identities=true} writes them for a broad trace. */
+    private boolean identities;
 
     public JacorbTraceBuilder(Path file) throws IOException {
         this(file, TraceWriter.open(file, PROFILE.headerInfo(), 64, 1 << 16));
@@ -130,6 +132,23 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         buf(thread, t).methodExit(t, exceptional, t / 2);
     }
 
+    /**
+     * From now on each request writes what its methods hold, as the agent's {@code identities=true} does: the queue's
+     * {@code add} its queue ({@code this}, one object) and the request ({@code arg0}, the request's key), the
+     * processor's {@code process} its processor ({@code this}, one per dispatcher thread), its controller
+     * ({@code this.controller}, one object) and the request ({@code this.request}).
+     */
+    public JacorbTraceBuilder withIdentities() {
+        identities = true;
+        return this;
+    }
+
+    private void held(int thread, long t, String path, String className, long hash) {
+        if (identities) {
+            buf(thread, t).identity(t, w.defineString(path + " " + className), hash);
+        }
+    }
+
     /** One request arriving at nanoTime {@code t}; {@code complete} = false stops after the controller. */
     public void request(long t, long key, int dispatcher, boolean complete) {
         int d = dispatchers[dispatcher % dispatchers.length];
@@ -140,6 +159,8 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         exit(receiver, t + 2_000, false);
         enter(receiver, t + 20_000, poaInvoke, key);
         enter(receiver, t + 30_000, add, key);
+        held(receiver, t + 30_000, "this", "org.jacorb.poa.RequestQueue", 0x51);
+        held(receiver, t + 30_000, "arg0", "org.jacorb.orb.dsi.ServerRequest", key);
         exit(receiver, t + RECEIVER_NS, false);
         exit(receiver, t + 45_000, false);
         exit(receiver, t + 50_000, false);
@@ -154,6 +175,9 @@ public final class JacorbTraceBuilder implements AutoCloseable {
         }
         long s = t + RECEIVER_NS + QUEUE_NS;
         enter(d, s, begin, 0);
+        held(d, s, "this", "org.jacorb.poa.RequestProcessor", 0x60 + d);
+        held(d, s, "this.controller", "org.jacorb.poa.RequestController", 0x52);
+        held(d, s, "this.request", "org.jacorb.orb.dsi.ServerRequest", key);
         enter(d, s + 20_000, invoke, 0);
         buf(d, s + 30_000).monitorContended(s + 30_000, monitor);
         buf(d, s + 31_000).monitorEntered(s + 31_000, monitor);
