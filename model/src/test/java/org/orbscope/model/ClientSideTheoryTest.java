@@ -81,14 +81,7 @@ class ClientSideTheoryTest {
         // 1 ms client and network delay: a product-form network of a PS station and an infinite-server station
         // (think + delay, insensitive to its distribution). Mean value analysis gives R(5) exactly.
         int clients = 5;
-        double s = 1;
-        double z = 2 + 1;
-        double q = 0;
-        double response = 0;
-        for (int n = 1; n <= clients; n++) {
-            response = s * (1 + q);
-            q = n / (response + z) * response;
-        }
+        double response = Models.mvaResponse(clients, 1, 2 + 1);
         ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(1).servant("obj", "RootPOA", 0)
                 .operation("obj", "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO)
                 .stream(Arrivals.closed(clients, Dist.exponential(2 * MS)), 0, new String[] {"obj.op"},

@@ -58,6 +58,22 @@ class LockTheoryTest {
     }
 
     @Test
+    void closedClientsAndALockAreAClosedTwoStationNetwork() {
+        // 6 closed clients thinking exp(3 ms), the lock held exp(1 ms), cores enough that no holder shares one: a
+        // closed product-form network of an infinite-server station (think) and a FIFO exponential one (the lock).
+        // Mean value analysis gives R(6) exactly, and the wait for the lock is R(6) less the hold.
+        int clients = 6;
+        double response = Models.mvaResponse(clients, 1, 3);
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(1e6).servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.ZERO, Dist.ZERO, Dist.ZERO).lock("obj.op", "ledger", Dist.exponential(MS))
+                .stream(Arrivals.closed(clients, Dist.exponential(3 * MS)), 0, new String[] {"obj.op"},
+                        new double[] {1}).build();
+        SimulationResult r = Models.run(p, N, 26);
+        within(response, r.completion(), "closed clients + lock (MVA): R(6)");
+        within(response - 1, r.locks().get("ledger").waits(), "closed clients + lock (MVA): lock Wq");
+    }
+
+    @Test
     void operationsNamingOneLockShareItAndOtherNamesDoNot() {
         // a and b take "ledger" at 350/s each: one M/M/1 at 700/s (W 3.333 ms); c takes "audit" at 500/s: an M/M/1
         // of its own (W 2 ms). Holds exp(1 ms); enough cores that only the locks queue.

@@ -40,6 +40,21 @@ final class Models {
         return r;
     }
 
+    /**
+     * Mean value analysis of a closed network of one queueing station (demand {@code s}, FIFO exponential or
+     * processor sharing) and an infinite-server station (mean {@code z}) with {@code clients} customers: the mean
+     * response at the queueing station, R(n) = s (1 + Q(n-1)), X(n) = n / (z + R(n)), Q(n) = X(n) R(n).
+     */
+    static double mvaResponse(int clients, double s, double z) {
+        double q = 0;
+        double response = 0;
+        for (int n = 1; n <= clients; n++) {
+            response = s * (1 + q);
+            q = n / (response + z) * response;
+        }
+        return response;
+    }
+
     /** Erlang C: probability that an arrival waits in M/M/c with offered load a = lambda/mu. */
     static double erlangC(int c, double a) {
         double term = 1;
