@@ -26,12 +26,14 @@ public final class MonitorSummary {
      * @param identity the identity hash (agent) or the address (jfr), in hex
      * @param acquired outermost entries: the thread did not hold the monitor already (agent only)
      * @param contended entries that had to wait for another thread to release it
+     * @param holds outermost entries whose exit the trace holds: the holds {@code holdNanos} times (under
+     *     {@code monitors.events=contended} fewer than {@code acquired}, an exit being recorded only for some)
      * @param holdNanos from an outermost entry to the matching exit, minus the waits inside (wait releases the
      *     monitor); reentrant entries count once
      * @param threads distinct threads that contended for it or waited on it
      */
     public record Monitor(String name, String className, String identity, String source, long acquired,
-                          long contended, long contentionNanos, long maxContentionNanos, long holdNanos,
+                          long contended, long contentionNanos, long maxContentionNanos, long holds, long holdNanos,
                           long maxHoldNanos, long waits, long timedOutWaits, long waitNanos, long maxWaitNanos,
                           long notifies, int threads) {
     }
@@ -42,6 +44,7 @@ public final class MonitorSummary {
         long contended;
         long contention;
         long maxContention;
+        long holds;
         long hold;
         long maxHold;
         long waits;
@@ -215,6 +218,7 @@ public final class MonitorSummary {
             t.holds.remove(h);
             Figures f = agent.get(h.monitor);
             long held = e.nanos() - h.since - h.waited;
+            f.holds++;
             f.hold += held;
             f.maxHold = Math.max(f.maxHold, held);
         }
@@ -294,7 +298,7 @@ public final class MonitorSummary {
 
     private static Monitor row(String name, String cls, String identity, String source, Figures f) {
         return new Monitor(name, cls, identity, source, f.acquired, f.contended, f.contention, f.maxContention,
-                f.hold, f.maxHold, f.waits, f.timedOut, f.wait, f.maxWait, f.notifies, f.threads.cardinality());
+                f.holds, f.hold, f.maxHold, f.waits, f.timedOut, f.wait, f.maxWait, f.notifies, f.threads.cardinality());
     }
 
     /** Every monitor, most contention first (then most hold time). */

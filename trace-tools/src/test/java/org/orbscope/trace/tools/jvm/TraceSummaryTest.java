@@ -42,14 +42,14 @@ class TraceSummaryTest {
     void monitorsHaveTheirContentionHoldWaitAndNotifies() {
         List<Monitor> m = summary.monitors().monitors();
         assertEquals(List.of(
-                // name, class, identity, source, acquired, contended, contention, max, hold, max hold,
+                // name, class, identity, source, acquired, contended, contention, max, holds, hold, max hold,
                 // waits, timed out, wait, max wait, notifies, threads
-                new Monitor(QUEUE + "@b2", QUEUE, "b2", "agent", 2, 1, 8_000, 8_000, 19_000, 17_000, 1, 0, 2_000,
+                new Monitor(QUEUE + "@b2", QUEUE, "b2", "agent", 2, 1, 8_000, 8_000, 2, 19_000, 17_000, 1, 0, 2_000,
                         2_000, 1, 2),
-                new Monitor(QUEUE + "@7f00", QUEUE, "7f00", "jfr", 0, 1, 8_000, 8_000, 0, 0, 0, 0, 0, 0, 0, 1),
-                new Monitor(ACCOUNT + "@a1", ACCOUNT, "a1", "agent", 2, 1, 1_000, 1_000, 11_000, 10_000, 1, 1,
+                new Monitor(QUEUE + "@7f00", QUEUE, "7f00", "jfr", 0, 1, 8_000, 8_000, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+                new Monitor(ACCOUNT + "@a1", ACCOUNT, "a1", "agent", 2, 1, 1_000, 1_000, 2, 11_000, 10_000, 1, 1,
                         5_000, 5_000, 0, 2),
-                new Monitor(ACCOUNT + "@7f10", ACCOUNT, "7f10", "jfr", 0, 0, 0, 0, 0, 0, 1, 1, 5_000, 5_000, 0, 1)),
+                new Monitor(ACCOUNT + "@7f10", ACCOUNT, "7f10", "jfr", 0, 0, 0, 0, 0, 0, 0, 1, 1, 5_000, 5_000, 0, 1)),
                 m);
     }
 
