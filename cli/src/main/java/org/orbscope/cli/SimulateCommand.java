@@ -21,6 +21,7 @@ import org.orbscope.model.SimulationResult;
 import org.orbscope.model.Sla;
 import org.orbscope.model.StageSample;
 import org.orbscope.model.ThreadingModel;
+import org.orbscope.postprocess.point.LockHolds;
 import org.orbscope.postprocess.point.PointPrediction;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
@@ -113,18 +114,20 @@ final class SimulateCommand implements Callable<Integer> {
     String clientDelay;
 
     @Option(names = "--lock-hold", paramLabel = "NAME=DURATION",
-            description = "the CPU inside lock NAME per visit, in place of the scenario's hold (e.g. a monitor's "
-                    + "hold ms / acquired from orbscope jvm); repeatable")
+            description = "the CPU inside lock NAME per visit, in place of the scenario's hold and of the hold "
+                    + "--calibrate measures from the trace's monitors of the class NAME names; repeatable")
     Map<String, String> lockHolds = new LinkedHashMap<>();
 
     @Spec
     CommandSpec spec;
 
     /**
-     * A point to simulate: its name, its scenario, and when calibrating its measured requests and what its report
-     * says of the client (null when not calibrating or the report has no point.json).
+     * A point to simulate: its name, its scenario, and when calibrating its measured requests, what its report
+     * says of the client (null when not calibrating or the report has no point.json) and its locks' holds as its
+     * server trace measured them.
      */
-    private record Target(String name, Scenario scenario, StageSample measured, ClientFigures client) {
+    private record Target(String name, Scenario scenario, StageSample measured, ClientFigures client,
+                          LockHolds locks) {
     }
 
     /**
@@ -167,9 +170,15 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 PointPrediction.Settings settings = new PointPrediction.Settings(n, warmup, seed, mode, overrides);
                 out.println("== point " + t.name());
+                Map<String, Dist> holds = new LinkedHashMap<>(t.locks().holds());
+                for (Map.Entry<String, String> hold : lockHolds.entrySet()) {
+                    holds.put(hold.getKey(), Dist.deterministic(nanos("--lock-hold " + hold.getKey(),
+                            hold.getValue())));
+                }
+                t.locks().notes().forEach(note -> out.println("note: " + note));
                 ModelParameters params = clientSide(t, t.measured() == null
-                        ? ScenarioMapping.map(t.scenario(), overrides)
-                        : PointPrediction.model(t.scenario(), t.measured(), settings), out);
+                        ? PointPrediction.withLockHolds(ScenarioMapping.map(t.scenario(), overrides), holds)
+                        : PointPrediction.model(t.scenario(), t.measured(), settings, holds), out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {
@@ -225,21 +234,16 @@ final class SimulateCommand implements Callable<Integer> {
     private static List<Target> fromScenario(ScenarioInput.Loaded in) {
         List<Target> out = new ArrayList<>();
         for (SweepPoint p : in.points()) {
-            out.add(new Target(p.name(), p.scenario(), null, null));
+            out.add(new Target(p.name(), p.scenario(), null, null, LockHolds.NONE));
         }
         return out;
     }
 
     /**
-     * The point's model with the lock holds of {@code --lock-hold} and the client and network delay: the one of
-     * {@code --client-delay}, else the run's when calibrating.
+     * The point's model with the client and network delay: the one of {@code --client-delay}, else the run's when
+     * calibrating.
      */
-    private ModelParameters clientSide(Target t, ModelParameters model, PrintWriter out) {
-        ModelParameters.Builder b = model.toBuilder();
-        for (Map.Entry<String, String> hold : lockHolds.entrySet()) {
-            b.lockHold(hold.getKey(), Dist.deterministic(nanos("--lock-hold " + hold.getKey(), hold.getValue())));
-        }
-        ModelParameters held = b.build();
+    private ModelParameters clientSide(Target t, ModelParameters held, PrintWriter out) {
         if (clientDelay != null) {
             return Calibration.withClientDelay(held, nanos("--client-delay", clientDelay));
         }
@@ -281,7 +285,7 @@ final class SimulateCommand implements Callable<Integer> {
                             + "' (run `orbscope report " + calibrate + "` on a run with monitoring enabled and "
                             + "cpuTime: true)");
                 }
-                out.add(new Target(d.name(), s, measured, ClientFigures.read(d)));
+                out.add(new Target(d.name(), s, measured, ClientFigures.read(d), LockHolds.read(s, d.server().trace())));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException(calibrate + ": " + Errors.describe(e));

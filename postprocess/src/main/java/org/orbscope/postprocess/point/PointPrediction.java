@@ -3,6 +3,7 @@ package org.orbscope.postprocess.point;
 import java.util.ArrayList;
 import java.util.List;
 import org.orbscope.model.Calibration;
+import org.orbscope.model.Dist;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.ScenarioMapping;
 import org.orbscope.model.SimulationResult;
@@ -91,7 +92,28 @@ public final class PointPrediction {
 
     /** The scenario's model with its demands calibrated from {@code sample}. */
     public static ModelParameters model(Scenario s, StageSample sample, Settings settings) {
-        return Calibration.apply(ScenarioMapping.map(s, settings.overrides()), sample, settings.mode());
+        return model(s, sample, settings, java.util.Map.of());
+    }
+
+    /**
+     * The scenario's model with the lock holds of {@code lockHolds} (by lock name; measured, or given) in place of
+     * the scenario's, and its demands calibrated from {@code sample}: the holds go in first, so that the servant CPU
+     * outside each lock is the measured servant CPU less the hold that stands.
+     */
+    public static ModelParameters model(Scenario s, StageSample sample, Settings settings,
+                                        java.util.Map<String, Dist> lockHolds) {
+        return Calibration.apply(withLockHolds(ScenarioMapping.map(s, settings.overrides()), lockHolds), sample,
+                settings.mode());
+    }
+
+    /** {@code model} with the hold of each lock {@code lockHolds} names replaced. */
+    public static ModelParameters withLockHolds(ModelParameters model, java.util.Map<String, Dist> lockHolds) {
+        if (lockHolds.isEmpty()) {
+            return model;
+        }
+        ModelParameters.Builder b = model.toBuilder();
+        lockHolds.forEach(b::lockHold);
+        return b.build();
     }
 
     public static SimulationResult simulate(ModelParameters p, Settings settings) {

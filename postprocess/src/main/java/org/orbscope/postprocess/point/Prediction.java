@@ -28,15 +28,18 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
 
     /**
      * The prediction for a server with {@code cpus} CPUs whose trace gave {@code stages}: simulated when
-     * {@code scenario} is given and the trace has CPU times, calibrated from {@code measured}.
+     * {@code scenario} is given and the trace has CPU times, calibrated from {@code measured}, its locks' holds from
+     * the monitors of {@code trace} ({@link LockHolds}).
      */
-    static Prediction of(Scenario scenario, List<RequestStages> measured, ServerStages stages, int cpus) {
+    static Prediction of(Scenario scenario, List<RequestStages> measured, ServerStages stages, int cpus,
+                         java.nio.file.Path trace) {
         Simulated simulated = null;
         ModelParameters model = null;
         if (scenario != null && stages.cpuPerRequestMs() != null) {
             try {
                 PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
-                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings);
+                LockHolds locks = LockHolds.read(scenario, trace);
+                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds());
                 SimulationResult r = PointPrediction.simulate(model, settings);
                 simulated = new Simulated(r.queue().meanMs(), r.completion().meanMs(), r.cpuUtilization(),
                         relativeError(r.queue().meanMs(), stages.mean("queue")),
@@ -44,7 +47,8 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
                         "Harkema et al.'s model of the point's scenario, calibrated ("
                                 + settings.mode().name().toLowerCase() + ") from its " + measured.size()
                                 + " measured requests; " + settings.requests() + " simulated requests, random seed "
-                                + settings.seed());
+                                + settings.seed() + (locks.notes().isEmpty() ? "" : "; "
+                                + String.join("; ", locks.notes())));
             } catch (RuntimeException e) {
                 simulated = new Simulated(null, null, null, null, null, "not simulated: " + e.getMessage());
             }

@@ -1,0 +1,72 @@
+package org.orbscope.postprocess.point;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.orbscope.model.ArrivalLaw;
+import org.orbscope.model.Calibration;
+import org.orbscope.model.Dist;
+import org.orbscope.model.ModelParameters;
+import org.orbscope.model.StageSample;
+import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
+
+class LockHoldsTest {
+    private static final String LEDGER = "org.acme.Ledger";
+
+    private static Monitor agent(String cls, String id, long acquired, long holds, long holdNanos) {
+        return new Monitor(cls + "@" + id, cls, id, "agent", acquired, 0, 0, 0, holds, holdNanos, holdNanos, 0, 0, 0,
+                0, 0, 1);
+    }
+
+    /** Operations a, b, c, d of one servant taking the locks named. */
+    private static ModelParameters model(String... locks) {
+        ModelParameters.Builder b = ModelParameters.builder().dispatcherThreads(4).cores(1)
+                .servant("obj", "RootPOA", 0);
+        for (int i = 0; i < locks.length; i++) {
+            String op = "op" + i;
+            b.operation("obj", op, Dist.deterministic(3e6), Dist.ZERO, Dist.ZERO).lock("obj." + op, locks[i],
+                    Dist.deterministic(1e6)).stream(ArrivalLaw.POISSON, 10, 0, "obj." + op);
+        }
+        return b.build();
+    }
+
+    @Test
+    void aLockTakesTheMeanTimedHoldOfItsClassesAgentMonitors() {
+        List<Monitor> monitors = List.of(
+                agent(LEDGER, "1", 3, 3, 3_000_000), agent(LEDGER, "2", 2, 1, 5_000_000),
+                // A JFR span names a monitor by address, with no hold: not counted.
+                new Monitor(LEDGER + "@7f00", LEDGER, "7f00", "jfr", 0, 1, 9, 9, 0, 0, 0, 0, 0, 0, 0, 0, 1),
+                agent("com.x.Audit", "3", 2, 2, 1_000_000), agent("com.x.AuditLog", "4", 2, 2, 9_000_000),
+                agent("org.y.Queue", "5", 5, 0, 0));
+        LockHolds h = LockHolds.of(model(LEDGER, "Audit", "Queue", "gone"), monitors);
+        // Ledger: 8 ms over 4 timed holds of two instances; Audit by its simple name, not AuditLog.
+        assertEquals(java.util.Set.of(LEDGER, "Audit"), h.holds().keySet());
+        // Constants of the measured means (a distribution would print its law).
+        assertEquals("2.000ms", h.holds().get(LEDGER).toString());
+        assertEquals("0.5000ms", h.holds().get("Audit").toString());
+        assertEquals(4, h.notes().size());
+        assertEquals("lock 'org.acme.Ledger': hold 2.0000 ms, the mean of 4 timed holds (of 5 entries) of 2 "
+                + "monitor(s) of org.acme.Ledger in the trace", h.notes().get(0));
+        assertTrue(h.notes().get(2).contains("none with its exit recorded"), h.notes().get(2));
+        assertTrue(h.notes().get(2).endsWith("the scenario's hold stands"), h.notes().get(2));
+        assertTrue(h.notes().get(3).startsWith("lock 'gone': no monitor of class gone in the trace"),
+                h.notes().get(3));
+    }
+
+    @Test
+    void theMeasuredHoldComesOutOfTheMeasuredServantCpu() {
+        // Servant CPU measured 3 ms per request, a hold measured 2 ms inside it: 1 ms outside the lock, 2 ms in it.
+        StageSample s = new StageSample();
+        for (int i = 0; i < 100; i++) {
+            s.add(new StageSample.Request("obj", "op0", i * 1e8, 4e6, 0, 0, 3e6, 0, 0, 0, 0, 0, 0));
+        }
+        ModelParameters held = PointPrediction.withLockHolds(model(LEDGER), Map.of(LEDGER, Dist.deterministic(2e6)));
+        ModelParameters p = Calibration.apply(held, s, Calibration.Mode.PAPER);
+        ModelParameters.Operation op = p.operations().get(0);
+        assertEquals(1e6, op.cpu().mean(), 1e-3);
+        assertEquals(2e6, op.lock().hold().mean(), 1e-9);
+    }
+}
