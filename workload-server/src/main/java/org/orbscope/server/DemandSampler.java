@@ -11,15 +11,23 @@ import org.orbscope.scenario.OperationSpec;
 final class DemandSampler {
     private final OperationSpec spec;
     private final SplittableRandom random;
+    private final ServantLock lock;
 
-    DemandSampler(OperationSpec spec, long seed) {
+    DemandSampler(OperationSpec spec, long seed, ServantLock lock) {
         this.spec = spec;
         this.random = new SplittableRandom(seed);
+        this.lock = lock;
     }
 
-    /** {cpu ns, wait ns}. */
+    /** {cpu ns, wait ns, CPU ns inside the lock}. */
     synchronized long[] next() {
-        return new long[] {spec.cpu().sampleNanos(random), spec.waiting().sampleNanos(random)};
+        return new long[] {spec.cpu().sampleNanos(random), spec.waiting().sampleNanos(random),
+                lock == null ? 0 : spec.lock().hold().sampleNanos(random)};
+    }
+
+    /** The lock the operation takes after its CPU outside it, or null. */
+    ServantLock lock() {
+        return lock;
     }
 
     int replySize() {

@@ -38,7 +38,7 @@ import org.orbscope.workload.TargetPOATie;
 final class TargetServant extends TargetPOATie {
     private static final byte[] EMPTY = new byte[0];
     /** The demand of an operation the scenario lists only for its calls. */
-    private static final long[] NO_DEMAND = {0, 0};
+    private static final long[] NO_DEMAND = {0, 0, 0};
     /** The value field of an inout operation's holder class. */
     private static final ClassValue<Field> HOLDER_VALUE = new ClassValue<>() {
         @Override
@@ -166,19 +166,26 @@ final class TargetServant extends TargetPOATie {
             return null;
         }
         long[] demand = d == null ? NO_DEMAND : d.next();
+        ServantLock lock = d == null ? null : d.lock();
         if (slots == null) {
-            return execute(demand, c, request);
+            return execute(demand, lock, c, request);
         }
         slots.acquireUninterruptibly();
         try {
-            return execute(demand, c, request);
+            return execute(demand, lock, c, request);
         } finally {
             slots.release();
         }
     }
 
-    private static Any execute(long[] demand, ServantCalls calls, Any request) {
+    /** The model's order: CPU outside the lock, the lock held for its CPU, the calls, the time off the CPU. */
+    private static Any execute(long[] demand, ServantLock lock, ServantCalls calls, Any request) {
         CpuBurner.burn(demand[0]);
+        if (lock != null) {
+            synchronized (lock) {
+                CpuBurner.burn(demand[2]);
+            }
+        }
         Any reply = calls == null ? null : calls.make(request);
         long wait = demand[1];
         if (wait > 0) {

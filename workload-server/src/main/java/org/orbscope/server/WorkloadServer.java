@@ -19,6 +19,7 @@ import org.omg.PortableServer.POAHelper;
 import org.omg.PortableServer.POAManager;
 import org.omg.PortableServer.ServantRetentionPolicyValue;
 import org.omg.PortableServer.ThreadPolicyValue;
+import org.orbscope.scenario.LockSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.OperationSpec;
 import org.orbscope.scenario.OrbProduct;
@@ -104,9 +105,10 @@ public final class WorkloadServer implements AutoCloseable {
             Map<String, TargetServant> servants = new LinkedHashMap<>();
             StringBuilder urls = new StringBuilder();
             int index = 0;
+            Map<String, ServantLock> locks = new HashMap<>();
             for (ObjectSpec o : server.objects()) {
                 POA poa = poas.get(o.poa());
-                TargetServant servant = servant(o, server.seed() * 1_000_003L + index++);
+                TargetServant servant = servant(o, server.seed() * 1_000_003L + index++, locks);
                 byte[] oid = o.id().getBytes(StandardCharsets.UTF_8);
                 org.omg.CORBA.Object ref;
                 if (poaIds(server, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
@@ -199,12 +201,15 @@ public final class WorkloadServer implements AutoCloseable {
         };
     }
 
-    private static TargetServant servant(ObjectSpec o, long seed) {
+    /** The servant of {@code o}; its operations' locks come from {@code locks}, the server's, by name. */
+    private static TargetServant servant(ObjectSpec o, long seed, Map<String, ServantLock> locks) {
         Map<String, DemandSampler> demands = new HashMap<>();
         Map<String, byte[]> replies = new HashMap<>();
         long s = seed;
         for (Map.Entry<String, OperationSpec> e : o.operations().entrySet()) {
-            demands.put(e.getKey(), new DemandSampler(e.getValue(), s++));
+            LockSpec lock = e.getValue().lock();
+            demands.put(e.getKey(), new DemandSampler(e.getValue(), s++,
+                    lock == null ? null : locks.computeIfAbsent(lock.name(), ServantLock::new)));
             replies.put(e.getKey(), new byte[e.getValue().replySize()]);
         }
         return new TargetServant(o.id(), demands, replies, o.concurrency());

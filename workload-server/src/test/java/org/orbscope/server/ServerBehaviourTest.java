@@ -96,6 +96,22 @@ class ServerBehaviourTest {
     }
 
     @Test
+    void operationsNamingOneLockHoldItOneAtATime() throws Exception {
+        // Four concurrent pings, each burning 40 ms of CPU inside lock l: held one at a time, whatever the cores.
+        Scenario locked = ScenarioLoader.parse("t.yaml", String.join("\n",
+                "name: single",
+                "server:",
+                "  orb: {poolMax: 8}",
+                "  poas: [{name: P, threadPolicy: ORB_CTRL_MODEL}]",
+                "  objects:",
+                "    - {id: s, poa: P, concurrency: 4, operations: {ping: {lock: {name: l, hold: 40ms}}}}",
+                "client:",
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s, operation: ping}]}]"));
+        long serial = fourConcurrentPings(locked);
+        assertTrue(serial >= 155, "one lock serialises four 40 ms holds, took " + serial);
+    }
+
+    @Test
     void publishesIorFilesCorbalocUrlsAndAReadyMarker() throws Exception {
         Path out = dir.resolve("pub");
         try (WorkloadServer server = WorkloadServer.start(scenario("ORB_CTRL_MODEL", 0), out)) {

@@ -21,8 +21,8 @@ import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
  * The hold of each of a model's locks as a trace measured it: the mean hold of the agent's monitors of the class
  * the lock names ({@code org.jacorb.poa.RequestQueue}, or its simple name {@code RequestQueue}), from the monitor
  * summary the JVM summaries show ({@link org.orbscope.trace.tools.jvm.MonitorSummary}). The agent records the
- * monitors of the classes the profile names ({@code monitors.include}) and of classes outside the profile's methods,
- * so a lock can stand for an ORB monitor the profile names or for a servant's own.
+ * monitors that the code of the classes {@code monitors.include} names enters (the profile's, or an agent
+ * config's), so a lock can stand for an ORB monitor the profile names or for an application's own.
  *
  * <p>A lock no monitor matches, or whose monitors have no timed hold, keeps the scenario's hold, and a note says
  * why: nothing is invented.
@@ -80,7 +80,8 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
             }
             if (classes.isEmpty()) {
                 notes.add("lock '" + lock + "': no monitor of class " + lock + " in the trace (the agent records "
-                        + "those of the classes the profile names in monitors.include): the scenario's hold stands");
+                        + "the monitors the code of the classes monitors.include names enters): the scenario's hold "
+                        + "stands");
             } else if (timed == 0) {
                 notes.add("lock '" + lock + "': " + instances + " monitor(s) of " + String.join(", ", classes)
                         + " in the trace, " + acquired + " entries, none with its exit recorded (monitors.events="
