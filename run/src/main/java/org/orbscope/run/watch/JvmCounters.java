@@ -3,7 +3,6 @@ package org.orbscope.run.watch;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.LongBuffer;
 import java.nio.MappedByteBuffer;
@@ -68,16 +67,16 @@ final class JvmCounters {
     static JvmCounters attach(long pid) throws IOException {
         Path file = find(pid);
         if (file == null) {
-            throw new IOException("no /tmp/hsperfdata_*/" + pid);
+            throw new IOException("no /tmp/hsperfdata_*/".concat(Long.toString(pid)));
         }
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r"); FileChannel ch = f.getChannel()) {
             MappedByteBuffer data = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
             if (ch.size() < 32 || data.order(ByteOrder.BIG_ENDIAN).getInt(0) != MAGIC) {
-                throw new IOException(file + " is no HotSpot performance data");
+                throw new IOException(file.toString().concat(" is no HotSpot performance data"));
             }
             data.order(data.get(PROLOGUE_BYTE_ORDER) == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
             if (data.get(PROLOGUE_ACCESSIBLE) == 0) {
-                throw new IOException(file + " is not ready yet");
+                throw new IOException(file.toString().concat(" is not ready yet"));
             }
             return new JvmCounters(data);
         }
@@ -105,20 +104,25 @@ final class JvmCounters {
         return null;
     }
 
-    private static final String OWN_DIR = "hsperfdata_" + System.getProperty("user.name");
-    private static final String OWN = "/tmp/" + OWN_DIR;
+    private static final String OWN_DIR = "hsperfdata_".concat(System.getProperty("user.name"));
+    private static final String OWN = "/tmp/".concat(OWN_DIR);
 
     private JvmCounters(MappedByteBuffer data) {
         this.data = data;
         Map<String, Integer> at = entries(data);
         int frequency = at.getOrDefault("sun.os.hrt.frequency", -1);
         ticksPerMs = frequency < 0 || data.getLong(frequency) <= 0 ? 1e6 : data.getLong(frequency) / 1000.0;
-        for (int i = 0; at.containsKey("sun.gc.collector." + i + ".invocations"); i++) {
-            String c = "sun.gc.collector." + i + ".";
-            collectors.add(new int[] {at.get(c + "invocations"), at.getOrDefault(c + "time", -1),
-                    at.getOrDefault(c + "lastEntryTime", -1), at.getOrDefault(c + "lastExitTime", -1)});
+        // Loops and String.concat, not streams, lambdas or '+' on strings: the first use of each of those in the
+        // JVM (each '+' where it is written) costs this thread a class to spin or load.
+        for (int i = 0; ; i++) {
+            String c = "sun.gc.collector.".concat(Integer.toString(i)).concat(".");
+            Integer invocations = at.get(c.concat("invocations"));
+            if (invocations == null) {
+                break;
+            }
+            collectors.add(new int[] {invocations, at.getOrDefault(c.concat("time"), -1),
+                    at.getOrDefault(c.concat("lastEntryTime"), -1), at.getOrDefault(c.concat("lastExitTime"), -1)});
         }
-        // Loops, not streams or lambdas: each first use of those costs this thread a class to spin or load.
         int[] used = new int[at.size()];
         int[] committed = new int[at.size()];
         int nUsed = 0;
@@ -181,34 +185,43 @@ final class JvmCounters {
      * of its value, all from the entry's start.
      */
     private static Map<String, Integer> entries(MappedByteBuffer data) {
-        // One copy of the file: byte by byte, the mapped buffer's accessors cost several times more before the JIT
-        // has compiled them, over a few hundred entries.
+        // One copy of the file, its ints put together by hand: the buffers' accessors are chains of calls that cost
+        // several times more before the JIT has compiled them, over a few hundred entries.
         byte[] bytes = new byte[data.limit()];
         data.get(0, bytes);
-        ByteBuffer copy = ByteBuffer.wrap(bytes).order(data.order());
+        boolean little = data.order() == ByteOrder.LITTLE_ENDIAN;
         Map<String, Integer> at = new HashMap<>();
-        int entry = copy.getInt(PROLOGUE_ENTRY_OFFSET);
-        int count = copy.getInt(PROLOGUE_ENTRIES);
+        int entry = intAt(bytes, PROLOGUE_ENTRY_OFFSET, little);
+        int count = intAt(bytes, PROLOGUE_ENTRIES, little);
         for (int i = 0; i < count && entry > 0 && entry + 20 <= bytes.length; i++) {
-            int length = copy.getInt(entry);
-            int nameOffset = copy.getInt(entry + 4);
-            int vector = copy.getInt(entry + 8);
-            byte type = bytes[entry + 12];
-            int valueOffset = copy.getInt(entry + 16);
+            int length = intAt(bytes, entry, little);
             if (length <= 0) {
                 break;
             }
-            if (type == LONG && vector == 0) {
-                int start = entry + nameOffset;
-                int end = start;
-                while (end < bytes.length && bytes[end] != 0 && end - start < 256) {
-                    end++;
+            if (bytes[entry + 12] == LONG && intAt(bytes, entry + 8, little) == 0) {
+                // The name ends with a zero byte, padded with more up to the value (aligned to eight bytes): it is
+                // found from the value's end, a few bytes, rather than read byte by byte from its start.
+                int start = entry + intAt(bytes, entry + 4, little);
+                int value = entry + intAt(bytes, entry + 16, little);
+                int end = Math.min(value, bytes.length);
+                while (end > start && bytes[end - 1] == 0) {
+                    end--;
                 }
-                at.put(new String(bytes, start, end - start, StandardCharsets.US_ASCII), entry + valueOffset);
+                if (start >= entry && end > start) {
+                    at.put(new String(bytes, start, end - start, StandardCharsets.US_ASCII), value);
+                }
             }
             entry += length;
         }
         return at;
+    }
+
+    private static int intAt(byte[] b, int i, boolean little) {
+        int b0 = b[i] & 0xff;
+        int b1 = b[i + 1] & 0xff;
+        int b2 = b[i + 2] & 0xff;
+        int b3 = b[i + 3] & 0xff;
+        return little ? b3 << 24 | b2 << 16 | b1 << 8 | b0 : b0 << 24 | b1 << 16 | b2 << 8 | b3;
     }
 
     /** The JVM's counters now; the longest pause is over the time since the previous call. */
