@@ -10,7 +10,7 @@ package org.orbscope.run.watch;
  * @param stealMs time a hypervisor ran something else while this virtual CPU wanted to run
  */
 public record CpuStateSample(long epochNs, String cpu, long userMs, long niceMs, long systemMs, long idleMs,
-                             long iowaitMs, long irqMs, long softirqMs, long stealMs) {
+                             long iowaitMs, long irqMs, long softirqMs, long stealMs) implements WatchCsv.Row {
     /** The {@link #cpu} of the row that sums every CPU. */
     public static final String ALL = "all";
 
@@ -27,5 +27,12 @@ public record CpuStateSample(long epochNs, String cpu, long userMs, long niceMs,
     /** Time spent running something: every state but idle and iowait. */
     public long busyMs() {
         return totalMs() - idleMs - iowaitMs;
+    }
+
+    /** The row's cells, in the order of the components (the file's columns). */
+    @Override
+    public void cells(WatchCsv.Cells c) {
+        c.add(epochNs).add(cpu).add(userMs).add(niceMs).add(systemMs).add(idleMs).add(iowaitMs).add(irqMs)
+                .add(softirqMs).add(stealMs);
     }
 }

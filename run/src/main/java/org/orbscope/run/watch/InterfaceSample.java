@@ -9,5 +9,11 @@ package org.orbscope.run.watch;
  * @param name the interface ({@code lo}, {@code eth0}, ...)
  */
 public record InterfaceSample(long epochNs, String name, long rxBytes, long rxPackets, long rxErrors, long rxDrops,
-                              long txBytes, long txPackets, long txErrors, long txDrops) {
+                              long txBytes, long txPackets, long txErrors, long txDrops) implements WatchCsv.Row {
+    /** The row's cells, in the order of the components (the file's columns). */
+    @Override
+    public void cells(WatchCsv.Cells c) {
+        c.add(epochNs).add(name).add(rxBytes).add(rxPackets).add(rxErrors).add(rxDrops).add(txBytes).add(txPackets)
+                .add(txErrors).add(txDrops);
+    }
 }

@@ -56,7 +56,8 @@ record JavaCommand(String main, List<String> args) {
 
     /** {@code java MAIN ARGS...}, at most {@link #SHORT} characters. */
     String shortForm() {
-        return cut("java " + main + (args.isEmpty() ? "" : " " + String.join(" ", args)));
+        String java = "java ".concat(main);
+        return cut(args.isEmpty() ? java : java.concat(" ").concat(String.join(" ", args)));
     }
 
     /** A command line's words joined, at most {@link #SHORT} characters. */
@@ -66,7 +67,7 @@ record JavaCommand(String main, List<String> args) {
     }
 
     private static String cut(String s) {
-        return s.length() <= SHORT ? s : s.substring(0, SHORT - 3) + "...";
+        return s.length() <= SHORT ? s : s.substring(0, SHORT - 3).concat("...");
     }
 
     private static List<String> rest(String[] argv, int from) {

@@ -25,5 +25,12 @@ package org.orbscope.run.watch;
  */
 public record JvmSample(long epochNs, long pid, String role, String part, long gcPauses, double gcPauseMs,
                         double gcLongestPauseMs, long safepoints, double safepointMs, double safepointSyncMs,
-                        long heapUsedBytes, long heapCommittedBytes, long threads, long compilations, double jitMs) {
+                        long heapUsedBytes, long heapCommittedBytes, long threads, long compilations, double jitMs) implements WatchCsv.Row {
+    /** The row's cells, in the order of the components (the file's columns). */
+    @Override
+    public void cells(WatchCsv.Cells c) {
+        c.add(epochNs).add(pid).add(role).add(part).add(gcPauses).add(gcPauseMs).add(gcLongestPauseMs)
+                .add(safepoints).add(safepointMs).add(safepointSyncMs).add(heapUsedBytes).add(heapCommittedBytes)
+                .add(threads).add(compilations).add(jitMs);
+    }
 }

@@ -26,5 +26,13 @@ package org.orbscope.run.watch;
 public record MachineSample(long epochNs, long procsRunning, long procsBlocked, long contextSwitches, long interrupts,
                             long forks, long memTotalBytes, long memAvailableBytes, long memUsedBytes,
                             long swapTotalBytes, long swapUsedBytes, long swapInPages, long swapOutPages,
-                            long tcpInSegments, long tcpOutSegments, long tcpRetransmittedSegments, long tcpInErrors) {
+                            long tcpInSegments, long tcpOutSegments, long tcpRetransmittedSegments, long tcpInErrors) implements WatchCsv.Row {
+    /** The row's cells, in the order of the components (the file's columns). */
+    @Override
+    public void cells(WatchCsv.Cells c) {
+        c.add(epochNs).add(procsRunning).add(procsBlocked).add(contextSwitches).add(interrupts).add(forks)
+                .add(memTotalBytes).add(memAvailableBytes).add(memUsedBytes).add(swapTotalBytes).add(swapUsedBytes)
+                .add(swapInPages).add(swapOutPages).add(tcpInSegments).add(tcpOutSegments)
+                .add(tcpRetransmittedSegments).add(tcpInErrors);
+    }
 }

@@ -287,12 +287,12 @@ final class ProcFs implements AutoCloseable {
     }
 
     private static String statPath(long pid) {
-        return "/proc/" + pid + "/stat";
+        return "/proc/".concat(Long.toString(pid)).concat("/stat");
     }
 
     /** The process's command line, its words; empty for a kernel thread or a process that has ended. */
     String[] cmdline(long pid) {
-        String t = read("/proc/" + pid + "/cmdline");
+        String t = read("/proc/".concat(Long.toString(pid)).concat("/cmdline"));
         if (t == null || t.isEmpty()) {
             return new String[0];
         }

@@ -22,7 +22,7 @@ package org.orbscope.run.watch;
  * @param command its command line in short: a Java process's class path and JVM options are left out
  */
 public record ProcessSample(long epochNs, long pid, String role, String part, String name, long userMs, long systemMs,
-                            long cpuIntervalMs, long intervalMs, long threads, long rssBytes, String command) {
+                            long cpuIntervalMs, long intervalMs, long threads, long rssBytes, String command) implements WatchCsv.Row {
     /** What a process is to the point being watched. */
     public enum Role {
         /** The process the watcher runs in ({@code orbscope run}), and what it started that is no workload JVM. */
@@ -65,5 +65,12 @@ public record ProcessSample(long epochNs, long pid, String role, String part, St
 
     public Role roleValue() {
         return Role.of(role);
+    }
+
+    /** The row's cells, in the order of the components (the file's columns). */
+    @Override
+    public void cells(WatchCsv.Cells c) {
+        c.add(epochNs).add(pid).add(role).add(part).add(name).add(userMs).add(systemMs).add(cpuIntervalMs)
+                .add(intervalMs).add(threads).add(rssBytes).add(command);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.LongConsumer;
 import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.ServerLaunch;
@@ -21,14 +22,14 @@ import org.orbscope.run.watch.ProcessSample.Role;
  * host's on this machine), which are another orbscope run's, and how much CPU each of the others took since the last
  * scan.
  *
- * <p>A JVM the run starts is added as it starts ({@link #started}, from {@link org.orbscope.run.JvmLauncher}); other
+ * <p>A JVM the run starts is added as it starts ({@link #accept}, from {@link org.orbscope.run.JvmLauncher}); other
  * new processes are found once a second, with the scan of the others (a listing of {@code /proc} and the {@code stat}
  * of each new one), among them the descendants of the run that no launcher started and a client host's JVMs. A
  * process's first row holds its CPU since it started. A process is named from its command line. Listing
  * {@code /proc} is a quarter of a sample's cost, so it is not done at every sample (docs/results/machine-watch.md). The others are read once a second ({@link #scan}), and written only in a second in which they
  * took {@link #NOTICEABLE_SHARE} of one CPU or more.
  */
-final class ProcessTable {
+final class ProcessTable implements LongConsumer {
     /**
      * A process not of the run is written for a scan in which it took this share of one CPU or more, and two of
      * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 20 ms of CPU in a second.
@@ -92,7 +93,7 @@ final class ProcessTable {
 
     /**
      * Reads each of the run's processes: a row each ({@code ended} receives those that ended). The first sample also
-     * finds every process there is; a JVM the run starts is added at the next sample ({@link #started}), any other
+     * finds every process there is; a JVM the run starts is added at the next sample ({@link #accept}), any other
      * new process by {@link #scan}.
      */
     List<ProcessSample> sample(long epochNs, long nanos, List<Entry> ended) {
@@ -174,7 +175,8 @@ final class ProcessTable {
     }
 
     /** A JVM the run has just started (any thread): it is followed from the next sample on. */
-    void started(long pid) {
+    @Override
+    public void accept(long pid) {
         started.add(pid);
     }
 
@@ -309,7 +311,7 @@ final class ProcessTable {
 
     /** The directory under the watched point that {@code out} names ({@code server}, {@code clients/2}), or null. */
     private String partOf(String out) {
-        String path = out.endsWith("/") ? out : out + "/";
+        String path = out.endsWith("/") ? out : out.concat("/");
         int at = path.indexOf(pointMarker);
         if (at < 0) {
             return null;
@@ -321,6 +323,6 @@ final class ProcessTable {
     private static void name(Entry e, String[] argv, ProcFs.ProcStat s) {
         JavaCommand java = JavaCommand.of(argv);
         e.name = java != null && !java.main().isEmpty() ? java.main() : s.name();
-        e.command = argv.length == 0 ? "[" + s.name() + "]" : JavaCommand.shortForm(argv);
+        e.command = argv.length == 0 ? "[".concat(s.name()).concat("]") : JavaCommand.shortForm(argv);
     }
 }

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiConsumer;
 
 
 /**
@@ -30,42 +29,26 @@ import java.util.function.BiConsumer;
  * WatchCsv.Rows<MachineSample> rows = WatchCsv.MACHINE.read(file);
  * }</pre>
  *
- * <p>Jackson reads the files into the records. The rows are written by hand, each record's cells by its
- * {@link Cells}: the watcher writes ten times a second for the length of a point, mostly before the JIT has compiled
+ * <p>Jackson reads the files into the records. The rows are written by hand, each record adding its cells
+ * ({@link Row}): the watcher writes ten times a second for the length of a point, mostly before the JIT has compiled
  * anything of it, and Jackson's serializers then cost tens of times more per row (and their set-up more than a
  * whole point's samples), which alone would take the watcher past its budget (docs/results/machine-watch.md). A test
  * reads back what is written.
  *
  * @param <R> the file's record
  */
-public final class WatchCsv<R extends Record> {
-    public static final WatchCsv<MachineSample> MACHINE = new WatchCsv<>(MachineSample.class, (r, c) -> c
-            .add(r.epochNs()).add(r.procsRunning()).add(r.procsBlocked()).add(r.contextSwitches()).add(r.interrupts())
-            .add(r.forks()).add(r.memTotalBytes()).add(r.memAvailableBytes()).add(r.memUsedBytes())
-            .add(r.swapTotalBytes()).add(r.swapUsedBytes()).add(r.swapInPages()).add(r.swapOutPages())
-            .add(r.tcpInSegments()).add(r.tcpOutSegments()).add(r.tcpRetransmittedSegments()).add(r.tcpInErrors()));
-    public static final WatchCsv<CpuStateSample> CPUS = new WatchCsv<>(CpuStateSample.class, (r, c) -> c
-            .add(r.epochNs()).add(r.cpu()).add(r.userMs()).add(r.niceMs()).add(r.systemMs()).add(r.idleMs())
-            .add(r.iowaitMs()).add(r.irqMs()).add(r.softirqMs()).add(r.stealMs()));
-    public static final WatchCsv<InterfaceSample> NETWORK = new WatchCsv<>(InterfaceSample.class, (r, c) -> c
-            .add(r.epochNs()).add(r.name()).add(r.rxBytes()).add(r.rxPackets()).add(r.rxErrors()).add(r.rxDrops())
-            .add(r.txBytes()).add(r.txPackets()).add(r.txErrors()).add(r.txDrops()));
-    public static final WatchCsv<ProcessSample> PROCESSES = new WatchCsv<>(ProcessSample.class, (r, c) -> c
-            .add(r.epochNs()).add(r.pid()).add(r.role()).add(r.part()).add(r.name()).add(r.userMs())
-            .add(r.systemMs()).add(r.cpuIntervalMs()).add(r.intervalMs()).add(r.threads()).add(r.rssBytes())
-            .add(r.command()));
-    public static final WatchCsv<JvmSample> JVMS = new WatchCsv<>(JvmSample.class, (r, c) -> c
-            .add(r.epochNs()).add(r.pid()).add(r.role()).add(r.part()).add(r.gcPauses()).add(r.gcPauseMs())
-            .add(r.gcLongestPauseMs()).add(r.safepoints()).add(r.safepointMs()).add(r.safepointSyncMs())
-            .add(r.heapUsedBytes()).add(r.heapCommittedBytes()).add(r.threads()).add(r.compilations()).add(r.jitMs()));
+public final class WatchCsv<R extends Record & WatchCsv.Row> {
+    public static final WatchCsv<MachineSample> MACHINE = new WatchCsv<>(MachineSample.class);
+    public static final WatchCsv<CpuStateSample> CPUS = new WatchCsv<>(CpuStateSample.class);
+    public static final WatchCsv<InterfaceSample> NETWORK = new WatchCsv<>(InterfaceSample.class);
+    public static final WatchCsv<ProcessSample> PROCESSES = new WatchCsv<>(ProcessSample.class);
+    public static final WatchCsv<JvmSample> JVMS = new WatchCsv<>(JvmSample.class);
 
     private final Class<R> type;
-    private final BiConsumer<R, Cells> cells;
     private final List<String> columns = new ArrayList<>();
 
-    private WatchCsv(Class<R> type, BiConsumer<R, Cells> cells) {
+    private WatchCsv(Class<R> type) {
         this.type = type;
-        this.cells = cells;
         for (RecordComponent c : type.getRecordComponents()) {
             columns.add(snakeCase(c.getName()));
         }
@@ -88,6 +71,14 @@ public final class WatchCsv<R extends Record> {
     /** The file's header: its column names in order. */
     public List<String> columns() {
         return columns;
+    }
+
+    /**
+     * A row of a file: it adds its cells in its components' order, the file's columns. A method of each record rather
+     * than a lambda per file: each lambda costs the watcher's thread a class to spin, at every point.
+     */
+    public interface Row {
+        void cells(Cells c);
     }
 
     /** The cells of one row, in column order. */
@@ -126,20 +117,18 @@ public final class WatchCsv<R extends Record> {
     }
 
     /** Appends rows from one thread; {@link #flush()} hands them to the file in one write. */
-    public static final class Writer<R extends Record> implements Closeable {
+    public static final class Writer<R extends Record & Row> implements Closeable {
         private final OutputStream out;
-        private final BiConsumer<R, Cells> cells;
         private final Cells row = new Cells();
         private final StringBuilder rows = new StringBuilder(1024);
 
-        private Writer(OutputStream out, BiConsumer<R, Cells> cells) {
+        private Writer(OutputStream out) {
             this.out = out;
-            this.cells = cells;
         }
 
         public void append(R r) {
             row.row.setLength(0);
-            cells.accept(r, row);
+            r.cells(row);
             rows.append(row.row).append('\n');
         }
 
@@ -169,8 +158,8 @@ public final class WatchCsv<R extends Record> {
     public Writer<R> create(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         OutputStream out = new FileOutputStream(file.toFile());
-        out.write((String.join(",", columns) + "\n").getBytes(StandardCharsets.UTF_8));
-        return new Writer<>(out, cells);
+        out.write(String.join(",", columns).concat("\n").getBytes(StandardCharsets.UTF_8));
+        return new Writer<>(out);
     }
 
     /**
@@ -196,7 +185,7 @@ public final class WatchCsv<R extends Record> {
         static final CsvMapper CSV = CsvMapper.builder()
                 .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
 
-        static <R extends Record> Rows<R> read(WatchCsv<R> csv, Path file) {
+        static <R extends Record & Row> Rows<R> read(WatchCsv<R> csv, Path file) {
             if (!Files.isRegularFile(file)) {
                 return new Rows<>(List.of(), file + ": missing");
             }

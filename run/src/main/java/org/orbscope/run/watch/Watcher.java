@@ -32,6 +32,11 @@ import org.orbscope.run.PointDirectory;
  *
  * <p>Every sample's rows are flushed together, so a run that is killed keeps every sample but the one being written.
  * It never fails the point: what it cannot do goes to {@code watch.log}. Linux only; elsewhere it writes only why.
+ *
+ * <p>The code of this package that the watcher runs joins strings with {@link String#concat} and uses no lambdas or
+ * method references: the JVM links each {@code +} on strings and each lambda where it is written, at its first run,
+ * spinning classes on the thread that runs it, and the watcher's thread would pay for every one of them at each
+ * point of a run of one point (docs/results/machine-watch.md).
  */
 public final class Watcher implements AutoCloseable {
     public static final long INTERVAL_MS = 100;
@@ -64,8 +69,8 @@ public final class Watcher implements AutoCloseable {
         this.clock = clock;
         this.table = new ProcessTable(proc, ProcessHandle.current().pid(), marker(point.dir()),
                 JvmLauncher.runOption(point.runId()));
-        this.launched = table::started;
-        this.thread = new Thread(this::loop, "orbscope-watch");
+        this.launched = table;
+        this.thread = new Thread(new Loop(), "orbscope-watch");
         this.thread.setDaemon(true);
     }
 
@@ -115,6 +120,14 @@ public final class Watcher implements AutoCloseable {
     /** Samples taken. */
     public long samples() {
         return samples;
+    }
+
+    /** The watcher's thread. */
+    private final class Loop implements Runnable {
+        @Override
+        public void run() {
+            loop();
+        }
     }
 
     private void loop() {

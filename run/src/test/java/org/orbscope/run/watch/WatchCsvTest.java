@@ -58,7 +58,7 @@ class WatchCsvTest {
         assertTrue(read.problem().contains("missing"), read.problem());
     }
 
-    private <R extends Record> void roundTrip(WatchCsv<R> csv, List<R> rows) throws Exception {
+    private <R extends Record & WatchCsv.Row> void roundTrip(WatchCsv<R> csv, List<R> rows) throws Exception {
         Path file = dir.resolve(rows.get(0).getClass().getSimpleName() + ".csv");
         try (WatchCsv.Writer<R> w = csv.create(file)) {
             rows.forEach(w::append);
