@@ -47,7 +47,7 @@ final class ProcFs implements AutoCloseable {
     /** The text of a file, or null when it does not exist (any more). */
     String read(String path) {
         try (RandomAccessFile in = new RandomAccessFile(path, "r")) {
-            return read(in);
+            return read(in, false);
         } catch (IOException e) {
             return null;
         }
@@ -58,7 +58,17 @@ final class ProcFs implements AutoCloseable {
      * its start): a third of the system calls of opening it each time. Null when it does not exist (any more).
      */
     String reread(String path) {
-        return reread(open, path);
+        return reread(open, path, false);
+    }
+
+    /**
+     * {@link #reread} of a file the kernel makes as one record ({@code /proc/stat}, {@code /proc/meminfo}, a
+     * process's {@code stat}): a read returns all of it that fits, so one shorter than asked is the whole file and
+     * no second read is needed to find its end. A file of several records ({@code /proc/net/dev},
+     * {@code /proc/vmstat}) can come in parts, a page at a time.
+     */
+    String rereadRecord(String path) {
+        return reread(open, path, true);
     }
 
     /**
@@ -66,7 +76,7 @@ final class ProcFs implements AutoCloseable {
      * its {@code stat} (the path is made only to open it: a string concatenation per read, cold, costs as much as
      * the read). Opened anew at each read when {@code files} is full.
      */
-    private <K> String reread(Map<K, RandomAccessFile> files, K key) {
+    private <K> String reread(Map<K, RandomAccessFile> files, K key, boolean oneRecord) {
         try {
             RandomAccessFile in = files.get(key);
             if (in == null) {
@@ -78,7 +88,7 @@ final class ProcFs implements AutoCloseable {
                 files.put(key, in);
             }
             in.seek(0);
-            return read(in);
+            return read(in, oneRecord);
         } catch (IOException e) {
             close(files.remove(key));
             return null;
@@ -111,15 +121,19 @@ final class ProcFs implements AutoCloseable {
         }
     }
 
-    private String read(RandomAccessFile in) throws IOException {
+    private String read(RandomAccessFile in, boolean oneRecord) throws IOException {
         int n = 0;
         while (true) {
             // At most 8 KB a call: the JDK reads a longer span through a buffer it allocates at each call.
-            int r = in.read(buf, n, Math.min(buf.length - n, READ_CHUNK));
+            int want = Math.min(buf.length - n, READ_CHUNK);
+            int r = in.read(buf, n, want);
             if (r < 0) {
                 break;
             }
             n += r;
+            if (oneRecord && r < want) {
+                break;
+            }
             if (n == buf.length) {
                 buf = java.util.Arrays.copyOf(buf, buf.length * 2);
             }
@@ -133,7 +147,7 @@ final class ProcFs implements AutoCloseable {
     }
 
     Stat stat(long epochNs) {
-        String t = reread("/proc/stat");
+        String t = rereadRecord("/proc/stat");
         if (t == null) {
             return null;
         }
@@ -158,7 +172,7 @@ final class ProcFs implements AutoCloseable {
      */
     MachineSample machine(long epochNs, Stat s, boolean fresh) {
         if (fresh || memory == null) {
-            String mem = reread("/proc/meminfo");
+            String mem = rereadRecord("/proc/meminfo");
             String vm = reread("/proc/vmstat");
             long[] tcp = tcp();
             memory = new long[] {value(mem, "MemTotal:") * 1024, value(mem, "MemAvailable:") * 1024,
@@ -234,7 +248,7 @@ final class ProcFs implements AutoCloseable {
      * its code.
      */
     ProcStat process(long pid, boolean follow) {
-        String t = follow ? reread(stats, pid) : read(statPath(pid));
+        String t = follow ? reread(stats, pid, true) : read(statPath(pid));
         if (t == null) {
             return null;
         }
@@ -363,11 +377,10 @@ final class ProcFs implements AutoCloseable {
         while (p < text.length() && text.charAt(p) == ' ') {
             p++;
         }
-        long v = 0;
-        while (p < text.length() && Character.isDigit(text.charAt(p))) {
-            v = v * 10 + (text.charAt(p++) - '0');
-        }
-        return v;
+        // The digits are left to parseLong, as in numbers(): a loop of this method's own would run uncompiled.
+        int end = lineEnd(text, p);
+        int space = text.indexOf(' ', p);
+        return number(text, p, space >= 0 && space < end ? space : end);
     }
 
     /** Whether a key ends at {@code i}: a space, a colon ending the key, or the end of the line. */

@@ -38,8 +38,11 @@ public record ProcessSample(long epochNs, long pid, String role, String part, St
         /** Any other process that took a noticeable share of a CPU. */
         OTHER;
 
+        /** Made once: the watcher writes a role at every row. */
+        private final String label = name().toLowerCase(java.util.Locale.ROOT);
+
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return label;
         }
 
         /** Whether a process of this role is of the watched run: the run itself, its workload JVMs and hosts. */

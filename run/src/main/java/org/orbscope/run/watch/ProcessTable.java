@@ -71,6 +71,13 @@ final class ProcessTable implements LongConsumer {
     private final String pointMarker;
     private final String runOption;
     private final Map<Long, Entry> entries = new HashMap<>();
+    /**
+     * The entries of the run and those pending, which every sample reads: a hundred processes or more are known, and
+     * walking all of them at every sample cost more than reading the few of the run.
+     */
+    private final List<Entry> followed = new ArrayList<>();
+    /** Whether {@link #followed} misses a change: an entry added, classified or ended since it was listed. */
+    private boolean followedStale = true;
     private final Queue<Long> started = new ConcurrentLinkedQueue<>();
     private boolean first = true;
     private long uptimeMs;
@@ -101,6 +108,7 @@ final class ProcessTable implements LongConsumer {
             discover(nanos);
         }
         for (Long pid; (pid = started.poll()) != null; ) {
+            followedStale = true;
             Entry known = entries.get(pid);
             if (known == null) {
                 add(pid, nanos, null);
@@ -114,21 +122,21 @@ final class ProcessTable implements LongConsumer {
             }
         }
         List<ProcessSample> rows = new ArrayList<>();
-        for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
-            Entry e = it.next();
-            if (!e.ofRun() && !e.pending) {
-                continue;
-            }
+        List<Entry> run = followed();
+        for (int i = 0; i < run.size(); i++) {
+            Entry e = run.get(i);
             ProcFs.ProcStat s = proc.process(e.pid, true);
             if (s == null || s.startTicks() != e.startTicks) {
                 proc.forget(e.pid);
-                it.remove();
+                entries.remove(e.pid);
+                followedStale = true;
                 if (e.ofRun()) {
                     ended.add(e);
                 }
                 continue;
             }
             if (e.pending) {
+                followedStale = true;
                 classify(e, s, true, nanos);
                 if (e.pending) {
                     continue;
@@ -183,7 +191,7 @@ final class ProcessTable implements LongConsumer {
     /** The run's JVMs now. */
     List<Entry> runJvms() {
         List<Entry> jvms = new ArrayList<>();
-        for (Entry e : entries.values()) {
+        for (Entry e : followed()) {
             if (e.ofRun() && e.java) {
                 jvms.add(e);
             }
@@ -201,14 +209,26 @@ final class ProcessTable implements LongConsumer {
         return r;
     }
 
+    /** {@link #followed}, listed again when it is stale. */
+    private List<Entry> followed() {
+        if (followedStale) {
+            followed.clear();
+            for (Entry e : entries.values()) {
+                if (e.ofRun() || e.pending) {
+                    followed.add(e);
+                }
+            }
+            followedStale = false;
+        }
+        return followed;
+    }
+
     /** Adds the processes not known yet; those gone are dropped as they are next read. */
     private void discover(long nanos) {
         long[] pids = proc.pids();
         Set<Long> parents = new HashSet<>();
-        for (Entry e : entries.values()) {
-            if (e.ofRun() || e.pending) {
-                parents.add(e.pid);
-            }
+        for (Entry e : followed()) {
+            parents.add(e.pid);
         }
         for (long pid : pids) {
             Entry e = add(pid, nanos, parents);
@@ -244,6 +264,7 @@ final class ProcessTable implements LongConsumer {
             classify(e, s, ofRun, nanos);
         }
         entries.put(pid, e);
+        followedStale = true;
         return e;
     }
 
