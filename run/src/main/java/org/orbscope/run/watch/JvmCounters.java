@@ -142,13 +142,35 @@ final class JvmCounters {
         threads = at.getOrDefault("java.threads.live", -1);
         compilations = at.getOrDefault("sun.ci.totalCompiles", -1);
         jitTime = at.getOrDefault("java.ci.totalTime", -1);
+        // Each sample copies the span of the counters it reads, not of every counter in the file.
+        int[] read = new int[4 * collectors.size() + heapUsed.length + heapCommitted.length + 6];
+        int n = 0;
+        for (int[] c : collectors) {
+            for (int offset : c) {
+                read[n++] = offset;
+            }
+        }
+        for (int offset : heapUsed) {
+            read[n++] = offset;
+        }
+        for (int offset : heapCommitted) {
+            read[n++] = offset;
+        }
+        read[n++] = safepoints;
+        read[n++] = safepointTime;
+        read[n++] = safepointSyncTime;
+        read[n++] = threads;
+        read[n++] = compilations;
+        read[n] = jitTime;
         int first = data.limit();
         int end = 0;
         boolean aligned = true;
-        for (int offset : at.values()) {
-            first = Math.min(first, offset);
-            end = Math.max(end, offset + Long.BYTES);
-            aligned &= offset % Long.BYTES == 0;
+        for (int offset : read) {
+            if (offset >= 0) {
+                first = Math.min(first, offset);
+                end = Math.max(end, offset + Long.BYTES);
+                aligned &= offset % Long.BYTES == 0;
+            }
         }
         from = Math.min(first, end);
         longs = aligned ? data.asLongBuffer() : null;
