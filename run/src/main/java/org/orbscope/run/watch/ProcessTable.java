@@ -23,16 +23,17 @@ import org.orbscope.run.watch.ProcessSample.Role;
  * scan.
  *
  * <p>A JVM the run starts is added as it starts ({@link #accept}, from {@link org.orbscope.run.JvmLauncher}); other
- * new processes are found once a second, with the scan of the others (a listing of {@code /proc} and the {@code stat}
- * of each new one), among them the descendants of the run that no launcher started and a client host's JVMs. A
- * process's first row holds its CPU since it started. A process is named from its command line. Listing
- * {@code /proc} is a quarter of a sample's cost, so it is not done at every sample (docs/results/machine-watch.md). The others are read once a second ({@link #scan}), and written only in a second in which they
- * took {@link #NOTICEABLE_SHARE} of one CPU or more.
+ * new processes are found once a second ({@link #scan}: a listing of {@code /proc} and the {@code stat} of each new
+ * one), among them the descendants of the run that no launcher started and a client host's JVMs. A process's first
+ * row holds its CPU since it started. A process is named from its command line. Listing {@code /proc} is a quarter
+ * of a sample's cost, so it is not done at every sample (docs/results/machine-watch.md). The others are read every
+ * 2 s (a scan with {@code others}), and written only for 2 s in which they took {@link #NOTICEABLE_SHARE} of one CPU
+ * or more.
  */
 final class ProcessTable implements LongConsumer {
     /**
      * A process not of the run is written for a scan in which it took this share of one CPU or more, and two of
-     * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 20 ms of CPU in a second.
+     * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 40 ms of CPU in 2 s.
      */
     static final double NOTICEABLE_SHARE = 0.02;
     /** How long a child of the run may take to become what it runs ({@code taskset}, Java's spawn helper). */
@@ -149,15 +150,16 @@ final class ProcessTable implements LongConsumer {
     }
 
     /**
-     * Finds the processes started since the last scan, and reads every process not of the run: a row for another
-     * orbscope run's, and for each that took {@link #NOTICEABLE_SHARE} of one CPU or more since the last scan.
+     * Finds the processes started since the last scan and reads another orbscope run's (a row each); with
+     * {@code others}, also every other process not of the run: a row for each that took {@link #NOTICEABLE_SHARE} of
+     * one CPU or more since it was last read.
      */
-    List<ProcessSample> scan(long epochNs, long nanos) {
+    List<ProcessSample> scan(long epochNs, long nanos, boolean others) {
         discover(nanos);
         List<ProcessSample> rows = new ArrayList<>();
         for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
             Entry e = it.next();
-            if (e.ofRun() || e.pending) {
+            if (e.ofRun() || e.pending || !others && e.role != Role.FOREIGN) {
                 continue;
             }
             ProcFs.ProcStat s = proc.process(e.pid, true);

@@ -19,7 +19,7 @@ import org.orbscope.run.PointDirectory;
 
 /**
  * Watches the machine while a point runs: every {@value #INTERVAL_MS} ms a row of the machine's counters, of each
- * CPU, each network interface, each process of the run and each of its JVMs, and once a second the other processes
+ * CPU, each network interface, each process of the run and each of its JVMs, and every 2 s the other processes
  * that took CPU ({@link WatchDirectory}); memory, swap and TCP counters change slowly and are read once a second (the
  * rows between repeat them): their three files took about a fifth of a sample's CPU. It finds the run's processes itself, so the runner only starts it before
  * the point's first JVM and closes it after the last one ended:
@@ -45,8 +45,17 @@ public final class Watcher implements AutoCloseable {
      * beside one with it); {@code watch.log} then says so and nothing else is written.
      */
     public static final String SWITCH = "orbscope.watch";
-    /** The other processes are read every this many samples: once a second. */
+    /**
+     * New processes are looked for, another run's read, and memory, swap and TCP read every this many samples: once a
+     * second.
+     */
     static final int SCAN_EVERY = 10;
+    /**
+     * The other processes are read every this many samples: every 2 s. Reading the hundred or so of a machine is the
+     * largest part of the watcher's CPU after its per-sample reads (docs/results/machine-watch.md); a process that
+     * starts is still found within a second, and read from its start.
+     */
+    static final int OTHERS_EVERY = 20;
     /** How long a JVM of the run may take to map its counters before the watcher gives up on them. */
     private static final long ATTACH_NANOS = 10_000_000_000L;
 
@@ -138,17 +147,23 @@ public final class Watcher implements AutoCloseable {
              WatchCsv.Writer<JvmSample> jvms = WatchCsv.JVMS.create(out.jvms())) {
             long next = System.nanoTime();
             long lastScan = next;
+            long lastOthers = next;
             while (true) {
                 long nanos = System.nanoTime();
                 boolean last = !running;
-                boolean scan = ++samples % SCAN_EVERY == 0 || last && nanos - lastScan > 2 * INTERVAL_MS * 1_000_000L;
+                long gap = 2 * INTERVAL_MS * 1_000_000L;
+                boolean scan = ++samples % SCAN_EVERY == 0 || last && nanos - lastScan > gap;
+                boolean others = samples % OTHERS_EVERY == 0 || last && nanos - lastOthers > gap;
                 try {
-                    sample(nanos, scan, machine, cpus, network, processes, jvms);
+                    sample(nanos, scan || others, others, machine, cpus, network, processes, jvms);
                 } catch (RuntimeException e) {
                     log("a sample failed (the next is taken as usual): " + e);
                 }
-                if (scan) {
+                if (scan || others) {
                     lastScan = nanos;
+                }
+                if (others) {
+                    lastOthers = nanos;
                 }
                 if (last) {
                     break;
@@ -174,7 +189,7 @@ public final class Watcher implements AutoCloseable {
         }
     }
 
-    private void sample(long nanos, boolean scan, WatchCsv.Writer<MachineSample> machine,
+    private void sample(long nanos, boolean scan, boolean others, WatchCsv.Writer<MachineSample> machine,
                         WatchCsv.Writer<CpuStateSample> cpus, WatchCsv.Writer<InterfaceSample> network,
                         WatchCsv.Writer<ProcessSample> processes, WatchCsv.Writer<JvmSample> jvms) throws IOException {
         long epochNs = clock.epochNanos(nanos);
@@ -193,7 +208,7 @@ public final class Watcher implements AutoCloseable {
             processes.append(p);
         }
         if (scan) {
-            for (ProcessSample p : table.scan(epochNs, nanos)) {
+            for (ProcessSample p : table.scan(epochNs, nanos, others)) {
                 processes.append(p);
             }
         }
