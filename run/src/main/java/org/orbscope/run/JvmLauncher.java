@@ -28,7 +28,7 @@ public final class JvmLauncher {
     private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
     private List<Integer> cpus = List.of();
-    private String classpath = System.getProperty("java.class.path");
+    private String classpath = defaultClasspath();
     private String agent;
     private Path log;
     private Path workDir;
@@ -39,6 +39,23 @@ public final class JvmLauncher {
 
     public static JvmLauncher main(String mainClass) {
         return new JvmLauncher(mainClass);
+    }
+
+    /**
+     * This JVM's class path with its directories after its jars, each in its order: a class-data-sharing archive
+     * of the jars (named in {@value #CHILD_JAVA_OPTS}) maps only where no directory comes before them (JDK 17). A
+     * test's class path starts with its module's two class directories, whose classes no jar holds.
+     */
+    public static String defaultClasspath() {
+        List<String> jars = new ArrayList<>();
+        List<String> dirs = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!e.isEmpty()) {
+                (Files.isDirectory(Path.of(e)) ? dirs : jars).add(e);
+            }
+        }
+        jars.addAll(dirs);
+        return String.join(File.pathSeparator, jars);
     }
 
     public JvmLauncher args(String... a) {
