@@ -312,6 +312,7 @@ class ShippedProfilesOnRealServersTest {
         int serverExit;
         try {
             awaitReady(p, server);
+            awaitRecording(p);
             drive(scenario, server, client);
         } finally {
             // The server stops when its standard input closes; the agent writes the rest of the trace as it exits.
@@ -378,6 +379,19 @@ class ShippedProfilesOnRealServersTest {
     private static String profileOf(Path trace) throws Exception {
         try (TraceReader r = TraceReader.open(trace)) {
             return r.header().profileName();
+        }
+    }
+
+    /**
+     * Waits for the agent's "recording to" line: with {@code profile=auto} the recording begins only once the ORB's
+     * first class has loaded and the instrumentation is installed, which a fast server can outrun with its ready file.
+     */
+    private void awaitRecording(Process server) throws Exception {
+        Path log = dir.resolve("server.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(240);
+        while (!(Files.isRegularFile(log) && Files.readString(log).contains("orbscope agent: recording to"))) {
+            assertTrue(server.isAlive() && System.nanoTime() < deadline, "the agent never began:\n" + log("server.log"));
+            Thread.sleep(50);
         }
     }
 
