@@ -11,8 +11,9 @@ import java.util.Map;
  * a running JVM, and what a trace header keeps as {@link TraceHeader#AGENT_OPTIONS}. It is {@code key=value} pairs
  * separated by commas ({@code profile=jacorb,cpu=true,out=server.trace}); a key alone means {@code key=true}; blanks
  * around keys and values do not count; a key may come more than once ({@code include}, {@code profile}), and the
- * agent applies the pairs in order. So a value cannot hold a comma: {@link #with} refuses one rather than write an
- * option string the agent would read differently.
+ * agent applies the pairs in order. A comma or a backslash inside a value is written after a backslash
+ * ({@code out=runs/rate=100_s\,poolMax=2/server.trace}, as a sweep point's directory has it); any other backslash
+ * stands for itself.
  *
  * <p>Immutable. {@link #parse} reads any option string; {@link #toArgument} writes one that parses back to equal
  * options. What each key means is the agent's business (docs/agent.md lists them).
@@ -55,7 +56,7 @@ public final class AgentOptions {
             return NONE;
         }
         List<Map.Entry<String, String>> out = new ArrayList<>();
-        for (String part : text.split(",")) {
+        for (String part : pairs(text)) {
             if (part.trim().isEmpty()) {
                 continue;
             }
@@ -65,21 +66,37 @@ public final class AgentOptions {
         return new AgentOptions(Collections.unmodifiableList(out));
     }
 
+    /** The pairs of an option string, split at its unescaped commas, with {@code \,} and {@code \\} unescaped. */
+    private static List<String> pairs(String text) {
+        List<String> parts = new ArrayList<>();
+        StringBuilder part = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\\' && i + 1 < text.length() && (text.charAt(i + 1) == ',' || text.charAt(i + 1) == '\\')) {
+                part.append(text.charAt(++i));
+            } else if (c == ',') {
+                parts.add(part.toString());
+                part.setLength(0);
+            } else {
+                part.append(c);
+            }
+        }
+        parts.add(part.toString());
+        return parts;
+    }
+
     /**
      * These options and then {@code key=value}.
      *
-     * @throws IllegalArgumentException for an empty key, a key holding {@code =} or {@code ,}, or a value holding
-     *         {@code ,}, which the option string cannot carry
+     * @throws IllegalArgumentException for an empty key, or a key holding {@code =}, {@code ,} or {@code \\}
      */
     public AgentOptions with(String key, String value) {
         String k = key == null ? "" : key.trim();
-        if (k.isEmpty() || k.indexOf('=') >= 0 || k.indexOf(',') >= 0) {
-            throw new IllegalArgumentException("an agent option needs a key without '=' or ',', got '" + key + "'");
+        if (k.isEmpty() || k.indexOf('=') >= 0 || k.indexOf(',') >= 0 || k.indexOf('\\') >= 0) {
+            throw new IllegalArgumentException("an agent option needs a key without '=', ',' or '\\', got '" + key
+                    + "'");
         }
         String v = value == null ? "" : value.trim();
-        if (v.indexOf(',') >= 0) {
-            throw new IllegalArgumentException("an agent option's value may not contain ',': " + k + "=" + value);
-        }
         List<Map.Entry<String, String>> out = new ArrayList<>(entries);
         out.add(entry(k, v));
         return new AgentOptions(Collections.unmodifiableList(out));
@@ -87,12 +104,17 @@ public final class AgentOptions {
 
     /**
      * These options and then one more written as {@code key=value} (a key alone: {@code key=true}), as users give
-     * them to {@code attach -o}.
+     * them to {@code attach -o}. A comma is refused there: it is what a user writes between the items of a list
+     * ({@code events=methods,threads}), which the agent's list options separate with blanks, {@code +} or {@code ;}.
      *
-     * @throws IllegalArgumentException as {@link #with(String, String)}
+     * @throws IllegalArgumentException as {@link #with(String, String)}, and for a value holding {@code ,}
      */
     public AgentOptions with(String keyValue) {
         int eq = keyValue.indexOf('=');
+        if (eq >= 0 && keyValue.indexOf(',', eq) >= 0) {
+            throw new IllegalArgumentException("an agent option's value may not contain ',' (separate a list's items"
+                    + " with '+'): " + keyValue);
+        }
         return eq < 0 ? with(keyValue, "true") : with(keyValue.substring(0, eq), keyValue.substring(eq + 1));
     }
 
@@ -133,7 +155,7 @@ public final class AgentOptions {
             if (b.length() > 0) {
                 b.append(',');
             }
-            b.append(e.getKey()).append('=').append(e.getValue());
+            b.append(e.getKey()).append('=').append(e.getValue().replace("\\", "\\\\").replace(",", "\\,"));
         }
         return b.toString();
     }
