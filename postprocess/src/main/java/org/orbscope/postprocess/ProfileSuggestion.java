@@ -65,6 +65,14 @@ public final class ProfileSuggestion {
             Set<Long> handed) {
     }
 
+    /** The dispatch's end and its work item, the outermost call around the servant's: methods, -1 for none. */
+    private record DispatchEnds(int end, int item) {
+    }
+
+    /** Where the receiver hands a request to the dispatch: the enqueue, the begin, and the key joining them or null. */
+    private record HandOver(int begin, int enqueue, String[] key) {
+    }
+
     private final Dictionary dictionary;
     private final String name;
     private final List<String> notes = new ArrayList<>();
@@ -220,19 +228,51 @@ public final class ProfileSuggestion {
      * server was slower than the pace) is left out: what remains are requests that passed alone.
      */
     private void buildPaths(Map<Integer, List<Call>> byMethod, List<Call> calls) {
+        Set<Integer> exact = exactlyOncePerRequest(byMethod);
+        if (exact.isEmpty()) {
+            notes.add("no method ran exactly once per request (" + requests + " calls): give --requests N");
+            return;
+        }
+        anchor = firstInMostBursts(calls, exact);
+        if (anchor < 0) {
+            notes.add("the server never paused between requests: record the broad trace with requests further apart");
+            return;
+        }
+        long[] start = byMethod.get(anchor).stream().mapToLong(Call::enter).toArray();
+        List<Call> all = new ArrayList<>();
+        byMethod.values().forEach(all::addAll);
+        all.sort(Comparator.comparingLong(Call::enter));
+        for (List<Call> w : windows(all, requestBegins(start, all))) {
+            Set<Integer> seen = new HashSet<>();
+            boolean alone = w.stream().allMatch(c -> seen.add(c.method()));
+            if (alone) {
+                paths.add(w);
+            }
+        }
+        if (paths.size() < Math.max(3, requests / 4)) {
+            notes.add("only " + paths.size() + " of " + requests + " requests passed alone: record the broad trace with"
+                    + " requests further apart");
+            paths.clear();
+        }
+    }
+
+    /** The methods called exactly as many times as requests passed. */
+    private Set<Integer> exactlyOncePerRequest(Map<Integer, List<Call>> byMethod) {
         Set<Integer> exact = new HashSet<>();
         byMethod.forEach((m, cs) -> {
             if (cs.size() == requests) {
                 exact.add(m);
             }
         });
-        if (exact.isEmpty()) {
-            notes.add("no method ran exactly once per request (" + requests + " calls): give --requests N");
-            return;
-        }
-        // The server's work comes in bursts, one per request, between pauses of the whole server (a call that
-        // spans a pause is a wait, not work). The method called exactly once per request that comes first in most
-        // bursts is the anchor: its calls begin the requests.
+        return exact;
+    }
+
+    /**
+     * The anchor, whose calls begin the requests (-1: none). The server's work comes in bursts, one per request,
+     * between pauses of the whole server (a call that spans a pause is a wait, not work). The method of
+     * {@code exact} that comes first in most bursts is the anchor.
+     */
+    private int firstInMostBursts(List<Call> calls, Set<Integer> exact) {
         List<Call> sorted = new ArrayList<>(calls);
         sorted.sort(Comparator.comparingLong(Call::enter));
         long pause = sorted.isEmpty() ? 0 : (sorted.get(sorted.size() - 1).enter() - sorted.get(0).enter()) / requests / 4;
@@ -252,17 +292,16 @@ public final class ProfileSuggestion {
                 open = false;
             }
         }
-        anchor = mode(firsts, 0);
-        if (anchor < 0) {
-            notes.add("the server never paused between requests: record the broad trace with requests further apart");
-            return;
-        }
-        long[] start = byMethod.get(anchor).stream().mapToLong(Call::enter).toArray();
-        List<Call> all = new ArrayList<>();
-        byMethod.values().forEach(all::addAll);
-        all.sort(Comparator.comparingLong(Call::enter));
-        // Request k's work begins at its arrival, or before it where the thread that reads it started on its read
-        // event: after the longest pause between the arrival before and this one (the server idle between requests).
+        return mode(firsts, 0);
+    }
+
+    /**
+     * Where each request's work begins, from the anchor's calls' enters {@code start} and the once-per-request calls
+     * {@code all} in order of their enters; one more entry, {@link Long#MAX_VALUE}, closes the last request. Request
+     * k's work begins at its arrival, or before it where the thread that reads it started on its read event: after
+     * the longest pause between the arrival before and this one (the server idle between requests).
+     */
+    private long[] requestBegins(long[] start, List<Call> all) {
         long[] begin = new long[requests + 1];
         begin[0] = start[0];
         begin[requests] = Long.MAX_VALUE;
@@ -294,6 +333,11 @@ public final class ProfileSuggestion {
                 }
             }
         }
+        return begin;
+    }
+
+    /** Per request, the calls of {@code all} entered from its begin on that return before the next request begins. */
+    private List<List<Call>> windows(List<Call> all, long[] begin) {
         List<List<Call>> windows = new ArrayList<>();
         for (int k = 0; k < requests; k++) {
             windows.add(new ArrayList<>());
@@ -305,18 +349,7 @@ public final class ProfileSuggestion {
                 windows.get(k).add(c);
             }
         }
-        for (List<Call> w : windows) {
-            Set<Integer> seen = new HashSet<>();
-            boolean alone = w.stream().allMatch(c -> seen.add(c.method()));
-            if (alone) {
-                paths.add(w);
-            }
-        }
-        if (paths.size() < Math.max(3, requests / 4)) {
-            notes.add("only " + paths.size() + " of " + requests + " requests passed alone: record the broad trace with"
-                    + " requests further apart");
-            paths.clear();
-        }
+        return windows;
     }
 
     /** The method most requests' {@code choice} names (-1: none), if at least {@code share} of them name it. */
@@ -434,74 +467,23 @@ public final class ProfileSuggestion {
             // On a stage-less thread the receiver's end is after the dispatch: the call that returns last.
             int readEnd = !stageless ? -2 : mode(range(n, k -> methodOf(latestExit(receiving.get(k).stream()
                     .filter(c -> c.method() != arrival).toList()))), 0.5);
-            // The dispatch's end: with a queue, the dispatcher's call that returns last (it goes back for the next
-            // request); on a stage-less thread, the call around the servant's that returns last before the receiver's
-            // end. The work item: the dispatcher's outermost call around the servant's.
-            List<Integer> endChoice = new ArrayList<>();
-            List<Integer> itemChoice = new ArrayList<>();
-            for (int k = 0; k < n; k++) {
-                Call s = in(k, servant);
-                List<Call> around = dispatching.get(k).stream().filter(c -> c.method() != readEnd
-                        && c.method() != arrival && encloses(c, s)).toList();
-                endChoice.add(methodOf(latestExit(stageless ? around : dispatching.get(k).stream()
-                        .filter(c -> c.method() != arrival && c.method() != servant).toList())));
-                itemChoice.add(methodOf(around.stream().min(Comparator.comparingLong(Call::enter)).orElse(null)));
-            }
-            int dispatchEnd = mode(endChoice, 0.5);
-            int item = stageless ? dispatchEnd : mode(itemChoice, 0.5);
+            DispatchEnds ends = dispatchEnds(readEnd);
+            int dispatchEnd = ends.end();
             if (readEnd == -1 || dispatchEnd < 0) {
                 notes.add("no method returns last on the " + (readEnd == -1 ? "receiver" : "dispatcher")
                         + " thread in most requests");
                 return;
             }
-            // The begin: the dispatcher's methods before the servant (on a stage-less thread, those around the servant's
-            // call and inside the dispatch's end), earliest first.
             Set<Integer> excluded = Set.of(arrival, servant, readEnd, dispatchEnd);
-            List<Integer> begins = candidates(k -> dispatching.get(k).stream().filter(c -> !excluded.contains(c.method())
-                    && c.enter() <= in(k, servant).enter() && c.enter() > in(k, arrival).enter()
-                    && (!stageless || encloses(in(k, dispatchEnd), c) && encloses(c, in(k, servant)))).toList(),
-                    Call::enter, false);
-            String[] key = null;
-            int begin = -1;
-            int enqueue = -1;
-            for (int b : begins) {
-                List<Integer> enqueues = candidates(k -> {
-                    Call bc = in(k, b);
-                    return receiving.get(k).stream().filter(c -> !excluded.contains(c.method()) && c.method() != b
-                            && bc != null && c.exit() < bc.enter() && c.enter() > in(k, arrival).enter()).toList();
-                }, Call::exit, true);
-                if (begin < 0 && !enqueues.isEmpty()) {
-                    begin = b;
-                    enqueue = enqueues.get(0);
-                }
-                Map<Integer, String[]> keyedBy = new LinkedHashMap<>();
-                for (int e : enqueues) {
-                    String[] k = sharedKey(e, b);
-                    if (k != null) {
-                        keyedBy.put(e, k);
-                    }
-                }
-                // The hand-over's exit must come before any dispatcher can take the request, however busy the
-                // server: not a call around the one that puts the request in the queue (it returns after the queue's
-                // lock is let go), so the innermost of nested candidates; and a method the ORB calls for other work
-                // too (a new connection's accept) would start requests that never arrived, so one called exactly once
-                // per request first. Among the rest, the latest to return.
-                List<Integer> inner = keyedBy.keySet().stream().filter(e -> keyedBy.keySet().stream()
-                        .noneMatch(o -> o != e && mostlyEncloses(e, o))).toList();
-                Integer chosen = inner.stream().min(Comparator.comparing((Integer m) -> counts.get(m) != requests))
-                        .orElse(null);
-                if (chosen != null) {
-                    begin = b;
-                    enqueue = chosen;
-                    key = keyedBy.get(chosen);
-                    break;
-                }
-            }
-            if (begin < 0) {
+            HandOver handOver = handOver(beginCandidates(excluded, dispatchEnd), excluded);
+            if (handOver == null) {
                 notes.add("no receiver method returns before a dispatcher method begins in most requests: the requests"
                         + " overlapped; record the broad trace with requests one at a time");
                 return;
             }
+            int begin = handOver.begin();
+            int enqueue = handOver.enqueue();
+            String[] key = handOver.key();
             keyed = key != null;
             if (!keyed) {
                 key = new String[] {"none", "none"};
@@ -510,51 +492,145 @@ public final class ProfileSuggestion {
                             + " both hold is one per request: write the key by hand (docs/profiles.md, the key)");
                 }
             }
-            int b = begin;
-            // The result: the last call to return after the servant inside the work item; else, the work item being
-            // the servant's own call, the first call after it.
-            int result = mode(range(n, k -> {
-                Call s = in(k, servant);
-                Call work = in(k, item);
-                Call last = latestExit(dispatching.get(k).stream().filter(c -> c.method() != b
-                        && !excluded.contains(c.method()) && s != null && c.exit() >= s.exit() && encloses(work, c))
-                        .toList());
-                return methodOf(last != null ? last : dispatching.get(k).stream().filter(c -> c.method() != b
-                        && !excluded.contains(c.method()) && s != null && c.enter() >= s.exit())
-                        .min(Comparator.comparingLong(Call::exit)).orElse(null));
-            }), 0.5);
+            int result = result(begin, ends.item(), excluded);
             if (result < 0) {
                 notes.add("no method returns between the servant and the dispatch's end: dispatch.result is the servant's");
                 result = servant;
             }
-            int e = enqueue;
-            int receiveEnd = readEnd;
-            if (!stageless) {
-                // The receiver is back to reading when the call around its hand-over returns: the innermost one, a
-                // step per message, not a read loop that may hold several.
-                receiveEnd = mode(range(n, k -> {
-                    Call ec = in(k, e);
-                    return methodOf(receiving.get(k).stream().filter(c -> c.method() != arrival && encloses(c, ec))
-                            .min(Comparator.comparingLong(Call::exit)).orElse(null));
-                }), 0.5);
-                if (receiveEnd < 0) {
-                    notes.add("no receiver call around " + dictionary.methodShort(e) + " in most requests: receive.end"
-                            + " is the receiver's call that returns last");
-                    receiveEnd = mode(range(n, k -> methodOf(latestExit(receiving.get(k).stream()
-                            .filter(c -> c.method() != arrival && c.method() != e).toList()))), 0.5);
+            int receiveEnd = stageless ? readEnd : receiveEnd(enqueue);
+            write(arrivalStep(enqueue), enqueue, receiveEnd, begin, result, dispatchEnd, key);
+        }
+
+        /**
+         * The dispatch's end: with a queue, the dispatcher's call that returns last (it goes back for the next
+         * request); on a stage-less thread, the call around the servant's that returns last before the receiver's
+         * end {@code readEnd}. The work item: the dispatcher's outermost call around the servant's.
+         */
+        private DispatchEnds dispatchEnds(int readEnd) {
+            List<Integer> endChoice = new ArrayList<>();
+            List<Integer> itemChoice = new ArrayList<>();
+            for (int k = 0; k < shaped.size(); k++) {
+                Call s = in(k, servant);
+                List<Call> around = dispatching.get(k).stream().filter(c -> c.method() != readEnd
+                        && c.method() != arrival && encloses(c, s)).toList();
+                endChoice.add(methodOf(latestExit(stageless ? around : dispatching.get(k).stream()
+                        .filter(c -> c.method() != arrival && c.method() != servant).toList())));
+                itemChoice.add(methodOf(around.stream().min(Comparator.comparingLong(Call::enter)).orElse(null)));
+            }
+            int dispatchEnd = mode(endChoice, 0.5);
+            return new DispatchEnds(dispatchEnd, stageless ? dispatchEnd : mode(itemChoice, 0.5));
+        }
+
+        /**
+         * The begin's candidates: the dispatcher's methods before the servant (on a stage-less thread, those around the
+         * servant's call and inside the dispatch's end), earliest first.
+         */
+        private List<Integer> beginCandidates(Set<Integer> excluded, int dispatchEnd) {
+            return candidates(k -> dispatching.get(k).stream().filter(c -> !excluded.contains(c.method())
+                    && c.enter() <= in(k, servant).enter() && c.enter() > in(k, arrival).enter()
+                    && (!stageless || encloses(in(k, dispatchEnd), c) && encloses(c, in(k, servant)))).toList(),
+                    Call::enter, false);
+        }
+
+        /**
+         * The begin and the enqueue: the earliest begin candidate with an enqueue that a key joins to it; else the
+         * earliest with any enqueue, keyless. Null when no receiver method returns before a begin candidate.
+         */
+        private HandOver handOver(List<Integer> begins, Set<Integer> excluded) {
+            HandOver unkeyed = null;
+            for (int b : begins) {
+                List<Integer> enqueues = enqueueCandidates(b, excluded);
+                if (unkeyed == null && !enqueues.isEmpty()) {
+                    unkeyed = new HandOver(b, enqueues.get(0), null);
+                }
+                HandOver keyedHandOver = keyedHandOver(b, enqueues);
+                if (keyedHandOver != null) {
+                    return keyedHandOver;
                 }
             }
-            // The arrival: from the first call of each request on, the receiver's first step that returns before the
-            // hand-over, once per message (a read loop around the hand-over may read several messages at once under
-            // load).
+            return unkeyed;
+        }
+
+        /** The receiver's methods that return before {@code begin} is entered, the latest to return first. */
+        private List<Integer> enqueueCandidates(int begin, Set<Integer> excluded) {
+            return candidates(k -> {
+                Call bc = in(k, begin);
+                return receiving.get(k).stream().filter(c -> !excluded.contains(c.method()) && c.method() != begin
+                        && bc != null && c.exit() < bc.enter() && c.enter() > in(k, arrival).enter()).toList();
+            }, Call::exit, true);
+        }
+
+        /** The enqueue among {@code enqueues} that a key joins to {@code begin}, with that key; null when none. */
+        private HandOver keyedHandOver(int begin, List<Integer> enqueues) {
+            Map<Integer, String[]> keyedBy = new LinkedHashMap<>();
+            for (int e : enqueues) {
+                String[] k = sharedKey(e, begin);
+                if (k != null) {
+                    keyedBy.put(e, k);
+                }
+            }
+            // The hand-over's exit must come before any dispatcher can take the request, however busy the
+            // server: not a call around the one that puts the request in the queue (it returns after the queue's
+            // lock is let go), so the innermost of nested candidates; and a method the ORB calls for other work
+            // too (a new connection's accept) would start requests that never arrived, so one called exactly once
+            // per request first. Among the rest, the latest to return.
+            List<Integer> inner = keyedBy.keySet().stream().filter(e -> keyedBy.keySet().stream()
+                    .noneMatch(o -> o != e && mostlyEncloses(e, o))).toList();
+            Integer chosen = inner.stream().min(Comparator.comparing((Integer m) -> counts.get(m) != requests))
+                    .orElse(null);
+            return chosen == null ? null : new HandOver(begin, chosen, keyedBy.get(chosen));
+        }
+
+        /**
+         * The result (-1: none in most requests): the last call to return after the servant inside the work item
+         * {@code item}; else, the work item being the servant's own call, the first call after it.
+         */
+        private int result(int begin, int item, Set<Integer> excluded) {
+            return mode(range(shaped.size(), k -> {
+                Call s = in(k, servant);
+                Call work = in(k, item);
+                Call last = latestExit(dispatching.get(k).stream().filter(c -> c.method() != begin
+                        && !excluded.contains(c.method()) && s != null && c.exit() >= s.exit() && encloses(work, c))
+                        .toList());
+                return methodOf(last != null ? last : dispatching.get(k).stream().filter(c -> c.method() != begin
+                        && !excluded.contains(c.method()) && s != null && c.enter() >= s.exit())
+                        .min(Comparator.comparingLong(Call::exit)).orElse(null));
+            }), 0.5);
+        }
+
+        /**
+         * The receive's end with a queue: the receiver is back to reading when the call around its hand-over returns:
+         * the innermost one, a step per message, not a read loop that may hold several.
+         */
+        private int receiveEnd(int enqueue) {
+            int n = shaped.size();
+            int receiveEnd = mode(range(n, k -> {
+                Call ec = in(k, enqueue);
+                return methodOf(receiving.get(k).stream().filter(c -> c.method() != arrival && encloses(c, ec))
+                        .min(Comparator.comparingLong(Call::exit)).orElse(null));
+            }), 0.5);
+            if (receiveEnd < 0) {
+                notes.add("no receiver call around " + dictionary.methodShort(enqueue) + " in most requests: receive.end"
+                        + " is the receiver's call that returns last");
+                receiveEnd = mode(range(n, k -> methodOf(latestExit(receiving.get(k).stream()
+                        .filter(c -> c.method() != arrival && c.method() != enqueue).toList()))), 0.5);
+            }
+            return receiveEnd;
+        }
+
+        /**
+         * The arrival: from the first call of each request on, the receiver's first step that returns before the
+         * hand-over, once per message (a read loop around the hand-over may read several messages at once under
+         * load); the anchor when there is none.
+         */
+        private int arrivalStep(int enqueue) {
             List<Integer> arrivals = candidates(k -> {
-                Call ec = in(k, e);
+                Call ec = in(k, enqueue);
                 long from = in(k, arrival).enter();
                 return receiving.get(k).stream().filter(c -> ec != null && c.enter() >= from && c.exit() < ec.enter())
                         .toList();
             }, Call::enter, false);
-            int first = arrivals.isEmpty() ? arrival : arrivals.get(0);
-            write(first, enqueue, receiveEnd, begin, result, dispatchEnd, key);
+            return arrivals.isEmpty() ? arrival : arrivals.get(0);
         }
 
         /** Whether, in most requests, the call of {@code outer} encloses that of {@code inner}. */
