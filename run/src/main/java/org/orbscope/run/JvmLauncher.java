@@ -47,6 +47,15 @@ public final class JvmLauncher {
      * test's class path starts with its module's two class directories, whose classes no jar holds.
      */
     public static String defaultClasspath() {
+        return DefaultClasspath.VALUE;
+    }
+
+    /** Made once, when the first JVM is launched: the class path of this JVM does not change. */
+    private static final class DefaultClasspath {
+        static final String VALUE = reordered();
+    }
+
+    private static String reordered() {
         List<String> jars = new ArrayList<>();
         List<String> dirs = new ArrayList<>();
         for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {

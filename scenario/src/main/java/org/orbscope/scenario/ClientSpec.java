@@ -86,15 +86,16 @@ public record ClientSpec(
     /**
      * Invoker threads of each client JVM: {@code invokers} when the scenario gives it (1 is a user who does one
      * thing at a time: Balay et al.'s GUI client), else enough for the expected number of requests in flight (the
-     * open processes' rate x a generous 50 ms) plus slack, at most 256. When all are busy, requests go out late and
+     * open processes' rate x a generous 50 ms) plus slack, at most {@link #MAX_INVOKERS}. When all are busy, requests go out late and
      * the lateness is recorded.
      */
     public int invokerThreads() {
-        if (invokers != null) {
-            return invokers;
-        }
-        return (int) Math.max(8, Math.min(256, Math.ceil(openRatePerSecond() * 0.05) + 8));
+        return invokers != null ? invokers : (int) Math.max(8, Math.min(MAX_INVOKERS,
+                Math.ceil(openRatePerSecond() * 0.05) + 8));
     }
+
+    /** The most invoker threads a client JVM runs, whether the scenario gives them or they are sized from the rate. */
+    public static final int MAX_INVOKERS = 256;
 
     /** The requests per second each client JVM is asked to send: the mean rates of its open processes, summed. */
     public double openRatePerSecond() {

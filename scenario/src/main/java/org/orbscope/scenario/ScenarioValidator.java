@@ -21,8 +21,6 @@ final class ScenarioValidator {
 
     /** Connections are JacORB ORB instances in the client JVM, each with its threads and socket. */
     static final int MAX_CONNECTIONS = 256;
-    /** The most invoker threads a client JVM runs, as many as it picks for itself at the highest rates. */
-    static final int MAX_INVOKERS = 256;
     /** The client computes its whole schedule before the run: this many requests take about 1.6 GB. */
     static final long MAX_SCHEDULED_REQUESTS = 100_000_000L;
 
@@ -495,9 +493,9 @@ final class ScenarioValidator {
             throw new Problem("client.connections", "connections must be 1 to " + MAX_CONNECTIONS + " (each is a "
                     + "JacORB ORB instance in the client JVM), not " + client.connections());
         }
-        if (client.invokers() != null && (client.invokers() < 1 || client.invokers() > MAX_INVOKERS)) {
+        if (client.invokers() != null && (client.invokers() < 1 || client.invokers() > ClientSpec.MAX_INVOKERS)) {
             throw new Problem("client.invokers", "invokers (the threads that make the open processes' calls) must be "
-                    + "1 to " + MAX_INVOKERS + ", not " + client.invokers());
+                    + "1 to " + ClientSpec.MAX_INVOKERS + ", not " + client.invokers());
         }
         if (client.invokers() != null && client.invocation() == ClientSpec.Invocation.AMI) {
             throw new Problem("client.invokers", "an ami client sends every request from one thread and takes its "

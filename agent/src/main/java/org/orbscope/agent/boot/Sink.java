@@ -78,7 +78,6 @@ public class Sink {
         return null;
     }
 
-
     /**
      * As {@link #enterKeyed}, for a method that also names its request: after the enter, the operation name read
      * from {@code operationBase} and the object key from {@code objectBase} (either null: not read), each along the
