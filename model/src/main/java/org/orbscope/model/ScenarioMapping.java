@@ -56,19 +56,8 @@ public final class ScenarioMapping {
      * {@code poolMax} (10) threads, its thread_per_request model to a new thread, its threaded model to none (the
      * receiver thread dispatches); glassfish-corba and the WildFly ORB to a pool that grows without bound and keeps
      * its threads (a thread per request in progress, created once), or with {@code nioSelect: false} to none.
-     * A thread per request whose every servant serves one request at a time ({@code concurrency: 1}, a fair
-     * semaphore in the servant) is thread-per-servant dispatched at the servant: each request waits its turn in
-     * its servant's FIFO and is served by one thread at a time, as the servant's own thread would serve it.
      */
     static Threading threading(ServerSpec server) {
-        Threading t = orbThreading(server);
-        boolean oneAtATime = !server.objects().isEmpty()
-                && server.objects().stream().allMatch(o -> o.concurrency() == 1);
-        return t.model() == ThreadingModel.THREAD_PER_REQUEST && oneAtATime
-                ? new Threading(ThreadingModel.THREAD_PER_SERVANT, t.threads(), t.scope()) : t;
-    }
-
-    private static Threading orbThreading(ServerSpec server) {
         OrbSpec orb = server.orb();
         int unbounded = JACORB_DEFAULT_POOL_MAX; // T_disp is not read by the models without a pool
         switch (orb.product()) {

@@ -66,36 +66,6 @@ class ScenarioMappingTest {
         assertEquals(expected, mapped);
     }
 
-    /**
-     * Each of the four measured threading models comes from a scenario: a pool (JacORB), a thread per request and
-     * per connection (Yoko), and a thread per servant where every servant of a thread-per-request ORB serves one
-     * request at a time; one servant with concurrency 1 on a pool, or one servant of several, leaves it a pool.
-     */
-    @Test
-    void servantsServingOneAtATimeOnAThreadPerRequestOrbAreThreadPerServant() throws Exception {
-        Map<String, ThreadingModel> expected = new java.util.LinkedHashMap<>();
-        expected.put("{poolMax: 10}|1", ThreadingModel.THREAD_POOL);
-        expected.put("{product: yoko, concModel: thread_pool}|1", ThreadingModel.THREAD_POOL);
-        expected.put("{product: yoko}|0", ThreadingModel.THREAD_PER_REQUEST);
-        expected.put("{product: yoko, concModel: threaded}|1", ThreadingModel.THREAD_PER_CONNECTION);
-        expected.put("{product: yoko}|1", ThreadingModel.THREAD_PER_SERVANT);
-        expected.put("{product: glassfish}|1", ThreadingModel.THREAD_PER_SERVANT);
-        expected.put("{product: yoko}|2", ThreadingModel.THREAD_PER_REQUEST);
-        Map<String, ThreadingModel> mapped = new java.util.LinkedHashMap<>();
-        for (String key : expected.keySet()) {
-            String[] orbAndConcurrency = key.split("\\|");
-            String yaml = SCENARIO.replace("{poolMax: 1}", orbAndConcurrency[0])
-                    .replace("copies: 4, ", "copies: 4, concurrency: " + orbAndConcurrency[1] + ", ");
-            mapped.put(key, ScenarioMapping.map(ScenarioLoader.parse("m.yaml", yaml)).threadingModel());
-        }
-        assertEquals(expected, mapped);
-        String mixed = SCENARIO.replace("{poolMax: 1}", "{product: yoko}")
-                .replace("copies: 4, ", "copies: 4, concurrency: 1, ")
-                .replace("  objects:\n", "  objects:\n    - {id: free, operations: {call: {cpu: 1ms}}}\n");
-        assertEquals(ThreadingModel.THREAD_PER_REQUEST,
-                ScenarioMapping.map(ScenarioLoader.parse("m.yaml", mixed)).threadingModel());
-    }
-
     @Test
     void eachProcessKeepsItsOwnCount() throws Exception {
         // The proxy pattern's yardstick point: one pair alone, the two other clients sending one call each.
