@@ -54,6 +54,8 @@
 #   server/system.csv leaves in its remainder).
 #   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
 #   collection count follow what the server allocates, not the collector's own sizing.
+#   BASE_AGENT=path/to/orbscope-agent.jar adds modes base (as agent) and base-sampled (as agent-sampled) with that
+#   build of the agent, to set a change beside the agent it replaces in the same rounds.
 #   SETS="server.orb.poolMin=8" adds scenario settings (`--set`, space-separated) to every mode: with poolMin equal
 #   to poolMax JacORB keeps its dispatcher threads instead of creating and ending them under load.
 set -euo pipefail
@@ -81,6 +83,9 @@ echo "cpu.sample = 2000000000" > "$out/nocpu.conf"
 echo "events = methods threads gc process" > "$out/nomon.conf"
 echo "events = methods gc process monitors park" > "$out/nothreads.conf"
 echo "events = methods" > "$out/methods.conf"
+if [ -n "${BASE_AGENT:-}" ]; then # an installation whose agent jar is the base build, for the base modes
+  mkdir -p "$out/base/agent/target" && cp "$BASE_AGENT" "$out/base/agent/target/orbscope-agent.jar"
+fi
 sed -e 's/ *| *operation=[^|]*//' -e 's/ *| *object=[^|]*//' \
   "$home/trace/src/main/resources/org/orbscope/trace/profile/jacorb.profile" > "$out/nonames.profile"
 
@@ -95,9 +100,16 @@ run() { # mode rate requests dir
     mkdir -p "$dir.profile"
     jvm+=("\"-agentpath:$PROFILER=start,event=${PROFILER_EVENT:-cpu},interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")
   fi
+  local -a orbscope=("$home/bin/orbscope")
+  case "$mode" in
+    base|base-sampled) # the base build's agent: the cli finds it in ORBSCOPE_HOME, which bin/orbscope would set
+      [ -n "${BASE_AGENT:-}" ] || { echo "mode $mode needs BASE_AGENT" >&2; exit 2; }
+      orbscope=(env "ORBSCOPE_HOME=$out/base" java -jar "$home/cli/target/orbscope.jar") ;;
+  esac
   case "$mode" in
     off) ;;
-    agent) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/profile.conf") ;;
+    agent|base) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/profile.conf") ;;
+    base-sampled) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/sampled.conf") ;;
     jfr) jvm+=(-XX:StartFlightRecording) ;;
     agent-exact) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/exact.conf") ;;
     agent-all) set+=(--set monitoring.enabled=true --set "monitoring.config=$out/all.conf") ;;
@@ -111,7 +123,7 @@ run() { # mode rate requests dir
     set+=(--set "server.jvmArgs=[$(IFS=,; echo "${jvm[*]}")]")
   fi
   [ -z "${THREAD_CPU:-}" ] || threads_of_server "$dir" "$rate" "$n" &
-  "$home/bin/orbscope" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
+  "${orbscope[@]}" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
   wait
   local stats
   stats="$(python3 "$home/bench/scripts/null-request-stats.py" "$dir" "${HEAD:-0.5}")" || { echo "{\"error\": \"$dir.log\"}"; return; }
