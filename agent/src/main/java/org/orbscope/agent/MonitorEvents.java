@@ -50,13 +50,17 @@ final class MonitorEvents {
      * (the holder preempted in between) is not counted.
      */
     boolean releaseIgnored(Object monitor) {
-        return contendedOnly && !MonitorHeader.inflated(monitor);
+        return contendedOnly && (!table.callersTiming() || !MonitorHeader.inflated(monitor));
     }
 
-    /** Before {@code monitorexit} or a synchronized method's return: the release time, then the exit event. */
+    /**
+     * Before {@code monitorexit} or a synchronized method's return: the release time when a recorded caller may
+     * wait for it (on any thread), then the exit event.
+     */
     void releasing(ThreadRecorder r, Object monitor) {
-        long now = table.releasing(monitor); // every thread's release: a recorded caller may wait for it
-        if (!contendedOnly && r.recording) {
+        boolean exitRecorded = !contendedOnly && r.recording;
+        long now = exitRecorded || table.callersTiming() ? table.releasing(monitor) : 0;
+        if (exitRecorded) {
             r.monitorExit(table.classMonitorId(r, monitor), now != 0 ? now : System.nanoTime());
         }
     }
@@ -67,6 +71,9 @@ final class MonitorEvents {
      */
     void callingSynchronized(ThreadRecorder r, int methodId) {
         if (r.recording) {
+            if (r.syncTarget == 0) {
+                table.callerTiming(); // before the start time is read, so releases after it are timed
+            }
             r.syncTarget = methodId;
             r.syncRequested = System.nanoTime();
         }
@@ -77,7 +84,7 @@ final class MonitorEvents {
         // Only the call site that named this very method may start the clock (an override may not be
         // synchronized); a call site noted in a recorded fragment is over either way.
         long requested = r.recording && r.syncTarget == methodId ? r.syncRequested : 0;
-        r.syncTarget = 0;
+        callEnded(r);
         if (!r.recording) {
             return;
         }
@@ -88,6 +95,14 @@ final class MonitorEvents {
             return; // entered without waiting: a waiting thread inflates the monitor first
         }
         entered(r, monitor, requested);
+    }
+
+    /** The thread's call site of a synchronized method, if one is noted, is over: releases need not be timed for it. */
+    void callEnded(ThreadRecorder r) {
+        if (r.syncTarget != 0) {
+            r.syncTarget = 0;
+            table.callerEntered();
+        }
     }
 
     /**
@@ -109,14 +124,16 @@ final class MonitorEvents {
 
     /**
      * A wait begins, which lets the monitor go. Returns when the begin was recorded, or 0 (the thread's request is
-     * not recorded: the release is noted all the same, a recorded thread may be waiting for the monitor).
+     * not recorded: the release is noted all the same while a recorded thread may be waiting for the monitor).
      */
     long waiting(ThreadRecorder r, Object monitor, long timeoutMillis) {
         long begin = 0;
         if (r.recording) {
             begin = r.waitBegin(table.objectMonitorId(r, monitor), timeoutMillis); // wait() inflates anyway
         }
-        table.releasedAt(monitor, begin != 0 ? begin : System.nanoTime());
+        if (table.callersTiming()) {
+            table.releasedAt(monitor, begin != 0 ? begin : System.nanoTime());
+        }
         return begin;
     }
 

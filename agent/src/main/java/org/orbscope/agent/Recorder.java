@@ -389,7 +389,10 @@ public final class Recorder extends Sink {
     public void threadExiting() {
         ThreadRecorder r = acquire(); // a thread with no event yet still gets its start and end
         try {
-            if (r != null) r.finish(true);
+            if (r != null) {
+                monitors.callEnded(r);
+                r.finish(true);
+            }
         } finally {
             release(r);
         }
