@@ -198,6 +198,7 @@ final class ThreadRecorders {
      */
     static long flushEnded(TraceWriter writer, long now, long retireAfterNanos) {
         long dropped = DEAD_DROPPED.get();
+        boolean someEnded = false;
         for (Iterator<ThreadRecorder> it = ALL.iterator(); it.hasNext(); ) {
             ThreadRecorder r = it.next();
             dropped += r.dropped;
@@ -205,10 +206,19 @@ final class ThreadRecorders {
                 r.finish(true);
                 DEAD_DROPPED.addAndGet(r.dropped);
                 it.remove();
+                int slot = (int) r.thread.getId() & SLOT_MASK;
+                if (BY_ID[slot] == r) {
+                    BY_ID[slot] = null;
+                }
+                someEnded = true;
             }
         }
-        release(BY_ID);
-        release(OWNERS);
+        // Method ownerships are walked only after a recorded thread ended: a walk reads 4,096 slots, which a server
+        // whose threads all live would pay every round for nothing. A thread left out that ended keeps its slots
+        // until then, which costs no one anything: a thread mapping to one claims it (claimSlot).
+        if (someEnded) {
+            release(OWNERS);
+        }
         long[] e;
         while ((e = ENDED.peek()) != null && now - e[2] >= retireAfterNanos) {
             ENDED.poll();

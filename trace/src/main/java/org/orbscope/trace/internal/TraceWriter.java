@@ -22,8 +22,14 @@ import org.orbscope.trace.TraceHeader;
  * segment files ({@link RingSegments}), which can also be dumped as one trace ({@link #dump}).
  */
 public final class TraceWriter implements AutoCloseable {
-    /** The writer's longest pause between scans while buffers arrive slowly or not at all. */
-    private static final long MAX_PAUSE_MILLIS = 100;
+    /**
+     * The writer's longest pause between scans while buffers arrive slowly or not at all: as long as a recording
+     * thread keeps a part-filled buffer before handing it over by age, so a trickle of buffers waits for the writer
+     * no longer than for its thread. A producer that needs the writer sooner wakes it ({@link #submit}).
+     */
+    private static final long MAX_PAUSE_MILLIS = 1000;
+    /** The longest pause of a ring's writer: a segment due to close by age closes within this. */
+    private static final long MAX_RING_PAUSE_MILLIS = 100;
 
     /** The trace file; for a ring, its segment being written ({@link #file()}). Writer thread only, once started. */
     private final RecordWriter single;
@@ -275,7 +281,7 @@ public final class TraceWriter implements AutoCloseable {
             if (Thread.currentThread().isInterrupted()) {
                 return;
             }
-            idleMillis = Math.min(MAX_PAUSE_MILLIS, idleMillis * 2);
+            idleMillis = Math.min(ring == null ? MAX_PAUSE_MILLIS : MAX_RING_PAUSE_MILLIS, idleMillis * 2);
         }
     }
 
