@@ -51,9 +51,9 @@ one_run() { # one_run MODE ROUND: prints "mode round before_p50 before_p99 after
   sleep "$at_s"
   t0=$(date +%s%N)
   case "$mode" in
-    agent) java -jar "$cli" attach "$pid" --agent "$agent" --profile jacorb --out "$dir/server.trace" \
+    agent) "$home/bin/orbscope" attach "$pid" --agent "$agent" --profile jacorb --out "$dir/server.trace" \
              > "$dir/attach.log" 2>&1 ;;
-    agent-methods) java -jar "$cli" attach "$pid" --agent "$agent" --profile jacorb -o events=methods \
+    agent-methods) "$home/bin/orbscope" attach "$pid" --agent "$agent" --profile jacorb -o events=methods \
              --out "$dir/server.trace" > "$dir/attach.log" 2>&1 ;;
     jfr) jcmd "$pid" JFR.start filename="$dir/server.jfr" > "$dir/attach.log" 2>&1 ;;
     *) echo "unknown mode $mode" >&2; return 2 ;;

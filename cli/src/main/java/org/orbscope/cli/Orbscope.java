@@ -25,11 +25,29 @@ public final class Orbscope implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args).execute(args));
     }
 
     static CommandLine commandLine() {
+        return withErrors(new CommandLine(new Orbscope()));
+    }
+
+    /**
+     * The command line for {@code args}: {@code attach} runs on the JVM of a server that is serving, and its own JVM
+     * shares the server's cores, so it gets a command line that knows only {@code attach} (picocli reads the options
+     * of every command it is given before it parses anything: a third of this JVM's CPU).
+     */
+    static CommandLine commandLine(String[] args) {
+        return args.length > 0 && args[0].equals("attach") ? withErrors(new CommandLine(new AttachOnly())) : commandLine();
+    }
+
+    private static CommandLine withErrors(CommandLine line) {
         // picocli answers invalid arguments with CommandLine.ExitCode.USAGE, 2 = EXIT_BAD_INPUT.
-        return new CommandLine(new Orbscope()).setParameterExceptionHandler(new ArgumentErrors());
+        return line.setParameterExceptionHandler(new ArgumentErrors());
+    }
+
+    /** {@code orbscope} with its {@code attach} command only. */
+    @Command(name = "orbscope", subcommands = AttachCommand.class)
+    static final class AttachOnly {
     }
 }
