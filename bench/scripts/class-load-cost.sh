@@ -19,6 +19,8 @@
 # attached to in each of these modes (a fresh JVM per attach, in rounds as above):
 #   agent       `orbscope attach PID -o include=com.fasterxml.**`: every loaded Jackson class retransformed
 #   agent-none  the same with com.fasterxml.**#zzzNone
+#   agent-wide  an include over several libraries (Jackson, javac, picocli, SnakeYAML, Commons Math): thousands of
+#               loaded classes matched, of which those with a method of their own are retransformed
 #   jfr         `jcmd PID JFR.start settings=profile`, the yardstick users accept
 # Prints the command's wall time, the target JVM's CPU over the attach (from /proc, before the command and after
 # it returns) and, for the agent, what `orbscope attach` states the retransformation cost.
@@ -39,21 +41,23 @@ otel="${OTEL_JAR:-$(ls ~/.m2/repository/io/opentelemetry/javaagent/opentelemetry
 set -f # the options below hold globs for the agents, never for the shell
 base="${BASE_AGENT:-}"
 modes="${MODES:-plain jfr agent agent-none${otel:+ otel}${base:+ base base-none}}"
-attach_modes="${ATTACH_MODES:-agent agent-none jfr${base:+ base base-none}}"
+attach_modes="${ATTACH_MODES:-agent agent-none agent-wide jfr${base:+ base base-none}}"
 out="$(mktemp -d -t orbscope-class-load.XXXXXX)"
 include='com.fasterxml.**'
 none='com.fasterxml.**#zzzNone'
+wide='com.fasterxml.** com.sun.tools.javac.** picocli.** org.yaml.** org.apache.commons.math3.**'
 
 jar_of() { # jar_of MODE: the agent jar of an agent mode
   case "$1" in
-    agent|agent-none) echo "$agent" ;;
+    agent|agent-none|agent-wide) echo "$agent" ;;
     base|base-none) echo "$base" ;;
     *) echo "unknown mode $1" >&2; exit 2 ;;
   esac
 }
-include_of() { # include_of MODE: the include of an agent mode
+include_of() { # include_of MODE: the include globs of an agent mode
   case "$1" in
     *-none) echo "$none" ;;
+    *-wide) echo "$wide" ;;
     *) echo "$include" ;;
   esac
 }
@@ -107,7 +111,9 @@ attach() { # attach MODE RUN: one attach to a fresh target; "wall cpu_ms" in RUN
   if [ "$1" = jfr ]; then
     jcmd "$pid" JFR.start settings=profile filename="$2.jfr" > "$2.log" 2>&1
   else
-    java -jar "$cli" attach "$pid" --agent "$(jar_of "$1")" --out "$2.trace" -o "include=$(include_of "$1")" > "$2.log" 2>&1
+    local glob includes=()
+    for glob in $(include_of "$1"); do includes+=(-o "include=$glob"); done
+    "$home/bin/orbscope" attach "$pid" --agent "$(jar_of "$1")" --out "$2.trace" "${includes[@]}" > "$2.log" 2>&1
   fi
   wall=$(( ($(date +%s%N) - start) / 1000000 ))
   after="$(cpu_of "$pid")"
