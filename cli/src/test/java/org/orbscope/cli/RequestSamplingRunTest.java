@@ -41,7 +41,7 @@ class RequestSamplingRunTest {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Files.writeString(dir.resolve("agent.conf"), config);
         Files.writeString(scenario, RunCommandEndToEndTest.TINY
-                .replace("server:", "server:\n  warmupCalls: " + WARMUP_CALLS)
+                .replace(RunCommandEndToEndTest.TINY_WARMUP, "  warmupCalls: " + WARMUP_CALLS)
                 .replace("requests: 40", "requests: " + REQUESTS)
                 + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: agent.conf}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,

@@ -35,9 +35,12 @@ import org.orbscope.scenario.ServerSpec;
 
 /** Real server and client JVMs over loopback, driven by {@code orbscope run} and {@code orbscope client}. */
 class RunCommandEndToEndTest {
+    /** TINY's line of server warm-up calls: as few as the short runs' ({@link ShippedScenarioRuns#WARMUP_CALLS}). */
+    static final String TINY_WARMUP = "  warmupCalls: " + ShippedScenarioRuns.WARMUP_CALLS;
     static final String TINY = String.join("\n",
             "name: tiny",
             "server:",
+            TINY_WARMUP,
             "  orb: {poolMin: 1, poolMax: 2}",
             "  poaManagers: [m]",
             "  poas: [{name: P, manager: m}]",
@@ -216,7 +219,9 @@ class RunCommandEndToEndTest {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("tiny.yaml");
-        Files.writeString(scenario, TINY + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
+        // TINY with the default warm-up, whose calls the report counts.
+        Files.writeString(scenario, TINY.replace(TINY_WARMUP + "\n", "")
+                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(),
                 "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS, "--out",
                 dir.resolve("runs").toString());
@@ -277,7 +282,9 @@ class RunCommandEndToEndTest {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = dir.resolve("copies.yaml");
-        Files.writeString(scenario, TINY.replace("    - id: echo\n", "    - id: echo\n      copies: 3\n")
+        // TINY with the default warm-up, whose calls the report counts.
+        Files.writeString(scenario, TINY.replace(TINY_WARMUP + "\n", "")
+                .replace("    - id: echo\n", "    - id: echo\n      copies: 3\n")
                 .replace("  maxDuration: 60s", "  maxDuration: 60s\n  instances: 2").replace("requests: 40", "requests: 30")
                 + "monitoring: {enabled: true, profile: jacorb}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(),

@@ -28,6 +28,8 @@ import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RunDirectory;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.SweepPoint;
@@ -87,6 +89,30 @@ abstract class ShippedScenarioRuns {
     }
 
     /**
+     * Warm-up calls of a server in a short run here, where neither the scenario nor its short-run line asks for
+     * fewer: enough to run the warm-up's path on the server's ORB, while no check of these runs needs the compiled
+     * code that the default's 1,000 calls buy (about 0.3 s of CPU in each of the suite's many server JVMs).
+     * RunCommandEndToEndTest checks the default's count.
+     */
+    static final int WARMUP_CALLS = 20;
+
+    /** The {@code --set} arguments that give each server with more warm-up calls {@link #WARMUP_CALLS}. */
+    private static List<String> lightWarmup(Path scenario, List<String> args) throws ScenarioException {
+        if (args.stream().anyMatch(a -> a.contains("warmupCalls"))) {
+            return List.of();
+        }
+        Scenario first = ScenarioLoader.loadDocument(scenario, List.of()).points().get(0).scenario();
+        List<String> sets = new ArrayList<>();
+        for (int i = 0; i < first.servers().size(); i++) {
+            if (first.servers().get(i).warmupCalls() > WARMUP_CALLS) {
+                sets.addAll(List.of("--set", (first.singleServer() ? "server" : "servers[" + i + "]")
+                        + ".warmupCalls=" + WARMUP_CALLS));
+            }
+        }
+        return sets;
+    }
+
+    /**
      * A scenario with hosts: as many {@code orbscope host} JVMs on loopback as its points need (its server host by
      * name, client hosts h1, h2, ...), and the run's arguments for a name server on a free port of loopback.
      */
@@ -140,6 +166,7 @@ abstract class ShippedScenarioRuns {
         List<String> args = new ArrayList<>(List.of("run", scenario.toString(), "--ready-timeout",
                 CliRunner.READY_TIMEOUT_SECONDS, "--out", runs.toString()));
         args.addAll(shortRunArguments(scenario));
+        args.addAll(lightWarmup(scenario, args));
         List<Process> hosts = startHosts(scenario, args, dir);
         CliRunner r;
         try {

@@ -31,7 +31,7 @@ final class TinyServer implements AutoCloseable {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path scenario = work.resolve("tiny.yaml");
-        Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace("server:", "server:\n  warmupCalls: 0"));
+        Files.writeString(scenario, RunCommandEndToEndTest.TINY.replace(RunCommandEndToEndTest.TINY_WARMUP, "  warmupCalls: 0"));
         Path dir = work.resolve("server");
         Process process = new ServerLaunch(scenario, dir).jvm().log(work.resolve("server.log")).start();
         TinyServer server = new TinyServer(scenario, dir, process);
