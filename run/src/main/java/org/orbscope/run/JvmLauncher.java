@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Starts a Java main class in its own JVM: the same {@code java} as this one, the class path given (this JVM's
@@ -142,7 +143,7 @@ public final class JvmLauncher {
         if (agent != null) {
             cmd.add(agent);
         }
-        cmd.addAll(childJavaOptions());
+        cmd.addAll(childJavaOptions(classpath));
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(classpath);
@@ -155,12 +156,23 @@ public final class JvmLauncher {
      * The options of {@value #CHILD_JAVA_OPTS} (words split at blanks), given to every JVM started here before the
      * JVM's own options, which may override them. The children inherit the variable, so a host's server and
      * client JVMs get them too. The test suite sets {@code -XX:TieredStopAtLevel=1}: its child JVMs live seconds,
-     * and the optimizing compiler's work would not pay back within them.
+     * and the optimizing compiler's work would not pay back within them. A class-data-sharing archive named there
+     * ({@value #SHARED_ARCHIVE}) holds classes of the default class path ({@link #defaultClasspath}); a JVM on
+     * another {@code classpath} (a server of another ORB product) would map nothing from it, the JDK's own classes
+     * included, so it goes without the option and maps the JDK's archive.
      */
-    static List<String> childJavaOptions() {
+    static List<String> childJavaOptions(String classpath) {
         String options = System.getenv(CHILD_JAVA_OPTS);
-        return options == null || options.isBlank() ? List.of() : List.of(options.strip().split("\\s+"));
+        if (options == null || options.isBlank()) {
+            return List.of();
+        }
+        boolean defaultPath = classpath.equals(defaultClasspath());
+        return Stream.of(options.strip().split("\\s+")).filter(o -> defaultPath || !o.startsWith(SHARED_ARCHIVE))
+                .toList();
     }
+
+    /** The JVM option that names a class-data-sharing archive: {@code -XX:SharedArchiveFile=FILE}. */
+    public static final String SHARED_ARCHIVE = "-XX:SharedArchiveFile=";
 
     /** The environment variable with options for every child JVM. */
     public static final String CHILD_JAVA_OPTS = "ORBSCOPE_CHILD_JAVA_OPTS";

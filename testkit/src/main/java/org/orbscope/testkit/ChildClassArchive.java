@@ -20,11 +20,10 @@ import org.orbscope.run.JvmLauncher;
  * ({@code child-classes.txt}, a JVM's list of loaded classes), from the class path {@link JvmLauncher} gives its
  * children. Each JVM then maps them instead of reading, parsing and verifying them from the jars, most of a short
  * JVM's start-up. The forks of a module make it once, under a file lock, and again when a jar is newer than it.
- * A JVM with another class path (an ORB fixture) maps no archive, as it would with none named.
+ * {@link JvmLauncher} leaves the archive out of a JVM with another class path (an ORB fixture), which maps the
+ * JDK's own archive instead.
  */
 public final class ChildClassArchive implements TestExecutionListener {
-    private static final String OPTION = "-XX:SharedArchiveFile=";
-
     @Override
     public void testPlanExecutionStarted(TestPlan plan) {
         String options = System.getenv(JvmLauncher.CHILD_JAVA_OPTS);
@@ -32,9 +31,9 @@ public final class ChildClassArchive implements TestExecutionListener {
             return;
         }
         for (String o : options.strip().split("\\s+")) {
-            if (o.startsWith(OPTION)) {
+            if (o.startsWith(JvmLauncher.SHARED_ARCHIVE)) {
                 try {
-                    make(Path.of(o.substring(OPTION.length())));
+                    make(Path.of(o.substring(JvmLauncher.SHARED_ARCHIVE.length())));
                 } catch (IOException e) {
                     System.err.println("orbscope testkit: no class-data-sharing archive for the child JVMs: " + e);
                 } catch (InterruptedException e) {
