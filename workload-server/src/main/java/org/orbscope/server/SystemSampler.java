@@ -7,7 +7,9 @@ import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.orbscope.run.SystemCsv;
 import org.orbscope.run.SystemSample;
 
@@ -50,8 +52,9 @@ final class SystemSampler implements AutoCloseable {
                     gcCount += Math.max(0, gc.getCollectionCount());
                     gcTime += Math.max(0, gc.getCollectionTime());
                 }
-                byThread.sample();
-                w.append(new SystemSample(System.currentTimeMillis(), os.getProcessCpuTime(),
+                long processCpu = os.getProcessCpuTime();
+                byThread.sample(processCpu);
+                w.append(new SystemSample(System.currentTimeMillis(), processCpu,
                         memory.getHeapMemoryUsage().getUsed(), threads.getThreadCount(), threads.getTotalStartedThreadCount(), gcCount, gcTime,
                         byThread.application, byThread.tooling));
                 if (!running) {
@@ -85,12 +88,20 @@ final class SystemSampler implements AutoCloseable {
     }
 
     /**
-     * Cumulative CPU of Java threads by group. A thread that ended keeps the CPU it had at its last sample, so
-     * the sums only lose what a thread spent in its last interval before it ended.
+     * Cumulative CPU of the process's threads by group. orbscope's threads live as long as the process and are
+     * summed from their own clocks. The application's threads may live for one request (a thread per request), so
+     * short that no sample sees them; their CPU is the process's minus orbscope's and the JVM's internal threads'
+     * ({@link JvmThreadCpu}), which the process keeps when they end. Where the JVM's threads cannot be read (not
+     * Linux), the application's CPU is the sum of its live threads' clocks, which loses what a thread spent after
+     * its last sample.
      */
     static final class ThreadCpu {
         private final ThreadMXBean threads;
         private final Map<Long, long[]> last = new HashMap<>();
+        private final JvmThreadCpu jvm = JvmThreadCpu.available() ? new JvmThreadCpu() : null;
+        /** The task names of every Java thread seen (see {@link JvmThreadCpu#sample}). */
+        private final Set<String> javaTaskNames = new HashSet<>();
+        private long javaApplication;
         long application;
         long tooling;
 
@@ -98,7 +109,8 @@ final class SystemSampler implements AutoCloseable {
             this.threads = threads;
         }
 
-        void sample() {
+        /** Samples the threads' CPU once the process has used {@code processCpu} nanoseconds. */
+        void sample(long processCpu) {
             if (!threads.isThreadCpuTimeSupported()) {
                 return;
             }
@@ -106,6 +118,7 @@ final class SystemSampler implements AutoCloseable {
                 threads.setThreadCpuTimeEnabled(true);
             }
             for (Thread t : liveThreads()) {
+                javaTaskNames.add(JvmThreadCpu.taskName(t.getName()));
                 long cpu = threads.getThreadCpuTime(t.getId());
                 if (cpu < 0) {
                     continue; // ended between listing and reading
@@ -116,7 +129,15 @@ final class SystemSampler implements AutoCloseable {
                 if (seen[1] == 1) {
                     tooling += delta;
                 } else {
-                    application += delta;
+                    javaApplication += delta;
+                }
+            }
+            application = javaApplication;
+            if (jvm != null && processCpu >= 0) {
+                try {
+                    application = Math.max(0, processCpu - tooling - jvm.sample(javaTaskNames));
+                } catch (IOException e) {
+                    application = javaApplication; // /proc unreadable for this sample
                 }
             }
         }
