@@ -121,7 +121,7 @@ public final class ScenarioMapping {
             }
             b.poa(PoaSpec.ROOT, 0);
             for (PoaSpec p : server.poas()) {
-                b.poa(p.name(), p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL ? 1 : 0);
+                b.poa(p.name(), p.threadLimit());
             }
             for (ObjectSpec obj : server.objects()) {
                 String servant = servant(s, new Scenario.Ref(server, obj));

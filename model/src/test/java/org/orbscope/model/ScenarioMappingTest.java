@@ -66,6 +66,16 @@ class ScenarioMappingTest {
         assertEquals(expected, mapped);
     }
 
+    /** T_poa: a POA's {@code threads}, 1 for a SINGLE_THREAD_MODEL POA, 0 (unlimited) for RootPOA and by default. */
+    @Test
+    void aPoasThreadsAreItsThreadLimit() throws Exception {
+        String poas = SCENARIO.replace("  objects:\n", "  poas: [{name: two, threads: 2}, {name: one, threadPolicy: "
+                + "SINGLE_THREAD_MODEL}, {name: any}]\n  objects:\n");
+        Map<String, Integer> threads = new java.util.LinkedHashMap<>();
+        ScenarioMapping.map(ScenarioLoader.parse("m.yaml", poas)).poas().forEach(p -> threads.put(p.name(), p.threads()));
+        assertEquals(Map.of("RootPOA", 0, "two", 2, "one", 1, "any", 0), threads);
+    }
+
     @Test
     void eachProcessKeepsItsOwnCount() throws Exception {
         // The proxy pattern's yardstick point: one pair alone, the two other clients sending one call each.

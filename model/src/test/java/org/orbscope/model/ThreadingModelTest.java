@@ -91,6 +91,20 @@ class ThreadingModelTest {
     }
 
     @Test
+    void aPoaOfTwoThreadsIsMm2() {
+        // Unlimited dispatchers, one POA of T_poa = 2 on two cores: at most two requests compute, each on a core of
+        // its own, and the rest wait in the POA's FIFO: M/M/2 FCFS. At 1500/s with exp(1 ms), Erlang C(2, 1.5) =
+        // 9/14, Wq = C / (2 mu - lambda) = 1.2857 ms, W = 2.2857 ms.
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(2).poa("two", 2)
+                .servant("obj", "two", 0).operation("obj", "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO)
+                .stream(ArrivalLaw.POISSON, 1500, 0, "obj.op").build();
+        SimulationResult r = Models.run(p, N, 19);
+        double waits = Models.erlangC(2, 1.5) / 0.5;
+        Models.within(waits, r.poaWait(), "T_poa=2: M/M/2 Wq");
+        Models.within(1 + waits, r.completion(), "T_poa=2: M/M/2 W");
+    }
+
+    @Test
     void perPoaPoolsAreIndependent() {
         // JacORB default: one pool per POA. Two POAs with 1 thread each, 2 cores: two independent M/M/1.
         ModelParameters p = ModelParameters.builder().poolScope(PoolScope.PER_POA).dispatcherThreads(1).cores(2)

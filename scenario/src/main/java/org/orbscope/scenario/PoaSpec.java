@@ -2,12 +2,17 @@ package org.orbscope.scenario;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 
-/** A POA: its parent (RootPOA by default), its POA manager, and its policies. */
+/**
+ * A POA: its parent (RootPOA by default), its POA manager, its policies, and {@code threads}: how many of its
+ * requests run in their servants at once (T_poa of the model; 0 = unlimited, the default). A
+ * {@code SINGLE_THREAD_MODEL} POA runs one at a time whatever {@code threads} says.
+ */
 public record PoaSpec(
         String name,
         String parent,
         String manager,
         ThreadPolicy threadPolicy,
+        Integer threads,
         Lifespan lifespan,
         IdAssignment idAssignment) {
 
@@ -25,7 +30,13 @@ public record PoaSpec(
     public PoaSpec {
         parent = parent == null ? ROOT : parent;
         threadPolicy = threadPolicy == null ? ThreadPolicy.ORB_CTRL_MODEL : threadPolicy;
+        threads = threads == null ? 0 : threads;
         lifespan = lifespan == null ? Lifespan.TRANSIENT : lifespan;
         idAssignment = idAssignment == null ? IdAssignment.USER_ID : idAssignment;
+    }
+
+    /** T_poa: the requests this POA runs in their servants at once; 0 = unlimited. */
+    public int threadLimit() {
+        return threadPolicy == ThreadPolicy.SINGLE_THREAD_MODEL ? 1 : threads;
     }
 }

@@ -285,6 +285,15 @@ final class ScenarioValidator {
                         + ".poaManagers" + Names.suggestion(poa.manager(), managers) + " (declared: " + managers + ")");
             }
         }
+        for (int i = 0; i < server.poas().size(); i++) {
+            PoaSpec poa = server.poas().get(i);
+            if (poa.threads() < 0 || poa.threads() > 1 && poa.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL) {
+                throw new Problem(base + ".poas[" + i + "].threads", poa.threads() < 0
+                        ? "threads must be 0 (unlimited) or more, not " + poa.threads()
+                        : "a SINGLE_THREAD_MODEL POA runs one request at a time: threads must be 1 or left out, not "
+                        + poa.threads());
+            }
+        }
         checkNoCycle(server.poas(), base);
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < server.objects().size(); i++) {

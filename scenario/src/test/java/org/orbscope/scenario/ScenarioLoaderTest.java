@@ -438,6 +438,16 @@ class ScenarioLoaderTest {
         assertEquals(PoaSpec.Lifespan.PERSISTENT, s.server().poas().get(1).lifespan());
         assertTrue(bad(GOOD.replace("{name: B, parent: A}", "{name: B, parent: A, threadPolicy: single}")).problem()
                 .contains("'single' is not one of orb_ctrl_model, single_thread_model"));
+        assertEquals(0, s.server().poas().get(1).threads());
+        assertEquals(1, s.server().poas().get(1).threadLimit());
+        s = ScenarioLoader.parse("s.yaml", GOOD.replace("{name: B, parent: A}", "{name: B, parent: A, threads: 3}"));
+        assertEquals(3, s.server().poas().get(1).threadLimit());
+        ScenarioException threads = bad(GOOD.replace("{name: B, parent: A}",
+                "{name: B, parent: A, threadPolicy: SINGLE_THREAD_MODEL, threads: 2}"));
+        assertEquals("server.poas[1].threads", threads.field());
+        assertTrue(threads.problem().contains("a SINGLE_THREAD_MODEL POA runs one request at a time"), threads.problem());
+        threads = bad(GOOD.replace("{name: B, parent: A}", "{name: B, parent: A, threads: -1}"));
+        assertTrue(threads.problem().contains("threads must be 0 (unlimited) or more, not -1"), threads.problem());
         ScenarioException e = bad(GOOD + "monitoring: {enabled: true, config: no-such-agent.properties}\n");
         assertEquals("monitoring.config", e.field());
         assertTrue(e.problem().contains("no such agent config file"), e.getMessage());
