@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.omg.CORBA.Any;
@@ -24,9 +23,9 @@ import org.orbscope.workload.TargetPOATie;
 
 /**
  * A deployed object: every operation executes the service demand the scenario gives it (CPU time, then the calls
- * it makes to other objects, then waiting time) inside the servant's concurrency limit (T_ser; a fair semaphore so
- * waiting requests are served in arrival order): a servant waiting for the reply of a call holds its slot and its
- * thread, as a real servant does. Every request it receives is counted, {@code forward}'s included.
+ * it makes to other objects, then waiting time) inside its POA's limit (T_poa) and then the servant's own (T_ser),
+ * each {@link ServantSlots}: a servant waiting for the reply of a call holds its slots and its thread, as a real
+ * servant does. Every request it receives is counted, {@code forward}'s included.
  *
  * <p>The hundred payload operations of the IDL (every type, sequences and arrays of five sizes, in and inout)
  * do one thing: receive, count, serve the demand, and, for inout, echo (the value stays in its holder, which
@@ -54,19 +53,23 @@ final class TargetServant extends TargetPOATie {
     private final String id;
     private final Map<String, DemandSampler> demands;
     private final Map<String, byte[]> replies;
-    private final Semaphore slots;
+    /** The POA's limit and the servant's own, or null where unlimited. */
+    private final ServantSlots poaSlots;
+    private final ServantSlots slots;
     /** Per operation of the interface: requests and elements received; filled once, read-only after. */
     private final Map<String, LongAdder[]> received = new TreeMap<>();
     /** Set once by {@link #wire} before the server is ready, read by request threads afterwards. */
     private volatile Map<String, ServantCalls> calls = Map.of();
     private volatile Any forwardReply;
 
-    TargetServant(String id, Map<String, DemandSampler> demands, Map<String, byte[]> replies, int concurrency) {
+    TargetServant(String id, Map<String, DemandSampler> demands, Map<String, byte[]> replies, ServantSlots poaSlots,
+                  int concurrency) {
         super(null);
         this.id = id;
         this.demands = demands;
         this.replies = replies;
-        this.slots = concurrency > 0 ? new Semaphore(concurrency, true) : null;
+        this.poaSlots = poaSlots;
+        this.slots = ServantSlots.of(concurrency);
         for (Method m : TargetOperations.class.getMethods()) {
             received.put(m.getName(), new LongAdder[] {new LongAdder(), new LongAdder()});
         }
@@ -167,14 +170,23 @@ final class TargetServant extends TargetPOATie {
         }
         long[] demand = d == null ? NO_DEMAND : d.next();
         ServantLock lock = d == null ? null : d.lock();
-        if (slots == null) {
-            return execute(demand, lock, c, request);
+        if (poaSlots != null) {
+            poaSlots.enter();
         }
-        slots.acquireUninterruptibly();
         try {
-            return execute(demand, lock, c, request);
+            if (slots == null) {
+                return execute(demand, lock, c, request);
+            }
+            slots.enter();
+            try {
+                return execute(demand, lock, c, request);
+            } finally {
+                slots.leave();
+            }
         } finally {
-            slots.release();
+            if (poaSlots != null) {
+                poaSlots.leave();
+            }
         }
     }
 

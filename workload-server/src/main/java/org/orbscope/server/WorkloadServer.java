@@ -51,17 +51,20 @@ public final class WorkloadServer implements AutoCloseable {
     private final SystemSampler sampler;
     private final Map<String, String> iors;
     private final Map<String, TargetServant> servants;
+    /** The limits of the POAs with {@code threads} (or SINGLE_THREAD_MODEL), by POA name. */
+    private final Map<String, ServantSlots> poaSlots;
     private final ServerDirectory out;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
-                           Map<String, TargetServant> servants, ServerDirectory out) {
+                           Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots, ServerDirectory out) {
         this.orb = orb;
         this.product = product;
         this.orbThread = orbThread;
         this.sampler = sampler;
         this.iors = iors;
         this.servants = servants;
+        this.poaSlots = poaSlots;
         this.out = out;
     }
 
@@ -106,9 +109,17 @@ public final class WorkloadServer implements AutoCloseable {
             StringBuilder urls = new StringBuilder();
             int index = 0;
             Map<String, ServantLock> locks = new HashMap<>();
+            Map<String, ServantSlots> poaSlots = new LinkedHashMap<>();
+            for (PoaSpec p : server.poas()) {
+                ServantSlots limit = ServantSlots.of(p.threadLimit());
+                if (limit != null) {
+                    poaSlots.put(p.name(), limit);
+                }
+            }
             for (ObjectSpec o : server.objects()) {
                 POA poa = poas.get(o.poa());
-                TargetServant servant = servant(o, server.seed() * 1_000_003L + index++, locks);
+                TargetServant servant = servant(o, server.seed() * 1_000_003L + index++, locks,
+                        poaSlots.get(o.poa()));
                 byte[] oid = o.id().getBytes(StandardCharsets.UTF_8);
                 org.omg.CORBA.Object ref;
                 if (poaIds(server, o.poa()) == PoaSpec.IdAssignment.SYSTEM_ID) {
@@ -133,7 +144,7 @@ public final class WorkloadServer implements AutoCloseable {
                 ServerWarmup.run(iors, server.warmupCalls(), properties);
             }
             ReadyFile.now(port).write(out.ready());
-            return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, out);
+            return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, out);
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -201,8 +212,12 @@ public final class WorkloadServer implements AutoCloseable {
         };
     }
 
-    /** The servant of {@code o}; its operations' locks come from {@code locks}, the server's, by name. */
-    private static TargetServant servant(ObjectSpec o, long seed, Map<String, ServantLock> locks) {
+    /**
+     * The servant of {@code o}; its operations' locks come from {@code locks}, the server's, by name, and its POA's
+     * limit is {@code poaSlots} (null: unlimited).
+     */
+    private static TargetServant servant(ObjectSpec o, long seed, Map<String, ServantLock> locks,
+                                         ServantSlots poaSlots) {
         Map<String, DemandSampler> demands = new HashMap<>();
         Map<String, byte[]> replies = new HashMap<>();
         long s = seed;
@@ -212,7 +227,7 @@ public final class WorkloadServer implements AutoCloseable {
                     lock == null ? null : locks.computeIfAbsent(lock.name(), ServantLock::new)));
             replies.put(e.getKey(), new byte[e.getValue().replySize()]);
         }
-        return new TargetServant(o.id(), demands, replies, o.concurrency());
+        return new TargetServant(o.id(), demands, replies, poaSlots, o.concurrency());
     }
 
     static int freePort() throws IOException {
@@ -270,5 +285,8 @@ public final class WorkloadServer implements AutoCloseable {
         }
         sampler.close();
         writeReceived();
+        // What the run can check its POA limits against: the most requests each limited POA had in its servants.
+        poaSlots.forEach((poa, slots) -> System.err.println("orbscope server: POA " + poa + ": at most " + slots.most()
+                + " requests in its servants at once (threads " + slots.limit() + ")"));
     }
 }
