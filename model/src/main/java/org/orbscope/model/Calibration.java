@@ -50,7 +50,10 @@ public final class Calibration {
                 anyWait |= v > 0;
             }
             // Waits the trace cannot see (sleep, parkNanos, I/O) leave nonCpu at zero; then the configured
-            // waiting demand of the base model stands (exact for orbscope's own servants).
+            // waiting demand of the base model stands (exact for orbscope's own servants). So it does behind a
+            // servant's or a POA's thread limit: the workload server makes those limits inside the servant, whose
+            // measured time off the CPU then holds the wait for the limit, which the model queues for itself.
+            anyWait &= !limited(base, base.operations().get(i));
             b.replaceOperation(label, outsideLock(Dist.empirical(d.servantCpu()), base.operations().get(i)),
                     anyWait ? (mode == Mode.PAPER ? Dist.deterministic(mean(nonCpu)) : Dist.empirical(nonCpu))
                             : base.operations().get(i).nonCpu(),
@@ -75,6 +78,12 @@ public final class Calibration {
                     + "calibrate from");
         }
         return base.toBuilder().clientDelay(Dist.deterministic(networkAndClientNanos)).build();
+    }
+
+    /** Whether the operation's servant or its POA has a thread limit (T_ser or T_poa). */
+    private static boolean limited(ModelParameters m, ModelParameters.Operation o) {
+        ModelParameters.Servant servant = m.servants().get(o.servant());
+        return servant.threads() > 0 || m.poas().get(servant.poa()).threads() > 0;
     }
 
     /**
