@@ -84,8 +84,18 @@ public final class ProfileSuggestion {
     /** Key paths ({@code this}, {@code arg0.upcall_}) by number, as {@link Call#held} keys them. */
     private final List<String> pathNames = new ArrayList<>();
     private final Map<String, Integer> pathNumbers = new HashMap<>();
-    /** The packages of the recorded methods' classes: the ORB's; an object of another package is the application's. */
+    /**
+     * The packages of the recorded methods' classes: the ORB's; an object of another package is the application's,
+     * unless it is the platform's or the CORBA API's ({@link #PLATFORM}).
+     */
     private final Set<String> orbPackages = new HashSet<>();
+    /**
+     * Packages whose objects are never the application's servant: the JDK's, and the CORBA API's (org.omg), whose
+     * holders, exceptions and completion statuses the ORB makes for a request and hands from method to method.
+     */
+    private static final List<String> PLATFORM = List.of("java.", "javax.", "jdk.", "sun.", "org.omg.");
+    /** The method that runs the servant's code, chosen on every call of the once-per-request methods; -1: none. */
+    private int servantMethod = -1;
     /** Calls per method. */
     private final Map<Integer, Integer> counts = new HashMap<>();
     /** The method whose calls begin the requests: the arrival. */
@@ -137,6 +147,7 @@ public final class ProfileSuggestion {
             notes.add("fewer than three methods ran once per request (" + requests + " calls): give --requests N");
             return;
         }
+        servantMethod = servantMethod(byMethod);
         buildPaths(byMethod, calls);
         if (!identities) {
             notes.add("the trace records no identities: record the broad trace with identities=true, so that the key"
@@ -179,7 +190,7 @@ public final class ProfileSuggestion {
                         pathNumbers.put(path, number);
                     }
                     heldAtDepth.get(current[0]).put(number, e.identityHash());
-                    if (space >= 0 && path.indexOf('.') < 0 && !orbPackages.contains(packageOf(text.substring(space + 1)))) {
+                    if (space >= 0 && path.indexOf('.') < 0 && applicationClass(text.substring(space + 1))) {
                         handedAt.computeIfAbsent(current[0], x -> new HashSet<>()).add(e.identityHash());
                     }
                 }
@@ -218,6 +229,35 @@ public final class ProfileSuggestion {
             childWall[d + 1] = 0;
             childWall[d] += wall;
         });
+    }
+
+    /**
+     * The servant's method (-1: no method holds an object of the application's): among the once-per-request methods
+     * that hold, in most of their calls, an object of the application's that the ORB hands from method to method (as
+     * this or an argument; a logger in a field is no servant), the servant's code runs unrecorded in the one with the
+     * most time of its own, not blocked, at the median of its calls. Chosen on every call, not on the requests'
+     * paths: a request slowed by a busy machine can pause longer inside than the server between requests, and its
+     * path then ends before the servant's call returns.
+     */
+    private int servantMethod(Map<Integer, List<Call>> byMethod) {
+        Set<Long> servants = new HashSet<>();
+        byMethod.values().forEach(cs -> cs.forEach(c -> servants.addAll(c.handed())));
+        int servant = -1;
+        long most = -1;
+        for (Map.Entry<Integer, List<Call>> e : byMethod.entrySet()) {
+            List<Call> cs = e.getValue();
+            long holding = cs.stream().filter(c -> c.held().values().stream().anyMatch(servants::contains)).count();
+            if (holding * 2 <= cs.size()) {
+                continue;
+            }
+            long[] self = cs.stream().mapToLong(Call::self).sorted().toArray();
+            long median = self[self.length / 2];
+            if (median > most) {
+                servant = e.getKey();
+                most = median;
+            }
+        }
+        return servant;
     }
 
     /**
@@ -299,7 +339,8 @@ public final class ProfileSuggestion {
      * Where each request's work begins, from the anchor's calls' enters {@code start} and the once-per-request calls
      * {@code all} in order of their enters; one more entry, {@link Long#MAX_VALUE}, closes the last request. Request
      * k's work begins at its arrival, or before it where the thread that reads it started on its read event: after
-     * the longest pause between the arrival before and this one (the server idle between requests).
+     * the last pause between the arrival before and this one (the server idle between requests). The last, not the
+     * longest: on a busy machine a thread preempted inside the request before pauses as long as the server idles.
      */
     private long[] requestBegins(long[] start, List<Call> all) {
         long[] begin = new long[requests + 1];
@@ -309,7 +350,7 @@ public final class ProfileSuggestion {
         for (int k = 1; k < requests; k++) {
             begin[k] = start[k];
             long maxExit = Long.MIN_VALUE;
-            long longest = (start[k] - start[k - 1]) / 4;
+            long pause = (start[k] - start[k - 1]) / 4;
             long idleFrom = Long.MAX_VALUE;
             for (int i = from; i < all.size() && all.get(i).enter() < start[k]; i++) {
                 Call c = all.get(i);
@@ -320,8 +361,7 @@ public final class ProfileSuggestion {
                 if (c.exit() >= start[k]) {
                     continue; // a wait for the next request, or the read event that holds its arrival
                 }
-                if (maxExit != Long.MIN_VALUE && c.enter() - maxExit > longest) {
-                    longest = c.enter() - maxExit;
+                if (maxExit != Long.MIN_VALUE && c.enter() - maxExit > pause) {
                     idleFrom = maxExit;
                 }
                 maxExit = Math.max(maxExit, c.exit());
@@ -382,46 +422,28 @@ public final class ProfileSuggestion {
             return;
         }
         int arrival = anchor;
-        // The servant is the application's object the ORB hands from method to method (as this or an argument; a
-        // logger in a field is no servant): among the methods that hold it (a field of one too), the servant's code
-        // runs unrecorded in the one with the most time of its own, not blocked, at the median of the requests (a
-        // thread preempted in one request gives another method the most once).
-        Set<Integer> holdServant = new HashSet<>();
-        for (List<Call> p : paths) {
-            Set<Long> servants = new HashSet<>();
-            p.forEach(c -> servants.addAll(c.handed()));
-            p.stream().filter(c -> c.held().values().stream().anyMatch(servants::contains))
-                    .forEach(c -> holdServant.add(c.method()));
-        }
-        Map<Integer, List<Long>> selfTimes = new HashMap<>();
-        paths.forEach(p -> p.stream().filter(c -> holdServant.isEmpty() || holdServant.contains(c.method()))
-                .forEach(c -> selfTimes.computeIfAbsent(c.method(), m -> new ArrayList<>()).add(c.self())));
-        int servant = -1;
-        long most = -1;
-        for (Map.Entry<Integer, List<Long>> e : selfTimes.entrySet()) {
-            List<Long> t = e.getValue();
-            t.sort(null);
-            long median = t.get(t.size() / 2);
-            if (e.getKey() != arrival && t.size() >= MOST * paths.size() && median > most) {
-                servant = e.getKey();
-                most = median;
-            }
+        int servant = servantMethod != arrival ? servantMethod : -1;
+        if (servant < 0) {
+            servant = servantOnPaths(arrival);
         }
         if (servant < 0) {
             notes.add("no method runs in most requests after the arrival: the servant's method is unclear");
             return;
         }
+        // Among the paths that hold the servant's call (a path the next request's begin cut short holds none).
         List<List<Call>> usable = new ArrayList<>();
+        int holding = 0;
         int same = 0;
         for (List<Call> p : paths) {
             Call a = call(p, arrival);
             Call s = call(p, servant);
+            holding += s != null ? 1 : 0;
             if (a != null && s != null && s.enter() > a.enter()) {
                 usable.add(p);
                 same += a.thread() == s.thread() ? 1 : 0;
             }
         }
-        if (usable.size() < MOST * paths.size()) {
+        if (usable.size() < MOST * holding || holding * 2 < paths.size()) {
             notes.add("the servant's method " + dictionary.methodShort(servant) + " does not follow the arrival "
                     + dictionary.methodShort(arrival) + " in most requests");
             return;
@@ -436,6 +458,28 @@ public final class ProfileSuggestion {
         }
         Roles roles = new Roles(arrival, servant, shaped);
         roles.choose();
+    }
+
+    /**
+     * The servant's method when no method holds an object of the application's (a trace without identities): the
+     * method with the most time of its own, not blocked, at the median of the requests, in most of them (a thread
+     * preempted in one request gives another method the most once); -1 when none.
+     */
+    private int servantOnPaths(int arrival) {
+        Map<Integer, List<Long>> selfTimes = new HashMap<>();
+        paths.forEach(p -> p.forEach(c -> selfTimes.computeIfAbsent(c.method(), m -> new ArrayList<>()).add(c.self())));
+        int servant = -1;
+        long most = -1;
+        for (Map.Entry<Integer, List<Long>> e : selfTimes.entrySet()) {
+            List<Long> t = e.getValue();
+            t.sort(null);
+            long median = t.get(t.size() / 2);
+            if (e.getKey() != arrival && t.size() >= MOST * paths.size() && median > most) {
+                servant = e.getKey();
+                most = median;
+            }
+        }
+        return servant;
     }
 
     /** The roles on the requests of one shape: each request's receiver and dispatcher threads, and their calls. */
@@ -816,6 +860,11 @@ public final class ProfileSuggestion {
             }
         }
         return best;
+    }
+
+    /** Whether an object of class {@code className} is the application's: not the ORB's, the platform's or CORBA's. */
+    private boolean applicationClass(String className) {
+        return !orbPackages.contains(packageOf(className)) && PLATFORM.stream().noneMatch(className::startsWith);
     }
 
     private static String packageOf(String className) {
