@@ -208,6 +208,7 @@ public final class JacorbTraceBuilder implements AutoCloseable {
     public void handOver() throws IOException {
         long before = Files.size(file);
         submitAll();
+        w.writeSoon();
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (Files.size(file) == before && System.nanoTime() < deadline) {
             Thread.onSpinWait();
