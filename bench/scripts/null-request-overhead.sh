@@ -52,8 +52,10 @@
 #   THREAD_CPU=1 also writes each run's server CPU by thread over the second part of the run to RUN.threads
 #   (bench/scripts/thread-cpu.py: the JVM's own threads by name, and the threads that ended in it, which
 #   server/system.csv leaves in its remainder).
-#   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode: a fixed young generation makes the
-#   collection count follow what the server allocates, not the collector's own sizing.
+#   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode (space-separated; none may hold a comma): a
+#   fixed young generation makes the collection count follow what the server allocates, not the collector's own
+#   sizing. With a small one (SERVER_JVM="-Xmn4m", an eden of 3,328 KiB) the GCs in the window, before it and at
+#   start-up (before the server's first sample) are what the server allocates there, in edens.
 #   BASE_AGENT=path/to/orbscope-agent.jar adds modes base (as agent) and base-sampled (as agent-sampled) with that
 #   build of the agent, to set a change beside the agent it replaces in the same rounds.
 #   SETS="server.orb.poolMin=8" adds scenario settings (`--set`, space-separated) to every mode: with poolMin equal

@@ -19,6 +19,7 @@ stats_module = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(stats_module)
 
 FIGURES = [("cpu_us", "CPU/req us"), ("p50_ms", "p50 ms"), ("p99_ms", "p99 ms"), ("gc", "GCs"),
+           ("gc_startup", "GCs at start-up"), ("gc_before", "GCs before window"),
            ("util", "core util"), ("jvm_share", "JVM-thread share"), ("jvm_us", "JVM-thread us/req"),
            ("threads_per_1k", "threads started/1k req")]
 
@@ -48,7 +49,7 @@ def main(path):
                 ratios = [figure(by, rate, k, mode, key) / figure(by, rate, k, "off", key) for k in rounds
                           if figure(by, rate, k, mode, key) is not None and figure(by, rate, k, "off", key)]
                 cell = f"{statistics.median(values):.3g}" if values else "-"
-                if ratios and mode != "off" and key not in ("gc",):
+                if ratios and mode != "off" and key not in ("gc", "gc_startup", "gc_before"):
                     cell += f" ({statistics.median(ratios):.3f} [{min(ratios):.2f}-{max(ratios):.2f}])"
                 cells.append(cell)
             print(f"{mode:18s}" + "".join(f"{c:>28s}" for c in cells))

@@ -88,6 +88,11 @@ def main(run_dir, head=0.5):
         "p99_ms": percentile(measured, 99),
         "mean_ms": sum(measured) / len(measured),
         "gc": round(delta("gc_count")),
+        # collections before the window: those of the JVM's start-up and the agent's instrumentation (before the
+        # server's first sample) and those of the warm-up and the first HEAD of the requests; with a fixed young
+        # generation (SERVER_JVM="-Xmn4m") each count times its eden is what the server allocated
+        "gc_startup": int(system[0]["gc_count"]),
+        "gc_before": round(interpolate([(int(s["epoch_ms"]), int(s["gc_count"])) for s in system], t0)),
         "threads_max": max(int(s["threads"]) for s in system),
         # threads the server started per 1,000 requests: JacORB's dispatcher threads created above its pool minimum
         "threads_per_1k": delta("threads_started") / len(ok) * 1e3 if "threads_started" in system[0] else None,
