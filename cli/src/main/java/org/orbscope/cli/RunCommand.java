@@ -265,10 +265,10 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Whether a point runs on hosts: client hosts, or the server on a host. */
+    /** Whether a point runs on hosts: client hosts, or a server on a host. */
     private static boolean onHosts(SweepPoint p) {
         return p.scenario().client().hosts() != null
-                || p.scenario().singleServer() && p.scenario().server().host() != null;
+                || p.scenario().servers().stream().anyMatch(server -> server.host() != null);
     }
 
     /** One line per host of a point that ran on hosts: how its part went and what it measured. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,7 @@ import org.orbscope.scenario.HostsSpec;
 import org.orbscope.scenario.ScenarioDocument;
 import org.orbscope.scenario.ScenarioException;
 import org.orbscope.scenario.ScenarioLoader;
+import org.orbscope.scenario.ServerSpec;
 import org.orbscope.scenario.SweepPoint;
 
 /**
@@ -161,9 +163,7 @@ public final class Coordinator implements AutoCloseable {
         long limit = 0;
         for (SweepPoint p : points) {
             HostsSpec h = p.scenario().client().hosts();
-            if (p.scenario().server().host() != null) {
-                named.add(p.scenario().server().host());
-            }
+            p.scenario().servers().stream().map(ServerSpec::host).filter(Objects::nonNull).forEach(named::add);
             if (h != null) {
                 named.addAll(h.used());
                 unnamed = h.names().isEmpty() ? Math.max(unnamed, h.count()) : unnamed;
@@ -199,20 +199,13 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /**
-     * The point with its server listening on an address its client hosts reach: the server host's, or this
-     * machine's (unless the scenario sets the server's address itself).
+     * The point with each server listening on an address the hosts reach: its host's, or this machine's (unless
+     * the scenario sets the server's address itself).
      */
     public SweepPoint place(SweepPoint p) throws ScenarioException {
-        String serverAddress = address;
-        String host = p.scenario().server().host();
-        if (host != null) {
-            for (HostState h : servant.available()) {
-                if (h.name().equals(host)) {
-                    serverAddress = h.info.address;
-                }
-            }
-        }
-        var tree = HostParts.serverAddress(p.tree(), serverAddress);
+        List<HostState> available = servant.available();
+        var tree = HostParts.serverAddresses(p.tree(), host -> available.stream()
+                .filter(h -> h.name().equals(host)).map(h -> h.info.address).findFirst().orElse(address));
         ScenarioDocument doc = ScenarioLoader.parseDocument(p.name(), ScenarioLoader.toYaml(tree), List.of());
         return new SweepPoint(p.name(), p.params(), doc.scenario(), tree);
     }

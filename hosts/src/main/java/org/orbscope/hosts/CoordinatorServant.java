@@ -125,9 +125,9 @@ final class CoordinatorServant extends CoordinatorPOA {
         }
     }
 
-    /** Where a host's part of a point writes: the server's directory, or the client host's part. */
+    /** Where a host's part of a point writes: its server's directory, or the client host's part. */
     private static Path base(Part p, PointDirectory dir) {
-        return p.role.equals(HostsFile.Host.SERVER) ? dir.server().dir() : dir.hostDir(p.host.name());
+        return p.serverDir != null ? p.serverDir : dir.hostDir(p.host.name());
     }
 
     @Override
@@ -164,10 +164,13 @@ final class CoordinatorServant extends CoordinatorPOA {
 
     /** Asks the hosts of a point that have not reported to stop its JVMs. */
     void stop(PointState point) {
-        for (Part p : point.parts()) {
-            if (!p.reported()) {
-                p.host.tasks.add(task(TaskKind.STOP, "", point.name));
-            }
+        point.parts().forEach(p -> stop(point, p));
+    }
+
+    /** Asks the host of one part of a point to stop its JVMs, unless it has reported. */
+    void stop(PointState point, Part p) {
+        if (!p.reported()) {
+            p.host.tasks.add(task(TaskKind.STOP, "", point.name));
         }
     }
 
@@ -230,6 +233,6 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     static Task task(TaskKind kind, String run, String point) {
-        return new Task(kind, run, "", point, "", 0, 0, new String[0], new String[0], "", 0);
+        return new Task(kind, run, "", point, "", "", 0, 0, new String[0], new String[0], "", 0);
     }
 }

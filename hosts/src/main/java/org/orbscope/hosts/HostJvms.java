@@ -19,6 +19,7 @@ import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointJvms;
 import org.orbscope.scenario.HostParts;
 import org.orbscope.scenario.HostsSpec;
+import org.orbscope.scenario.MonitoringSpec;
 import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
@@ -56,17 +57,17 @@ final class HostJvms implements PointJvms {
 
     @Override
     public Process startServer(Scenario s, ServerSpec server, PointDirectory dir) throws IOException, CannotStart {
-        if (!s.singleServer()) {
-            // The validator keeps the servers of 'servers:' and their clients on this machine.
-            return local.startServer(s, server, dir);
-        }
         HostsSpec hosts = s.client().hosts();
-        PointState point = servant.begin(dir, hosts == null ? NO_CLIENT_HOSTS_BARRIER : hosts.barrierNanos());
-        current = point;
-        synchronized (missing) {
-            missing.clear();
+        PointState point = current;
+        if (point == null || !point.dir.dir().equals(dir.dir())) {
+            // The first server of the point (the servers of 'servers:' start one after the other).
+            point = servant.begin(dir, hosts == null ? NO_CLIENT_HOSTS_BARRIER : hosts.barrierNanos());
+            current = point;
+            synchronized (missing) {
+                missing.clear();
+            }
         }
-        String name = s.server().host();
+        String name = server.host();
         if (name == null) {
             return local.startServer(s, server, dir);
         }
@@ -77,21 +78,44 @@ final class HostJvms implements PointJvms {
         }
         ObjectNode tree = HostParts.withoutPlacement(readTree(dir.pointYaml()));
         String agentConfig = "";
-        if (s.monitoring().enabled() && s.monitoring().config() != null) {
-            Path config = scenarioDir.resolve(s.monitoring().config());
+        MonitoringSpec monitoring = s.monitoring(server);
+        if (monitoring.enabled() && monitoring.config() != null) {
+            Path config = scenarioDir.resolve(monitoring.config());
             try {
                 agentConfig = Files.readString(config);
             } catch (IOException e) {
                 throw new CannotStart("cannot read the agent config " + config + " for the server host: "
                         + e.getMessage());
             }
-            ((ObjectNode) tree.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
+            // Every config the host's copy names is this server's: it runs no other.
+            if (tree.path("monitoring").has("config")) {
+                ((ObjectNode) tree.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
+            }
+            for (JsonNode v : tree.path("servers")) {
+                if (v.path("monitoring").has("config")) {
+                    ((ObjectNode) v.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
+                }
+            }
         }
-        Part part = new Part(host, HostsFile.Host.SERVER, 0, 0, hosts == null ? HostsSpec.DEFAULTS : hosts);
+        String serverName = s.singleServer() ? "" : server.name();
+        List<String> peerFiles = new ArrayList<>();
+        List<String> peerReferences = new ArrayList<>();
+        for (String peer : s.dependencies(server)) {
+            // The servers it calls are ready: their references are here, on the coordinator's copy.
+            try (var files = Files.list(dir.server(peer).iorDir())) {
+                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".ior")).sorted().toList()) {
+                    peerFiles.add(peer + "/" + f.getFileName());
+                    peerReferences.add(Files.readString(f).trim());
+                }
+            }
+        }
+        Part part = new Part(host, HostsFile.Host.SERVER, dir.server(serverName).dir(), 0, 0,
+                hosts == null ? HostsSpec.DEFAULTS : hosts);
         servant.assign(point, part, new Task(TaskKind.RUN_SERVER, runName, dir.runId(), point.name,
-                ScenarioLoader.toYaml(tree), 0, 0,
-                new String[0], new String[0], agentConfig, 0));
-        out.println("point " + point.name + ": server on host " + name + " (" + host.info.address + ")");
+                ScenarioLoader.toYaml(tree), serverName, 0, 0, peerFiles.toArray(String[]::new),
+                peerReferences.toArray(String[]::new), agentConfig, 0));
+        out.println("point " + point.name + ": server " + (serverName.isEmpty() ? "" : serverName + " ")
+                + "on host " + name + " (" + host.info.address + ")");
         return new RemoteServer(servant, point, part);
     }
 
@@ -124,9 +148,9 @@ final class HostJvms implements PointJvms {
                 continue;
             }
             free.remove(h);
-            Part part = new Part(h, HostsFile.Host.CLIENTS, instances, k * instances, hosts);
+            Part part = new Part(h, HostsFile.Host.CLIENTS, null, instances, k * instances, hosts);
             String yaml = ScenarioLoader.toYaml(HostParts.clientPart(tree, named != null ? named : h.name()));
-            servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, dir.runId(), point.name, yaml,
+            servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, dir.runId(), point.name, yaml, "",
                     instances,
                     k * instances, objects, references, "", readyTimeout.toMillis()));
             parts.add(part);

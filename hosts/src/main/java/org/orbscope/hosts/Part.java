@@ -1,5 +1,6 @@
 package org.orbscope.hosts;
 
+import java.nio.file.Path;
 import org.orbscope.coordination.PartReport;
 import org.orbscope.run.HostsFile;
 import org.orbscope.scenario.HostsSpec;
@@ -9,6 +10,8 @@ final class Part {
     final HostState host;
     /** {@link HostsFile.Host#CLIENTS} or {@link HostsFile.Host#SERVER}. */
     final String role;
+    /** Where a server host's files go (the server's directory of the point); null for client hosts. */
+    final Path serverDir;
     final int instances;
     final int firstInstance;
     volatile Long clockOffsetNs;
@@ -25,9 +28,10 @@ final class Part {
     /** The point's limits: when the host is taken for dead, how long it may take to ship once asked to stop. */
     final HostsSpec limits;
 
-    Part(HostState host, String role, int instances, int firstInstance, HostsSpec limits) {
+    Part(HostState host, String role, Path serverDir, int instances, int firstInstance, HostsSpec limits) {
         this.host = host;
         this.role = role;
+        this.serverDir = serverDir;
         this.instances = instances;
         this.firstInstance = firstInstance;
         this.limits = limits;

@@ -24,7 +24,7 @@ final class RemoteServer extends Process {
 
     private void requestStop() {
         if (!part.over()) {
-            coordinator.stop(point);
+            coordinator.stop(point, part);
         }
     }
 

@@ -2,6 +2,7 @@ package org.orbscope.hosts;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.orbscope.coordination.Refused;
@@ -13,6 +14,7 @@ import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointJvms;
 import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ServerSpec;
 
 /**
  * A server host's part of a point: the clock offset to the coordinator, the server JVM (with this host's agent
@@ -26,15 +28,29 @@ final class ServerPart extends PartRun {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
     ServerPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
-        super(session, task, options, console, dir, dir.server().dir(), dir.pointYaml(), dir.server().hostLog(),
-                dir.serverHostWatch());
+        super(session, task, options, console, dir, dir.server(task.server).dir(), dir.pointYaml(),
+                dir.server(task.server).hostLog(), dir.serverHostWatch(dir.server(task.server)));
     }
 
-    /** The agent config of a monitored server, which its scenario names beside itself. */
+    /**
+     * The agent config of a monitored server, which its scenario names beside itself, and the references of the
+     * servers its servants call, in their directories of this host's copy of the point (not shipped: they are the
+     * coordinator's already).
+     */
     @Override
     void prepare() throws IOException {
         if (!task.agentConfig.isEmpty()) {
             AtomicFiles.write(dir.dir().resolve(AGENT_CONFIG), task.agentConfig);
+        }
+        for (int i = 0; i < task.objects.length; i++) {
+            String[] peerFile = task.objects[i].split("/", 2);
+            Path iorDir = peerFile.length == 2 && !peerFile[0].isEmpty() ? dir.server(peerFile[0]).iorDir() : null;
+            Path file = iorDir == null ? null : iorDir.resolve(peerFile[1]).normalize();
+            if (file == null || !file.getParent().equals(iorDir)) {
+                throw new IOException("the coordinator sent a reference named '" + task.objects[i]
+                        + "', not PEER/FILE");
+            }
+            AtomicFiles.write(file, task.references[i] + "\n");
         }
     }
 
@@ -43,11 +59,16 @@ final class ServerPart extends PartRun {
         exchangeClock("starting the server");
         Process server;
         try {
-            server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, s.servers().get(0), dir);
+            ServerSpec spec = task.server.isEmpty() ? s.servers().get(0) : s.server(task.server);
+            if (spec == null) {
+                return new Outcome(ExitCode.BAD_INPUT, "the point has no server '" + task.server + "' (on host "
+                        + session.name + ")", 0);
+            }
+            server = new LocalJvms(dir.dir(), options.agentJar()).startServer(s, spec, dir);
         } catch (PointJvms.CannotStart e) {
             return new Outcome(ExitCode.RUN_FAILED, e.getMessage() + " (on host " + session.name + ")", 0);
         }
-        log.line("point " + task.point + ": server started" + (s.monitoring().enabled() ? " with the agent" : ""));
+        log.line("point " + task.point + ": server " + (task.server.isEmpty() ? "" : task.server + " ") + "started" + (s.monitoring().enabled() ? " with the agent" : ""));
         try (Heartbeat beat = heartbeat(() -> { })) {
             while (server.isAlive() && !beat.stopped()) {
                 server.waitFor(200, TimeUnit.MILLISECONDS);
@@ -55,7 +76,7 @@ final class ServerPart extends PartRun {
             boolean stoppedByCoordinator = beat.stopped();
             int exit = server.isAlive() ? JvmLauncher.stop(server, STOP_GRACE) : server.exitValue();
             String error = exit == ExitCode.OK ? null : "the server exited with code " + exit
-                    + (stoppedByCoordinator ? " when stopped" : " during the run") + "; see server/server.log";
+                    + (stoppedByCoordinator ? " when stopped" : " during the run") + "; see " + dir.dir().relativize(dir.server(task.server).log());
             return new Outcome(exit, error, 0);
         }
     }

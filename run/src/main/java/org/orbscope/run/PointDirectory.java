@@ -94,6 +94,11 @@ public final class PointDirectory {
         return new ServerDirectory(dir.resolve("server"));
     }
 
+    /** The directory of the server {@code name} of a {@code servers:} scenario, or {@link #server()} for "". */
+    public ServerDirectory server(String name) {
+        return name.isEmpty() ? server() : new ServerDirectory(dir.resolve("servers").resolve(name));
+    }
+
     /** The directory of each server of {@code s}, by name, in the scenario's order. */
     public Map<String, ServerDirectory> servers(Scenario s) {
         Map<String, ServerDirectory> dirs = new LinkedHashMap<>();
@@ -101,7 +106,7 @@ public final class PointDirectory {
             dirs.put(ServerSpec.SINGLE, server());
         } else {
             for (ServerSpec server : s.servers()) {
-                dirs.put(server.name(), new ServerDirectory(dir.resolve("servers").resolve(server.name())));
+                dirs.put(server.name(), server(server.name()));
             }
         }
         return dirs;
@@ -200,9 +205,9 @@ public final class PointDirectory {
         return new WatchDirectory(hostDir(host).resolve("watch"));
     }
 
-    /** What the server host's watcher sampled on its machine ({@code server/watch/}). */
-    public WatchDirectory serverHostWatch() {
-        return new WatchDirectory(server().dir().resolve("watch"));
+    /** What the watcher of a server's host sampled on its machine ({@code server/watch/}, or the server's). */
+    public WatchDirectory serverHostWatch(ServerDirectory server) {
+        return new WatchDirectory(server.dir().resolve("watch"));
     }
 
     /** How the coordinator ran the point's hosts ({@link HostsFile}). */

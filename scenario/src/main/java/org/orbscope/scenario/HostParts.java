@@ -3,6 +3,7 @@ package org.orbscope.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.function.UnaryOperator;
 
 /**
  * The parts of a point that run on hosts, as scenario trees a workload JVM reads: a client host's part holds only
@@ -37,15 +38,27 @@ public final class HostParts {
     }
 
     /**
-     * The point's scenario with the server listening on, and advertising, {@code address}, unless the scenario sets
-     * {@code server.orb.properties.OAIAddr} itself. Placement is kept: this is what the point ran.
+     * The point's scenario with each server listening on, and advertising, the address of its host
+     * ({@code addressOf} of its {@code host}, or of null for this machine), unless the scenario sets the server's
+     * {@code orb.properties.OAIAddr} itself. Placement is kept: this is what the point ran.
      */
-    public static ObjectNode serverAddress(JsonNode pointTree, String address) {
+    public static ObjectNode serverAddresses(JsonNode pointTree, UnaryOperator<String> addressOf) {
         ObjectNode t = pointTree.deepCopy();
-        if (t.path("server").path("orb").path("properties").path(SERVER_ADDRESS_PROPERTY).isMissingNode()) {
-            TreePaths.set(t, "server.orb.properties." + SERVER_ADDRESS_PROPERTY, t.textNode(address));
+        if (t.has("server")) {
+            serverAddress(t, "server", t.path("server"), addressOf);
+        }
+        for (int i = 0; i < t.path("servers").size(); i++) {
+            serverAddress(t, "servers[" + i + "]", t.path("servers").path(i), addressOf);
         }
         return t;
+    }
+
+    private static void serverAddress(ObjectNode t, String server, JsonNode spec, UnaryOperator<String> addressOf) {
+        if (spec.path("orb").path("properties").path(SERVER_ADDRESS_PROPERTY).isMissingNode()) {
+            JsonNode host = spec.path("host");
+            TreePaths.set(t, server + ".orb.properties." + SERVER_ADDRESS_PROPERTY,
+                    t.textNode(addressOf.apply(host.isTextual() ? host.asText() : null)));
+        }
     }
 
     /** The tree without any placement on hosts: what a JVM on a host reads. */
@@ -62,6 +75,11 @@ public final class HostParts {
         }
         if (t.path("server") instanceof ObjectNode s) {
             s.remove("host");
+        }
+        for (JsonNode s : t.path("servers")) {
+            if (s instanceof ObjectNode o) {
+                o.remove("host");
+            }
         }
         return t;
     }

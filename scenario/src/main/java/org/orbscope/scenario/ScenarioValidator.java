@@ -77,22 +77,33 @@ final class ScenarioValidator {
 
     /** Where the client JVMs and the server run: hosts by count or by name, processes placed on named hosts. */
     private static void validateHosts(Scenario s) throws Problem {
-        if (!s.singleServer()) {
-            // The coordinator places one server and hands client hosts the references of its objects only.
+        Set<String> serverHosts = new HashSet<>();
+        if (s.singleServer()) {
+            String serverHost = s.server().host();
+            if (serverHost != null) {
+                hostName("server.host", serverHost);
+                serverHosts.add(serverHost);
+            }
+        } else {
+            // The coordinator's protocol gives a host one part per point, so a host runs one server.
+            Map<String, String> byHost = new HashMap<>();
             for (int i = 0; i < s.servers().size(); i++) {
-                if (s.servers().get(i).host() != null) {
-                    throw new Problem("servers[" + i + "].host", "only the one server of 'server:' runs on a host; "
-                            + "the servers of 'servers:' run on the machine of orbscope run");
+                ServerSpec server = s.servers().get(i);
+                if (server.host() == null) {
+                    continue;
+                }
+                hostName("servers[" + i + "].host", server.host());
+                String other = byHost.putIfAbsent(server.host(), server.name());
+                if (other != null) {
+                    throw new Problem("servers[" + i + "].host", "host '" + server.host() + "' already runs server '"
+                            + other + "': a host runs one server of a point");
                 }
             }
+            serverHosts.addAll(byHost.keySet());
             if (s.client().hosts() != null) {
-                throw new Problem("client.hosts", "client hosts run against the one server of 'server:'; this "
-                        + "scenario has 'servers:'");
+                throw new Problem("client.hosts", "client hosts run against the one server of 'server:'; the client "
+                        + "of a 'servers:' scenario runs on the machine of orbscope run");
             }
-        }
-        String serverHost = s.servers().isEmpty() ? null : s.servers().get(0).host();
-        if (serverHost != null) {
-            hostName("server.host", serverHost);
         }
         HostsSpec hosts = s.client().hosts();
         List<ProcessSpec> processes = s.client().processes();
@@ -116,9 +127,9 @@ final class ScenarioValidator {
             if (!names.add(n)) {
                 throw new Problem("client.hosts.names[" + i + "]", "host '" + n + "' is named twice");
             }
-            if (n.equals(serverHost)) {
-                throw new Problem("client.hosts.names[" + i + "]", "host '" + n + "' is also server.host: a host "
-                        + "runs the server or clients, not both");
+            if (serverHosts.contains(n)) {
+                throw new Problem("client.hosts.names[" + i + "]", "host '" + n + "' also runs a server: a host runs "
+                        + "a server or clients, not both");
             }
         }
         if (!names.isEmpty() && hosts.count() > names.size()) {

@@ -178,13 +178,19 @@ class ServersScenarioTest {
     }
 
     @Test
-    void serversStayOnThisMachineAndTheirClientsToo() {
-        ScenarioException onHost = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n"));
-        assertEquals("servers[0].host", onHost.field());
-        assertTrue(onHost.problem().contains("only the one server of 'server:' runs on a host"), onHost.getMessage());
+    void eachServerMayRunOnAHostOfItsOwnAndTheClientBesideRun() throws Exception {
+        Scenario s = ScenarioLoader.parse("s.yaml", PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n"));
+        assertEquals("h1", s.server("proxy").host());
+        assertNull(s.server("backend").host());
+        ScenarioException shared = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n")
+                .replace("    monitoring: {enabled: true}\n", "    monitoring: {enabled: true}\n    host: h1\n"));
+        assertEquals("servers[1].host", shared.field());
+        assertTrue(shared.problem().contains("host 'h1' already runs server 'proxy'"), shared.getMessage());
+        ScenarioException badName = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: a/b\n"));
+        assertEquals("servers[0].host", badName.field());
         ScenarioException clientHosts = bad(PROXY.replace("client:\n", "client:\n  hosts: {count: 1}\n"));
         assertEquals("client.hosts", clientHosts.field());
-        assertTrue(clientHosts.problem().contains("client hosts run against the one server of 'server:'"),
+        assertTrue(clientHosts.problem().contains("the client of a 'servers:' scenario runs on the machine of"),
                 clientHosts.getMessage());
     }
 

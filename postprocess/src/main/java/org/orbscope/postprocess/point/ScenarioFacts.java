@@ -84,6 +84,10 @@ final class ScenarioFacts {
         if (s.singleServer() && s.server().host() != null) {
             f.add("Server host: " + s.server().host());
         }
+        if (!s.singleServer()) {
+            s.servers().stream().filter(v -> v.host() != null)
+                    .forEach(v -> f.add("Server " + v.name() + " on host " + v.host()));
+        }
         f.add("Client: " + (instances > 1 ? instances + " JVMs" + (s.client().hosts() != null ? " per host" : "")
                 + ", each " : "")
                 + (clientCpus.isEmpty() ? "not pinned" : "pinned to CPU(s) " + clientCpus) + ", "

@@ -14,7 +14,7 @@ import org.orbscope.run.SystemSample;
 import org.orbscope.run.SystemSamples;
 
 /**
- * The clock of a server that ran on a host of its own ({@code server.host}). It records on that host's clock, so
+ * The clock of a server that ran on a host of its own ({@code server.host}, {@code servers[i].host}). It records on that host's clock, so
  * that its trace stays a record of its machine, and hosts.json holds the host's clock offset (the coordinator's
  * clock minus the host's, from a ping exchange), the coordinator's clock being the time axis of the clients'
  * records. Where the server's times meet the clients' (probes, pairing, the timeline, utilization over the
@@ -28,16 +28,16 @@ final class ServerClock {
     }
 
     /**
-     * The clock offset of the host the point's server ran on, from hosts.json; 0 when the server ran beside the
-     * coordinator, or the offset is unknown (said in {@code notes}).
+     * The clock offset of the server host {@code host} (null: the point's one server host), from hosts.json; 0 when
+     * the server ran beside the coordinator, or the offset is unknown (said in {@code notes}).
      */
-    static long offsetNs(PointDirectory point, List<String> notes) {
+    static long offsetNs(PointDirectory point, String host, List<String> notes) {
         if (!Files.isRegularFile(point.hostsJson())) {
             return 0;
         }
         try {
             for (HostsFile.Host h : HostsFile.read(point.hostsJson()).hosts()) {
-                if (HostsFile.Host.SERVER.equals(h.role())) {
+                if (HostsFile.Host.SERVER.equals(h.role()) && (host == null || host.equals(h.name()))) {
                     if (h.clockOffsetNs() == null) {
                         notes.add("the server host " + h.name() + " recorded no clock offset: its times are taken "
                                 + "as the coordinator's");

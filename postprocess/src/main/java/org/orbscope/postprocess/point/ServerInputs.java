@@ -45,7 +45,7 @@ public record ServerInputs(String name, ServerSpec spec, boolean monitored, Path
         ServerSpec spec = scenario == null ? null : scenario.servers().get(0);
         List<String> notes = new ArrayList<>();
         int cpus = cpus(spec, notes);
-        long offset = ServerClock.offsetNs(point, notes);
+        long offset = ServerClock.offsetNs(point, null, notes);
         ServerDirectory dir = point.server();
         SystemSamples system = system(dir, notes);
         return new ServerInputs(ServerSpec.SINGLE, spec, monitored(scenario, spec), dir.trace(),
@@ -58,9 +58,11 @@ public record ServerInputs(String name, ServerSpec spec, boolean monitored, Path
         ServerSpec spec = scenario.server(name);
         List<String> notes = new ArrayList<>();
         int cpus = cpus(spec, notes);
+        long offset = spec == null || spec.host() == null ? 0 : ServerClock.offsetNs(point, spec.host(), notes);
         SystemSamples system = system(dir, notes);
-        return new ServerInputs(name, spec, monitored(scenario, spec), dir.trace(), system,
-                ReadyFile.readyEpochNs(dir.ready()), 0, cpus, received(dir), point.stagesCsv(name), dir.log(), notes);
+        return new ServerInputs(name, spec, monitored(scenario, spec), dir.trace(), ServerClock.shift(system, offset),
+                ServerClock.shiftReady(ReadyFile.readyEpochNs(dir.ready()), offset), offset, cpus, received(dir),
+                point.stagesCsv(name), dir.log(), notes);
     }
 
     /** A trace on its own: no files beside it; {@code cpus} as the traced JVM saw them. */
