@@ -45,6 +45,11 @@ public final class CpuBurner {
         return x;
     }
 
+    /** The calling thread's CPU time so far, in nanoseconds (the clock {@link #burn} reads). */
+    public static long threadCpuNanos() {
+        return THREADS.getCurrentThreadCpuTime();
+    }
+
     /** Burns {@code cpuNanos} of this thread's CPU time. */
     public static void burn(long cpuNanos) {
         if (cpuNanos <= 0) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
  *   ior/&lt;id&gt;.ior     one stringified IOR per object; ior/urls.txt: "&lt;id&gt; corbaloc:..." lines
  *   system.csv       {@link SystemCsv}: process samples every 100 ms
  *   received.csv     {@link ReceivedCsv}: what each object was sent, written when the server stops
+ *   locks.csv        {@link LocksCsv}: the servant locks' waits and holds, written when the server stops
  *   server.trace     the agent's trace, when monitored
  *   server.log       the JVM's console output (when started by the runner)
  *   host.log         what the server's host said about its part (when the server runs on a host)
@@ -38,6 +39,10 @@ public record ServerDirectory(Path dir) {
 
     public Path received() {
         return dir.resolve("received.csv");
+    }
+
+    public Path locks() {
+        return dir.resolve("locks.csv");
     }
 
     public Path trace() {

@@ -194,9 +194,7 @@ final class TargetServant extends TargetPOATie {
     private static Any execute(long[] demand, ServantLock lock, ServantCalls calls, Any request) {
         CpuBurner.burn(demand[0]);
         if (lock != null) {
-            synchronized (lock) {
-                CpuBurner.burn(demand[2]);
-            }
+            lock.hold(demand[2]);
         }
         Any reply = calls == null ? null : calls.make(request);
         long wait = demand[1];

@@ -27,6 +27,7 @@ import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
 import org.orbscope.run.AtomicFiles;
+import org.orbscope.run.LocksCsv;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.ReadyFile;
 import org.orbscope.run.ServerDirectory;
@@ -53,11 +54,13 @@ public final class WorkloadServer implements AutoCloseable {
     private final Map<String, TargetServant> servants;
     /** The limits of the POAs with {@code threads} (or SINGLE_THREAD_MODEL), by POA name. */
     private final Map<String, ServantSlots> poaSlots;
+    private final Map<String, ServantLock> locks;
     private final ServerDirectory out;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
-                           Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots, ServerDirectory out) {
+                           Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots,
+                           Map<String, ServantLock> locks, ServerDirectory out) {
         this.orb = orb;
         this.product = product;
         this.orbThread = orbThread;
@@ -65,6 +68,7 @@ public final class WorkloadServer implements AutoCloseable {
         this.iors = iors;
         this.servants = servants;
         this.poaSlots = poaSlots;
+        this.locks = locks;
         this.out = out;
     }
 
@@ -72,6 +76,13 @@ public final class WorkloadServer implements AutoCloseable {
     public List<ReceivedCsv.Row> received() {
         List<ReceivedCsv.Row> rows = new ArrayList<>();
         servants.values().forEach(s -> rows.addAll(s.receivedRows()));
+        return rows;
+    }
+
+    /** The servant locks' waits and holds so far, one row per lock the scenario names. */
+    public List<LocksCsv.Row> locks() {
+        List<LocksCsv.Row> rows = new ArrayList<>();
+        locks.values().forEach(l -> rows.add(l.row()));
         return rows;
     }
 
@@ -108,7 +119,7 @@ public final class WorkloadServer implements AutoCloseable {
             Map<String, TargetServant> servants = new LinkedHashMap<>();
             StringBuilder urls = new StringBuilder();
             int index = 0;
-            Map<String, ServantLock> locks = new HashMap<>();
+            Map<String, ServantLock> locks = new LinkedHashMap<>();
             Map<String, ServantSlots> poaSlots = new LinkedHashMap<>();
             for (PoaSpec p : server.poas()) {
                 ServantSlots limit = ServantSlots.of(p.threadLimit());
@@ -144,7 +155,8 @@ public final class WorkloadServer implements AutoCloseable {
                 ServerWarmup.run(iors, server.warmupCalls(), properties);
             }
             ReadyFile.now(port).write(out.ready());
-            return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, out);
+            return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, locks,
+                    out);
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -240,12 +252,22 @@ public final class WorkloadServer implements AutoCloseable {
         return name.replaceAll("[^A-Za-z0-9_.-]", "_");
     }
 
-    /** What the objects were sent, once the ORB has finished the requests in progress. */
+    /**
+     * What the objects were sent and how the locks were held, once the ORB has finished the requests in progress;
+     * locks.csv only when the scenario names a lock.
+     */
     private void writeReceived() {
         try {
             ReceivedCsv.write(out.received(), received());
         } catch (IOException e) {
             System.err.println("orbscope server: cannot write " + out.received() + ": " + e.getMessage());
+        }
+        if (!locks.isEmpty()) {
+            try {
+                LocksCsv.write(out.locks(), locks());
+            } catch (IOException e) {
+                System.err.println("orbscope server: cannot write " + out.locks() + ": " + e.getMessage());
+            }
         }
     }
 

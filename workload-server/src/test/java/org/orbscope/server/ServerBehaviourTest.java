@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.orbscope.orb.JacorbOrbs;
 import org.junit.jupiter.api.io.TempDir;
 import org.omg.CORBA.ORB;
+import org.orbscope.run.LocksCsv;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.workload.Target;
@@ -109,6 +110,41 @@ class ServerBehaviourTest {
                 "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s, operation: ping}]}]"));
         long serial = fourConcurrentPings(locked);
         assertTrue(serial >= 155, "one lock serialises four 40 ms holds, took " + serial);
+        // The server timed the five entries (the first ping's and the four's) and wrote them when it stopped.
+        LocksCsv.Row l = LocksCsv.read(dir.resolve("ORB_CTRL_MODEL4/locks.csv")).get(0);
+        assertEquals("l", l.lock());
+        assertEquals(5, l.entries());
+        assertTrue(l.holdCpuNanos() >= 5 * 40_000_000L, "each entry burns its 40 ms inside: " + l);
+        assertTrue(l.holdNanos() >= l.holdCpuNanos(), "a hold's wall time is at least its CPU: " + l);
+        assertTrue(l.contended() <= 4 && l.handoffNanos() >= 0 && l.waitNanos() >= l.handoffNanos(), l.toString());
+    }
+
+    @Test
+    void aLockEnteredOneRequestAtATimeIsNeverContended() throws Exception {
+        Scenario locked = ScenarioLoader.parse("t.yaml", String.join("\n",
+                "name: single",
+                "server:",
+                "  objects:",
+                "    - {id: s, poa: RootPOA, operations: {ping: {lock: {name: l, hold: 1ms}}}}",
+                "client:",
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s, operation: ping}]}]"));
+        Path out = dir.resolve("sequential");
+        try (WorkloadServer server = WorkloadServer.start(locked, out)) {
+            ORB orb = ORB.init(new String[0], JacorbOrbs.base());
+            try {
+                Target t = TargetHelper.narrow(orb.string_to_object(server.iors().get("s")));
+                for (int i = 0; i < 20; i++) {
+                    t.ping();
+                }
+            } finally {
+                orb.shutdown(false);
+            }
+        }
+        LocksCsv.Row l = LocksCsv.read(out.resolve("locks.csv")).get(0);
+        assertEquals(20, l.entries());
+        assertEquals(0, l.contended(), "each ping finds the lock free: " + l);
+        assertEquals(0, l.handoffNanos(), l.toString());
+        assertTrue(l.holdNanos() >= l.holdCpuNanos() && l.holdCpuNanos() >= 20 * 1_000_000L, l.toString());
     }
 
     @Test
