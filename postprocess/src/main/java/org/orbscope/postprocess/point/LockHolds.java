@@ -13,12 +13,19 @@ import java.util.Set;
 import org.orbscope.model.Dist;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.ScenarioMapping;
+import org.orbscope.run.LocksCsv;
+import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.trace.tools.jvm.TraceSummary;
 import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
 
 /**
- * The hold of each of a model's locks as a trace measured it: the mean hold of the agent's monitors of the class
+ * The hold of each of a model's locks as a run measured it. The workload server's own locks time themselves
+ * ({@link LocksCsv}, its {@code locks.csv}): a lock found there is held, in the model, for the mean wall time its
+ * holders kept it, plus the mean time it stood free between a release and a waiting holder's entry (the
+ * hand-off) spread over every entry: what a waiter waits for is the lock's occupancy in wall time, not the
+ * holder's CPU, which the cores the client JVM shares stretch and the JVM's wake-up of a blocked thread delays.
+ * Any other lock takes the mean hold of the agent's monitors of the class
  * the lock names ({@code org.jacorb.poa.RequestQueue}, or its simple name {@code RequestQueue}), from the monitor
  * summary the JVM summaries show ({@link org.orbscope.trace.tools.jvm.MonitorSummary}). The agent records the
  * monitors that the code of the classes {@code monitors.include} names enters (the profile's, or an agent
@@ -35,13 +42,23 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
     public static final LockHolds NONE = new LockHolds(Map.of(), List.of());
 
     /**
-     * The holds of the locks of scenario {@code s} as the server trace {@code trace} measured them: none when the
-     * scenario names no lock (the trace is not read); a note and none when there is no trace or it cannot be read.
+     * The holds of the locks of scenario {@code s} as its server measured them: the {@code locks.csv} beside the
+     * server trace {@code trace} (in the same server directory) when it is there, else the trace's monitors. None
+     * when the scenario names no lock (nothing is read); a note and none when neither can be read.
      */
     public static LockHolds read(Scenario s, Path trace) {
         ModelParameters model = ScenarioMapping.map(s, ScenarioMapping.Overrides.NONE);
         if (model.locks().isEmpty()) {
             return NONE;
+        }
+        Path timed = trace == null ? null : new ServerDirectory(trace.toAbsolutePath().getParent()).locks();
+        if (timed != null && Files.exists(timed)) {
+            try {
+                return timed(model, LocksCsv.read(timed));
+            } catch (IOException | RuntimeException e) {
+                return new LockHolds(Map.of(), List.of("lock holds: " + timed + " was not read (" + e.getMessage()
+                        + "): the scenario's holds stand"));
+            }
         }
         if (trace == null || !Files.exists(trace)) {
             return new LockHolds(Map.of(), List.of("lock holds: no server trace" + (trace == null ? "" : " ("
@@ -55,15 +72,42 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
         }
     }
 
-    /** The holds of {@code model}'s locks measured by {@code monitors} (a trace's monitor summary rows). */
-    public static LockHolds of(ModelParameters model, List<Monitor> monitors) {
+    /** The holds of {@code model}'s locks as the workload server timed them ({@code rows}, its locks.csv). */
+    public static LockHolds timed(ModelParameters model, List<LocksCsv.Row> rows) {
         Map<String, Dist> holds = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        for (String lock : names(model)) {
+            LocksCsv.Row row = rows.stream().filter(x -> x.lock().equals(lock)).findFirst().orElse(null);
+            if (row == null || row.entries() == 0) {
+                notes.add("lock '" + lock + "': not entered in the server's locks.csv: the scenario's hold stands");
+                continue;
+            }
+            double hold = row.meanHoldNanos();
+            double handoff = (double) row.handoffNanos() / row.entries();
+            holds.put(lock, Dist.deterministic(hold + handoff));
+            notes.add(String.format(Locale.ROOT, "lock '%s': hold %.4f ms, as the server timed its %d entries: "
+                    + "%.4f ms held in wall time (%.4f ms of CPU) and %.4f ms free before a waiting holder, over "
+                    + "%d contended entries, a mean of %.4f ms; mean wait %.4f ms", lock, (hold + handoff) / 1e6,
+                    row.entries(), hold / 1e6, (double) row.holdCpuNanos() / row.entries() / 1e6,
+                    row.meanHandoffNanos() / 1e6, row.contended(), handoff / 1e6,
+                    (double) row.waitNanos() / row.entries() / 1e6));
+        }
+        return new LockHolds(java.util.Collections.unmodifiableMap(holds), List.copyOf(notes));
+    }
+
+    private static Set<String> names(ModelParameters model) {
         Set<String> names = new LinkedHashSet<>();
         for (ModelParameters.Lock l : model.locks()) {
             names.add(l.name());
         }
-        for (String lock : names) {
+        return names;
+    }
+
+    /** The holds of {@code model}'s locks measured by {@code monitors} (a trace's monitor summary rows). */
+    public static LockHolds of(ModelParameters model, List<Monitor> monitors) {
+        Map<String, Dist> holds = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        for (String lock : names(model)) {
             Set<String> classes = new LinkedHashSet<>();
             long instances = 0;
             long acquired = 0;
