@@ -30,17 +30,29 @@ public final class LocksCsv {
      * @param contended entries that reached the lock before its previous holder left it (they waited for a holder)
      * @param waitNanos wall time from reaching the lock to entering it, summed over every entry
      * @param holdNanos wall time from entering the lock to leaving it, summed
+     * @param holdSquaredMicros2 the squares of those wall times in microseconds, summed: with the mean, the
+     *                           holds' spread, which Pollaczek-Khinchine's mean wait needs
      * @param holdCpuNanos the holder's CPU time inside the lock, summed
      * @param handoffNanos over the contended entries, the wall time from the previous holder's leaving to this
      *                     entry's entering, summed: the time the lock is free while a waiter waits
      */
-    @JsonPropertyOrder({"lock", "entries", "contended", "wait_ns", "hold_ns", "hold_cpu_ns", "handoff_ns"})
+    @JsonPropertyOrder({"lock", "entries", "contended", "wait_ns", "hold_ns", "hold_sq_us2", "hold_cpu_ns",
+            "handoff_ns"})
     public record Row(String lock, long entries, long contended, @JsonProperty("wait_ns") long waitNanos,
-                      @JsonProperty("hold_ns") long holdNanos, @JsonProperty("hold_cpu_ns") long holdCpuNanos,
-                      @JsonProperty("handoff_ns") long handoffNanos) {
+                      @JsonProperty("hold_ns") long holdNanos, @JsonProperty("hold_sq_us2") long holdSquaredMicros2,
+                      @JsonProperty("hold_cpu_ns") long holdCpuNanos, @JsonProperty("handoff_ns") long handoffNanos) {
         /** Mean wall time held per entry, in nanoseconds; 0 without entries. */
         public double meanHoldNanos() {
             return entries == 0 ? 0 : (double) holdNanos / entries;
+        }
+
+        /** The holds' squared coefficient of variation (variance over squared mean; 0 for a constant hold). */
+        public double holdSquaredCv() {
+            if (entries == 0 || holdNanos == 0) {
+                return 0;
+            }
+            double meanMicros = holdNanos / 1e3 / entries;
+            return Math.max(0, (double) holdSquaredMicros2 / entries / (meanMicros * meanMicros) - 1);
         }
 
         /** Mean wall time from a release to a waiting entry's entering, in nanoseconds; 0 without such entries. */

@@ -16,6 +16,7 @@ final class ServantLock {
     private long contended;
     private long waitNanos;
     private long holdNanos;
+    private long holdSquaredMicros2;
     private long holdCpuNanos;
     private long handoffNanos;
     /** When the last holder left, on {@link System#nanoTime}'s clock; valid once {@code entries > 0}. */
@@ -43,14 +44,17 @@ final class ServantLock {
             waitNanos += entered - reached;
             holdCpuNanos += cpu;
             long left = System.nanoTime();
-            holdNanos += left - entered;
+            long held = left - entered;
+            holdNanos += held;
+            holdSquaredMicros2 += (held / 1000) * (held / 1000);
             lastRelease = left;
         }
     }
 
     /** The lock's figures so far. */
     synchronized LocksCsv.Row row() {
-        return new LocksCsv.Row(name, entries, contended, waitNanos, holdNanos, holdCpuNanos, handoffNanos);
+        return new LocksCsv.Row(name, entries, contended, waitNanos, holdNanos, holdSquaredMicros2, holdCpuNanos,
+                handoffNanos);
     }
 
     @Override

@@ -87,10 +87,11 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
             holds.put(lock, Dist.deterministic(hold + handoff));
             notes.add(String.format(Locale.ROOT, "lock '%s': hold %.4f ms, as the server timed its %d entries: "
                     + "%.4f ms held in wall time (%.4f ms of CPU) and %.4f ms free before a waiting holder, over "
-                    + "%d contended entries, a mean of %.4f ms; mean wait %.4f ms", lock, (hold + handoff) / 1e6,
+                    + "%d contended entries, a mean of %.4f ms; mean wait %.4f ms; the holds' squared coefficient "
+                    + "of variation %.2f (the model's hold is a constant)", lock, (hold + handoff) / 1e6,
                     row.entries(), hold / 1e6, (double) row.holdCpuNanos() / row.entries() / 1e6,
                     row.meanHandoffNanos() / 1e6, row.contended(), handoff / 1e6,
-                    (double) row.waitNanos() / row.entries() / 1e6));
+                    (double) row.waitNanos() / row.entries() / 1e6, row.holdSquaredCv()));
         }
         return new LockHolds(java.util.Collections.unmodifiableMap(holds), List.copyOf(notes));
     }

@@ -65,13 +65,14 @@ class LockHoldsTest {
     @Test
     void aLockTheServerTimedIsHeldForItsWallHoldAndItsHandOffsSpreadOverItsEntries() {
         // 4 entries held 5 ms of wall time (4 ms of CPU), 2 of them contended, each entered 1 ms after a release.
-        List<LocksCsv.Row> rows = List.of(new LocksCsv.Row(LEDGER, 4, 2, 9_000_000, 20_000_000, 16_000_000,
-                2_000_000), new LocksCsv.Row("Idle", 0, 0, 0, 0, 0, 0));
+        List<LocksCsv.Row> rows = List.of(new LocksCsv.Row(LEDGER, 4, 2, 9_000_000, 20_000_000, 120_000_000,
+                16_000_000, 2_000_000), new LocksCsv.Row("Idle", 0, 0, 0, 0, 0, 0, 0));
         LockHolds h = LockHolds.timed(model(LEDGER, "Idle"), rows);
         assertEquals(Map.of(LEDGER, Dist.deterministic(5.5e6)).toString(), h.holds().toString());
         assertEquals("lock 'org.acme.Ledger': hold 5.5000 ms, as the server timed its 4 entries: 5.0000 ms held "
                 + "in wall time (4.0000 ms of CPU) and 1.0000 ms free before a waiting holder, over 2 contended "
-                + "entries, a mean of 0.5000 ms; mean wait 2.2500 ms", h.notes().get(0));
+                + "entries, a mean of 0.5000 ms; mean wait 2.2500 ms; the holds' squared coefficient of variation 0.20 "
+                + "(the model's hold is a constant)", h.notes().get(0));
         assertTrue(h.notes().get(1).endsWith("the scenario's hold stands"), h.notes().get(1));
     }
 
@@ -85,7 +86,7 @@ class LockHoldsTest {
                 "client:",
                 "  processes: [{requests: 10, arrival: {rate: 10/s}, targets: [{object: o, operation: call}]}]"));
         ServerDirectory server = new ServerDirectory(dir);
-        LocksCsv.write(server.locks(), List.of(new LocksCsv.Row("L", 2, 0, 0, 3_000_000, 2_000_000, 0)));
+        LocksCsv.write(server.locks(), List.of(new LocksCsv.Row("L", 2, 0, 0, 3_000_000, 5_000_000, 2_000_000, 0)));
         LockHolds h = LockHolds.read(s, server.trace());
         assertEquals("1.500ms", h.holds().get("L").toString());
     }
