@@ -239,7 +239,10 @@ final class Progress implements AutoCloseable {
                 Double mean = c.response().meanMs();
                 weighted += mean == null ? 0 : mean * c.completed();
                 Double p = c.response().p99Ms();
-                p99 = p == null ? p99 : p99 == null ? p : Math.max(p99, p);
+                // An if, not a conditional expression: mixing Double and double there unboxes a null p99.
+                if (p != null) {
+                    p99 = p99 == null ? p : Double.valueOf(Math.max(p99, p));
+                }
             }
             line += String.format(Locale.ROOT, " (sent %d, completed %d, failed %d, mean %s ms, p99 %s ms%s)", sent,
                     completed, failed, completed == 0 ? "-" : figure(weighted / completed),

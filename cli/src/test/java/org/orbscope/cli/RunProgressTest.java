@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.point.Repetition;
 import org.orbscope.postprocess.point.Validity;
 import org.orbscope.run.ClientProgress;
+import org.orbscope.run.ClientSummary;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.PointStatus;
 import org.orbscope.scenario.ScenarioLoader;
@@ -75,6 +77,27 @@ class RunProgressTest {
                 + "  sent 412/750, completed 400, failed 2, 200/s, p50 50 ms, p99 99 ms\r\033[2K\033[1A\r\033[2K"
                 + "point 1/1 single: ok\n"), shown);
         assertTrue(shown.endsWith("point 1/1 single: ok\n"), shown);
+    }
+
+    @Test
+    void aClientWithoutRepliesLeavesTheWorstP99ToTheOthers() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        ClientSummary none = client(0, null);
+        ClientSummary some = client(10, 4.0);
+        try (Progress p = new Progress(out, 0, true, quickstart())) {
+            p.starting(0, 1, new PointDirectory(dir.resolve("single")));
+            p.finished(0, 1, new PointStatus(PointStatus.OK, null, 0, null, 0, 0, 0), List.of(none, some), null);
+        }
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("(sent 20, completed 10, failed 10, mean 2 ms, "
+                + "p99 4 ms in the worst of 2 clients)"), bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private static ClientSummary client(long completed, Double p99Ms) {
+        Double mean = p99Ms == null ? null : p99Ms / 2;
+        return new ClientSummary(10, completed, 10 - completed, 0, 0, 1, completed, 10,
+                new ClientSummary.Response(mean, null, null, null, null, p99Ms, p99Ms), null, Map.of(), true, false,
+                null, null, null, null, null, null, null);
     }
 
     @Test

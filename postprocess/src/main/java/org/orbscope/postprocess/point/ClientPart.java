@@ -133,7 +133,9 @@ public record ClientPart(long records, long ok, long failed, long notSent, Map<S
         }
         long n = a.count() + b.count();
         double total = (a.meanMs() == null ? 0 : a.meanMs() * a.count()) + (b.meanMs() == null ? 0 : b.meanMs() * b.count());
-        Double max = a.maxMs() == null ? b.maxMs() : b.maxMs() == null ? a.maxMs() : Math.max(a.maxMs(), b.maxMs());
+        // Double.valueOf keeps the conditional boxed: a double there would unbox a null maxMs.
+        Double max = a.maxMs() == null ? b.maxMs()
+                : b.maxMs() == null ? a.maxMs() : Double.valueOf(Math.max(a.maxMs(), b.maxMs()));
         return new ClientSummary.Connect(n, n > 0 ? total / n : null, max);
     }
 }

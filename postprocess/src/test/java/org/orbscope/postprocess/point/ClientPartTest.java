@@ -42,6 +42,9 @@ class ClientPartTest {
         assertEquals(8, part.connect().count());
         assertEquals((2 * 1.0 + 6 * 3.0) / 8, part.connect().meanMs(), 1e-12);
         assertEquals(9.0, part.connect().maxMs());
+        List<ClientDirectory> noMax = List.of(client("4", null, new ClientSummary.Connect(1, null, null)),
+                client("5", null, new ClientSummary.Connect(0, null, null)));
+        assertEquals(null, ClientPart.of(ClientResults.read(noMax, 0), noMax).connect().maxMs(), "no longest, none");
         List<ClientDirectory> none = List.of(client("3", null, null));
         assertEquals(null, ClientPart.of(ClientResults.read(none, 0), none).processing(), "no processing, none said");
         assertEquals(null, ClientPart.of(ClientResults.read(none, 0), none).sessions(), "no sessions, none said");
