@@ -26,6 +26,7 @@ import org.orbscope.scenario.OrbProduct;
 import org.orbscope.scenario.PoaSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ServerSpec;
+import org.orbscope.scenario.TargetSpec;
 import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.LocksCsv;
 import org.orbscope.run.ReceivedCsv;
@@ -77,6 +78,11 @@ public final class WorkloadServer implements AutoCloseable {
         List<ReceivedCsv.Row> rows = new ArrayList<>();
         servants.values().forEach(s -> rows.addAll(s.receivedRows()));
         return rows;
+    }
+
+    private long onewaysStarted() {
+        return received().stream().filter(r -> TargetSpec.isOneway(r.operation())).mapToLong(ReceivedCsv.Row::requests)
+                .sum();
     }
 
     /** The servant locks' waits and holds so far, one row per lock the scenario names. */
@@ -283,6 +289,10 @@ public final class WorkloadServer implements AutoCloseable {
             return;
         }
         closed = true;
+        if (!OnewayDrain.await(this::onewaysStarted)) {
+            System.err.println("orbscope server: oneway requests were still arriving " + OnewayDrain.LIMIT_MILLIS / 1000
+                    + " s after the stop; stopping with " + onewaysStarted() + " started");
+        }
         // Yoko 1.4's shutdown in its thread_pool model never returns (ThreadPool.destroy waits for a notification
         // that does not come once its threads have ended): another product's ORB gets SHUTDOWN_MILLIS, then what
         // was served is written all the same (the requests were answered before).

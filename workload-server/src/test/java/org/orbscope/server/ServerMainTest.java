@@ -31,25 +31,32 @@ class ServerMainTest {
         return new ProcessBuilder(command).redirectError(dir.resolve("server.log").toFile()).start();
     }
 
+    /** A server of the scenario {@code yaml} (its lines) writing to {@code out}, once it is ready. */
+    private Process startReady(Path out, String... yaml) throws Exception {
+        Path scenario = dir.resolve("point.yaml");
+        Files.write(scenario, (String.join("\n", yaml) + "\n").getBytes(StandardCharsets.UTF_8));
+        Process p = start(scenario, out);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        if (!Files.exists(out.resolve("ready"))) {
+            p.destroyForcibly();
+        }
+        assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
+        return p;
+    }
+
     @Test
     void publishesServesAndStopsCleanlyWhenStdinCloses() throws Exception {
-        Path scenario = dir.resolve("point.yaml");
-        Files.write(scenario, String.join("\n",
-                "name: e2e",
+        Path out = dir.resolve("server");
+        Process p = startReady(out, "name: e2e",
                 "server:",
                 "  objects:",
                 "    - {id: s, operations: {call: {cpu: 1ms, replySize: 100}}}",
                 "client:",
-                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s}]}]",
-                "").getBytes(StandardCharsets.UTF_8));
-        Path out = dir.resolve("server");
-        Process p = start(scenario, out);
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s}]}]");
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (!Files.exists(out.resolve("ready")) && p.isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            assertTrue(Files.exists(out.resolve("ready")), "no ready marker: " + log());
             ORB orb = ORB.init(new String[0], JacorbOrbs.base());
             try {
                 String ior = Files.readString(out.resolve("ior/s.ior")).trim();
@@ -82,6 +89,40 @@ class ServerMainTest {
             assertTrue(application > 0 && tooling > 0, "the ORB's and the sampler's threads used CPU: " + csv);
             // Java threads are part of the process; the rest of the process is the JVM's own (JIT, GC).
             assertTrue(application + tooling <= process, "thread groups within the process total: " + csv);
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    /**
+     * Oneway posts have no reply: the client has sent them all while the server has started few, and the stop comes
+     * then. The server serves every one before its ORB shuts down.
+     */
+    @Test
+    void aStopRightAfterOnewayPostsServesEveryPostSent() throws Exception {
+        Path out = dir.resolve("server");
+        Process p = startReady(out, "name: posts",
+                "server:",
+                "  warmupCalls: 0",
+                "  objects:",
+                "    - {id: s, operations: {post: {cpu: 5ms}}}",
+                "client:",
+                "  processes: [{name: p, requests: 1, arrival: {rate: 1/s}, targets: [{object: s, operation: post}]}]");
+        try {
+            ORB orb = ORB.init(new String[0], JacorbOrbs.base());
+            try {
+                Target t = TargetHelper.narrow(orb.string_to_object(Files.readString(out.resolve("ior/s.ior")).trim()));
+                for (int i = 0; i < 100; i++) {
+                    t.post(new byte[0]);
+                }
+            } finally {
+                orb.shutdown(false);
+            }
+            p.getOutputStream().close();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "server did not stop: " + log());
+            assertEquals(0, p.exitValue(), log());
+            assertEquals(List.of("object,operation,requests,elements,octets", "s,post,100,0,0"),
+                    Files.readAllLines(out.resolve("received.csv")), log());
         } finally {
             p.destroyForcibly();
         }
