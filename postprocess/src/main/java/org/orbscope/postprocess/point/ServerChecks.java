@@ -17,7 +17,8 @@ import org.orbscope.run.watch.ProcessSample;
 /**
  * Whether the server kept up: its CPU near the cores it was given, its queue growing through the window (the
  * response rising as requests wait longer and longer), requests that failed, and the ORB's own word that a pool
- * ran out (JacORB's "Thread pool exhausted", read from the server's log).
+ * ran out (JacORB's "Thread pool exhausted") or that its queue refused requests ("Request queue is full"), read
+ * from the server's log.
  */
 final class ServerChecks {
     /** The server took this share of its CPUs: it is near saturation, where small changes move the response. */
@@ -32,6 +33,11 @@ final class ServerChecks {
     static final int POOL_EXHAUSTED_LINES = 10;
     /** A line of the server's log that says a pool ran out (JacORB: "Thread pool exhausted, consider ..."). */
     static final Pattern POOL_EXHAUSTED = Pattern.compile("(?i)pool\\b.*\\bexhausted|exhausted\\b.*\\bpool");
+    /**
+     * A line of the server's log that says the ORB's request queue was full (JacORB: "Request queue is full,
+     * consider ..."): it refused the request, and the client of a oneway never learns of it.
+     */
+    static final Pattern QUEUE_FULL = Pattern.compile("(?i)queue\\b.*\\bfull\\b");
 
     private ServerChecks() {
     }
@@ -65,7 +71,7 @@ final class ServerChecks {
         if (sole) {
             failed(client, out);
         }
-        poolExhausted(s.log(), who, out, notes);
+        logLines(s.log(), who, out, notes);
         return out;
     }
 
@@ -91,26 +97,42 @@ final class ServerChecks {
                 : Validity.Reason.suspect("server.failed", FAILED_INVALID_SHARE, share, sentence));
     }
 
-    private static void poolExhausted(Path log, String who, List<Validity.Reason> out, List<String> notes) {
+    private static void logLines(Path log, String who, List<Validity.Reason> out, List<String> notes) {
         if (log == null || !Files.isRegularFile(log)) {
             return;
         }
-        List<String> lines;
+        List<String> exhausted = new ArrayList<>();
+        List<String> full = new ArrayList<>();
         try (Stream<String> all = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-            lines = all.filter(l -> POOL_EXHAUSTED.matcher(l).find()).toList();
+            all.forEach(l -> {
+                if (QUEUE_FULL.matcher(l).find()) {
+                    full.add(l);
+                } else if (POOL_EXHAUSTED.matcher(l).find()) {
+                    exhausted.add(l);
+                }
+            });
         } catch (IOException | UncheckedIOException e) {
             return;
         }
-        if (lines.isEmpty()) {
+        if (!full.isEmpty()) {
+            out.add(Validity.Reason.invalid("server.queue-full", 1, full.size(), String.format(Locale.ROOT,
+                    "%s's ORB refused requests with its queue full %d time(s) (a oneway's client never learns of it): "
+                    + "\"%s\"", who, full.size(), quoted(full.get(0)))));
+        }
+        if (exhausted.isEmpty()) {
             return;
         }
-        String first = lines.get(0).strip();
         String sentence = String.format(Locale.ROOT, "%s's ORB ran out of a pool %d time(s): \"%s\"", who,
-                lines.size(), first.length() > 120 ? first.substring(0, 120) + "..." : first);
-        if (lines.size() >= POOL_EXHAUSTED_LINES) {
-            out.add(Validity.Reason.suspect("server.pool-exhausted", POOL_EXHAUSTED_LINES, lines.size(), sentence));
+                exhausted.size(), quoted(exhausted.get(0)));
+        if (exhausted.size() >= POOL_EXHAUSTED_LINES) {
+            out.add(Validity.Reason.suspect("server.pool-exhausted", POOL_EXHAUSTED_LINES, exhausted.size(), sentence));
         } else {
             notes.add(sentence);
         }
+    }
+
+    private static String quoted(String line) {
+        String first = line.strip();
+        return first.length() > 120 ? first.substring(0, 120) + "..." : first;
     }
 }

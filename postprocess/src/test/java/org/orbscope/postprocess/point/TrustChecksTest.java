@@ -167,6 +167,14 @@ class TrustChecksTest {
         assertEquals(List.of(), ServerChecks.of(s, Utilization.NONE, client(0, 0, 1, 1, 750, 0), steady,
                 WatchWindow.NONE, true, notes));
         assertEquals(1, notes.size(), notes.toString());
+        // A full queue refused requests: a oneway's client counted them sent and answered.
+        Files.writeString(log, "WARN org.jacorb.poa.queue - Request queue is full, consider increasing "
+                + "jacorb.poa.queue_max (currently: 100)\n");
+        r = ServerChecks.of(s, Utilization.NONE, client(0, 0, 1, 1, 750, 0), steady, WatchWindow.NONE, true, notes);
+        assertEquals(List.of("server.queue-full"), checks(r));
+        assertEquals(Validity.Verdict.INVALID, r.get(0).severity());
+        assertTrue(r.get(0).sentence().startsWith("the server's ORB refused requests with its queue full 1 time(s)"),
+                r.get(0).sentence());
     }
 
     @Test
