@@ -53,6 +53,30 @@ public final class Dist {
         return new Dist(Kind.EMPIRICAL, 0, 0, nanos.clone());
     }
 
+    /**
+     * A distribution with mean {@code meanNanos} and squared coefficient of variation {@code squaredCv}, for a
+     * measurement that keeps only its first two moments: a constant for 0; up to 1, the two values mean (1 +- c)
+     * with equal probability; above 1, 0 or a longer value, that one with probability about 1 / (1 + c^2) (to a
+     * thousandth, the mean exact). A queue's mean wait with Poisson arrivals depends on its service's first two
+     * moments only (Pollaczek-Khinchine), which these keep.
+     */
+    public static Dist withMoments(double meanNanos, double squaredCv) {
+        requireNonNegative(meanNanos, "mean");
+        requireNonNegative(squaredCv, "squared coefficient of variation");
+        if (squaredCv == 0 || meanNanos == 0) {
+            return deterministic(meanNanos);
+        }
+        if (squaredCv <= 1) {
+            double c = Math.sqrt(squaredCv);
+            return empirical(new double[] {meanNanos * (1 - c), meanNanos * (1 + c)});
+        }
+        int n = 1000;
+        int k = (int) Math.max(1, Math.round(n / (1 + squaredCv)));
+        double[] values = new double[n];
+        Arrays.fill(values, 0, k, meanNanos * n / k);
+        return empirical(values);
+    }
+
     private static void requireNonNegative(double v, String what) {
         if (!(v >= 0) || Double.isInfinite(v)) {
             throw new IllegalArgumentException(what + " must be a finite non-negative duration, got " + v);

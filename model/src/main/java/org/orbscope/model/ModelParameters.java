@@ -55,8 +55,21 @@ public final class ModelParameters {
      * A lock (a monitor of the ORB or of a servant) of one server: a FIFO resource that one request holds at a time.
      * Operations of the server that name it take it after their CPU demand b_ser and hold it for their CPU inside
      * it ({@link LockUse}).
+     *
+     * @param handoff how long the lock stands free between a release and the entry of the waiter it passes to,
+     *                drawn per hand-off and only when a waiter is queued: a JVM monitor wakes its blocked
+     *                successor, which then needs a core before it enters. Zero passes the lock at once.
      */
-    public record Lock(String name, int server) { }
+    public record Lock(String name, int server, Dist handoff) {
+        public Lock {
+            java.util.Objects.requireNonNull(handoff, "handoff");
+        }
+
+        /** A lock that passes to its next waiter at once. */
+        public Lock(String name, int server) {
+            this(name, server, Dist.ZERO);
+        }
+    }
 
     /**
      * An operation's visit to {@code lock}: it waits in the lock's FIFO (its thread blocked, no CPU), then holds
@@ -415,7 +428,11 @@ public final class ModelParameters {
                     .append(" T_ser=").append(s.threads() == 0 ? "inf" : s.threads())
                     .append(" b_ser=").append(o.cpu());
             if (o.lock() != null) {
-                sb.append(" lock ").append(locks.get(o.lock().lock()).name()).append(" hold=").append(o.lock().hold());
+                Lock l = locks.get(o.lock().lock());
+                sb.append(" lock ").append(l.name()).append(" hold=").append(o.lock().hold());
+                if (!l.handoff().isZero()) {
+                    sb.append(" handoff=").append(l.handoff());
+                }
             }
             sb.append(" b_sem=").append(o.nonCpu())
                     .append(o.oneway() ? " oneway (no reply, no b_mar)" : " b_mar=" + o.marshal()).append('\n');
@@ -664,6 +681,24 @@ public final class ModelParameters {
             }
             operations.set(i, new Operation(o.name(), o.servant(), o.cpu(), o.nonCpu(), o.marshal(), o.calls(),
                     new LockUse(l, hold), o.oneway()));
+            return this;
+        }
+
+        /**
+         * Sets the hand-off of lock {@code lock} on every server that has one ({@link Lock#handoff}: calibration from
+         * the measured time a released lock stands free before its next holder enters).
+         */
+        public Builder lockHandoff(String lock, Dist handoff) {
+            boolean found = false;
+            for (int l = 0; l < locks.size(); l++) {
+                if (locks.get(l).name().equals(lock)) {
+                    locks.set(l, new Lock(lock, locks.get(l).server(), handoff));
+                    found = true;
+                }
+            }
+            if (!found) {
+                throw new IllegalArgumentException("no operation takes lock '" + lock + "'");
+            }
             return this;
         }
 

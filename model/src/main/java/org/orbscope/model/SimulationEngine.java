@@ -17,7 +17,9 @@ import java.util.SplittableRandom;
  *
  * <p>A lock is a FIFO of slot numbers and a busy flag: a request that finds it held waits in {@code LOCK_WAIT}
  * (no CPU, its thread and servant slot kept), and its holder's CPU inside it is a processor-sharing job like any
- * other ({@code LOCK}). Locks are released before the calls, so no request holds two and none can deadlock.
+ * other ({@code LOCK}). A release with a waiter queued passes the lock to it after the lock's hand-off
+ * ({@code LOCK_HANDOFF}, a timer): the lock stays taken for it, held by no one. Locks are released before the
+ * calls, so no request holds two and none can deadlock.
  */
 final class SimulationEngine {
     private static final int REC1 = 0;
@@ -31,6 +33,7 @@ final class SimulationEngine {
     private static final int HANDOFF = 8;
     private static final int CALL = 9;
     private static final int LOCK_WAIT = 10;
+    private static final int LOCK_HANDOFF = 11;
     private static final String[] STAGE_NAMES = {"receiver", "threadCreate", "poa", "servant", "wait", "marshal",
         "phase2", "lock"};
     private static final int UNLIMITED = Integer.MAX_VALUE / 2;
@@ -350,6 +353,8 @@ final class SimulationEngine {
                     arrive(-payload - 1);
                 } else if (stage[payload] == HANDOFF) {
                     dispatched(payload);
+                } else if (stage[payload] == LOCK_HANDOFF) {
+                    acquire(opLock[op[payload]], payload);
                 } else {
                     servantDone(payload);
                 }
@@ -772,7 +777,14 @@ final class SimulationEngine {
         if (lockQueue[l].isEmpty()) {
             lockBusy[l] = false;
         } else {
-            acquire(l, lockQueue[l].poll());
+            int next = lockQueue[l].poll();
+            double h = p.locks.get(l).handoff().sample(opRng[op[next]]);
+            if (h > 0) {
+                stage[next] = LOCK_HANDOFF;
+                timers.add(now + h, next);
+            } else {
+                acquire(l, next);
+            }
         }
         startCalls(r);
     }
