@@ -24,6 +24,7 @@ import org.orbscope.model.ThreadingModel;
 import org.orbscope.postprocess.point.LockHolds;
 import org.orbscope.postprocess.point.PointPrediction;
 import org.orbscope.run.PointDirectory;
+import org.orbscope.run.RequestStages;
 import org.orbscope.run.RunDirectory;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.scenario.Scenario;
@@ -177,8 +178,10 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 t.locks().notes().forEach(note -> out.println("note: " + note));
                 ModelParameters params = clientSide(t, t.measured() == null
-                        ? PointPrediction.withLockHolds(ScenarioMapping.map(t.scenario(), overrides), holds)
-                        : PointPrediction.model(t.scenario(), t.measured(), settings, holds), out);
+                        ? PointPrediction.withLocks(ScenarioMapping.map(t.scenario(), overrides), holds,
+                                t.locks().handoffs())
+                        : PointPrediction.model(t.scenario(), t.measured(), settings, holds, t.locks().handoffs()),
+                        out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {
@@ -276,16 +279,16 @@ final class SimulateCommand implements Callable<Integer> {
                             + "(servers:); the model is calibrated from one server's stage table only: simulate the "
                             + "scenario without --calibrate, with --receiver-cpu, --poa-cpu and --marshal-cpu");
                 }
-                StageSample measured;
+                List<RequestStages> measured;
                 try {
-                    measured = PointPrediction.sample(PointPrediction.measured(StagesCsv.read(d.stagesCsv()),
-                            s.client().warmup()));
+                    measured = PointPrediction.measured(StagesCsv.read(d.stagesCsv()), s.client().warmup());
                 } catch (NoSuchFileException e) {
                     throw new IllegalArgumentException(d.stagesCsv() + ": no stage table for point '" + d.name()
                             + "' (run `orbscope report " + calibrate + "` on a run with monitoring enabled and "
                             + "cpuTime: true)");
                 }
-                out.add(new Target(d.name(), s, measured, ClientFigures.read(d), LockHolds.read(s, d.server().trace())));
+                out.add(new Target(d.name(), s, PointPrediction.sample(measured), ClientFigures.read(d),
+                        LockHolds.read(s, d.server().trace(), LockHolds.window(measured))));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException(calibrate + ": " + Errors.describe(e));

@@ -85,10 +85,10 @@ public final class WorkloadServer implements AutoCloseable {
                 .sum();
     }
 
-    /** The servant locks' waits and holds so far, one row per lock the scenario names. */
+    /** The servant locks' waits and holds so far, one row per lock the scenario names per interval it was entered in. */
     public List<LocksCsv.Row> locks() {
         List<LocksCsv.Row> rows = new ArrayList<>();
-        locks.values().forEach(l -> rows.add(l.row()));
+        locks.values().forEach(l -> rows.addAll(l.rows()));
         return rows;
     }
 

@@ -14,6 +14,8 @@ import org.orbscope.model.Dist;
 import org.orbscope.model.ModelParameters;
 import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.LocksCsv;
+import org.orbscope.run.RequestStages;
+import org.orbscope.run.StageColumn;
 import org.orbscope.run.ServerDirectory;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.trace.tools.jvm.TraceSummary;
@@ -21,10 +23,13 @@ import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
 
 /**
  * The hold of each of a model's locks as a run measured it. The workload server's own locks time themselves
- * ({@link LocksCsv}, its {@code locks.csv}): a lock found there is held, in the model, for the mean wall time its
- * holders kept it, plus the mean time it stood free between a release and a waiting holder's entry (the
- * hand-off) spread over every entry: what a waiter waits for is the lock's occupancy in wall time, not the
- * holder's CPU, which the cores the client JVM shares stretch and the JVM's wake-up of a blocked thread delays.
+ * ({@link LocksCsv}, its {@code locks.csv}): a lock found there is held, in the model, for the wall time its
+ * holders kept it, and passes to a waiter after its hand-off, the time it stood free between a release at which a
+ * thread waited and the next entry (the JVM wakes the blocked successor, which then needs a core), both with their
+ * measured mean and spread ({@link Dist#withMoments}). Only an entry that found the lock taken waits for a hand-off, so the
+ * hand-off lengthens the lock's busy periods, not its idle ones: spread over every entry it would leave the waits
+ * of a busy lock short. Only the entries of the measured requests count: the intervals of {@code locks.csv} that
+ * begin within the measured requests' span on the server's clock.
  * Any other lock takes the mean hold of the agent's monitors of the class
  * the lock names ({@code org.jacorb.poa.RequestQueue}, or its simple name {@code RequestQueue}), from the monitor
  * summary the JVM summaries show ({@link org.orbscope.trace.tools.jvm.MonitorSummary}). The agent records the
@@ -34,19 +39,41 @@ import org.orbscope.trace.tools.jvm.MonitorSummary.Monitor;
  * <p>A lock no monitor matches, or whose monitors have no timed hold, keeps the scenario's hold, and a note says
  * why: nothing is invented.
  *
- * @param holds the measured hold per lock name, a constant of the measured mean (the summary keeps no spread)
+ * @param holds the measured hold per lock name
+ * @param handoffs the measured hand-off per lock name, for the locks the server timed
  * @param notes one line per lock: where its hold comes from
  */
-public record LockHolds(Map<String, Dist> holds, List<String> notes) {
+public record LockHolds(Map<String, Dist> holds, Map<String, Dist> handoffs, List<String> notes) {
     /** No lock measured. */
-    public static final LockHolds NONE = new LockHolds(Map.of(), List.of());
+    public static final LockHolds NONE = new LockHolds(Map.of(), Map.of(), List.of());
+
+    /** Every entry of the run, the warm-up's included: for {@link #read}'s window. */
+    public static final long[] WHOLE_RUN = {Long.MIN_VALUE, Long.MAX_VALUE};
+
+    /**
+     * The span of {@code measured} (a point's measured requests) on the server's clock: from the first arrival to
+     * the last reply, epoch nanoseconds; {@link #WHOLE_RUN} when none has an arrival.
+     */
+    public static long[] window(List<RequestStages> measured) {
+        long from = Long.MAX_VALUE;
+        long to = Long.MIN_VALUE;
+        for (RequestStages r : measured) {
+            if (r.has(StageColumn.ARRIVAL)) {
+                long arrival = r.get(StageColumn.ARRIVAL);
+                from = Math.min(from, arrival);
+                to = Math.max(to, arrival + (r.has(StageColumn.COMPLETION) ? r.get(StageColumn.COMPLETION) : 0));
+            }
+        }
+        return from > to ? WHOLE_RUN : new long[] {from, to};
+    }
 
     /**
      * The holds of the locks of scenario {@code s} as its server measured them: the {@code locks.csv} beside the
-     * server trace {@code trace} (in the same server directory) when it is there, else the trace's monitors. None
-     * when the scenario names no lock (nothing is read); a note and none when neither can be read.
+     * server trace {@code trace} (in the same server directory) when it is there, its intervals that begin within
+     * {@code window} ({@link #window}: from, to), else the trace's monitors. None when the scenario names no lock
+     * (nothing is read); a note and none when neither can be read.
      */
-    public static LockHolds read(Scenario s, Path trace) {
+    public static LockHolds read(Scenario s, Path trace, long[] window) {
         ModelParameters model = ScenarioMapping.map(s, ScenarioMapping.Overrides.NONE);
         if (model.locks().isEmpty()) {
             return NONE;
@@ -54,46 +81,53 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
         Path timed = trace == null ? null : new ServerDirectory(trace.toAbsolutePath().getParent()).locks();
         if (timed != null && Files.exists(timed)) {
             try {
-                return timed(model, LocksCsv.read(timed));
+                return timed(model, LocksCsv.read(timed), window);
             } catch (IOException | RuntimeException e) {
-                return new LockHolds(Map.of(), List.of("lock holds: " + timed + " was not read (" + e.getMessage()
-                        + "): the scenario's holds stand"));
+                return new LockHolds(Map.of(), Map.of(), List.of("lock holds: " + timed + " was not read ("
+                        + e.getMessage() + "): the scenario's holds stand"));
             }
         }
         if (trace == null || !Files.exists(trace)) {
-            return new LockHolds(Map.of(), List.of("lock holds: no server trace" + (trace == null ? "" : " ("
-                    + trace + ")") + ": the scenario's holds stand"));
+            return new LockHolds(Map.of(), Map.of(), List.of("lock holds: no server trace" + (trace == null ? ""
+                    : " (" + trace + ")") + ": the scenario's holds stand"));
         }
         try {
             return of(model, TraceSummary.read(trace).monitors().monitors());
         } catch (IOException | RuntimeException e) {
-            return new LockHolds(Map.of(), List.of("lock holds: the monitors of " + trace + " were not read ("
-                    + e.getMessage() + "): the scenario's holds stand"));
+            return new LockHolds(Map.of(), Map.of(), List.of("lock holds: the monitors of " + trace
+                    + " were not read (" + e.getMessage() + "): the scenario's holds stand"));
         }
     }
 
-    /** The holds of {@code model}'s locks as the workload server timed them ({@code rows}, its locks.csv). */
-    public static LockHolds timed(ModelParameters model, List<LocksCsv.Row> rows) {
+    /**
+     * The holds and hand-offs of {@code model}'s locks as the workload server timed them ({@code rows}, its
+     * locks.csv), over the intervals that begin within {@code window}.
+     */
+    public static LockHolds timed(ModelParameters model, List<LocksCsv.Row> rows, long[] window) {
         Map<String, Dist> holds = new LinkedHashMap<>();
+        Map<String, Dist> handoffs = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
         for (String lock : names(model)) {
-            LocksCsv.Row row = rows.stream().filter(x -> x.lock().equals(lock)).findFirst().orElse(null);
-            if (row == null || row.entries() == 0) {
-                notes.add("lock '" + lock + "': not entered in the server's locks.csv: the scenario's hold stands");
+            LocksCsv.Row row = LocksCsv.total(rows, lock, window[0], window[1]);
+            if (row == null) {
+                notes.add("lock '" + lock + "': not entered " + (window == WHOLE_RUN ? "" : "by the measured "
+                        + "requests ") + "in the server's locks.csv: the scenario's hold stands");
                 continue;
             }
-            double hold = row.meanHoldNanos();
-            double handoff = (double) row.handoffNanos() / row.entries();
-            holds.put(lock, Dist.deterministic(hold + handoff));
-            notes.add(String.format(Locale.ROOT, "lock '%s': hold %.4f ms, as the server timed its %d entries: "
-                    + "%.4f ms held in wall time (%.4f ms of CPU) and %.4f ms free before a waiting holder, over "
-                    + "%d contended entries, a mean of %.4f ms; mean wait %.4f ms; the holds' squared coefficient "
-                    + "of variation %.2f (the model's hold is a constant)", lock, (hold + handoff) / 1e6,
-                    row.entries(), hold / 1e6, (double) row.holdCpuNanos() / row.entries() / 1e6,
-                    row.meanHandoffNanos() / 1e6, row.contended(), handoff / 1e6,
-                    (double) row.waitNanos() / row.entries() / 1e6, row.holdSquaredCv()));
+            holds.put(lock, Dist.withMoments(row.meanHoldNanos(), row.holdSquaredCv()));
+            handoffs.put(lock, Dist.withMoments(row.meanHandoffNanos(), row.handoffSquaredCv()));
+            LocksCsv.Row all = LocksCsv.total(rows, lock, Long.MIN_VALUE, Long.MAX_VALUE);
+            notes.add(String.format(Locale.ROOT, "lock '%s': as the server timed %d of its %d entries (%s): hold "
+                    + "%.4f ms in wall time (%.4f ms of CPU; squared coefficient of variation %.2f); %d entries "
+                    + "followed a release with a thread waiting, %.4f ms after it (squared coefficient of variation "
+                    + "%.2f); mean wait %.4f ms", lock, row.entries(), all.entries(),
+                    window == WHOLE_RUN ? "every entry" : "the measured requests'", row.meanHoldNanos() / 1e6,
+                    (double) row.holdCpuNanos() / row.entries() / 1e6, row.holdSquaredCv(), row.contended(),
+                    row.meanHandoffNanos() / 1e6, row.handoffSquaredCv(),
+                    (double) row.waitNanos() / row.entries() / 1e6));
         }
-        return new LockHolds(java.util.Collections.unmodifiableMap(holds), List.copyOf(notes));
+        return new LockHolds(java.util.Collections.unmodifiableMap(holds),
+                java.util.Collections.unmodifiableMap(handoffs), List.copyOf(notes));
     }
 
     private static Set<String> names(ModelParameters model) {
@@ -140,7 +174,7 @@ public record LockHolds(Map<String, Dist> holds, List<String> notes) {
                         instances, String.join(", ", classes)));
             }
         }
-        return new LockHolds(java.util.Collections.unmodifiableMap(holds), List.copyOf(notes));
+        return new LockHolds(java.util.Collections.unmodifiableMap(holds), Map.of(), List.copyOf(notes));
     }
 
     /** Whether lock name {@code lock} names class {@code className}: its whole name, or its simple name. */

@@ -92,27 +92,31 @@ public final class PointPrediction {
 
     /** The scenario's model with its demands calibrated from {@code sample}. */
     public static ModelParameters model(Scenario s, StageSample sample, Settings settings) {
-        return model(s, sample, settings, java.util.Map.of());
+        return model(s, sample, settings, java.util.Map.of(), java.util.Map.of());
     }
 
     /**
      * The scenario's model with the lock holds of {@code lockHolds} (by lock name; measured, or given) in place of
-     * the scenario's, and its demands calibrated from {@code sample}: the holds go in first, so that the servant CPU
-     * outside each lock is the measured servant CPU less the hold that stands.
+     * the scenario's and the hand-offs of {@code lockHandoffs}, and its demands calibrated from {@code sample}: the
+     * holds go in first, so that the servant CPU outside each lock is the measured servant CPU less the hold that
+     * stands.
      */
     public static ModelParameters model(Scenario s, StageSample sample, Settings settings,
-                                        java.util.Map<String, Dist> lockHolds) {
-        return Calibration.apply(withLockHolds(ScenarioMapping.map(s, settings.overrides()), lockHolds), sample,
-                settings.mode());
+                                        java.util.Map<String, Dist> lockHolds,
+                                        java.util.Map<String, Dist> lockHandoffs) {
+        return Calibration.apply(withLocks(ScenarioMapping.map(s, settings.overrides()), lockHolds, lockHandoffs),
+                sample, settings.mode());
     }
 
-    /** {@code model} with the hold of each lock {@code lockHolds} names replaced. */
-    public static ModelParameters withLockHolds(ModelParameters model, java.util.Map<String, Dist> lockHolds) {
-        if (lockHolds.isEmpty()) {
+    /** {@code model} with the hold of each lock {@code lockHolds} names and the hand-offs of {@code lockHandoffs}. */
+    public static ModelParameters withLocks(ModelParameters model, java.util.Map<String, Dist> lockHolds,
+                                            java.util.Map<String, Dist> lockHandoffs) {
+        if (lockHolds.isEmpty() && lockHandoffs.isEmpty()) {
             return model;
         }
         ModelParameters.Builder b = model.toBuilder();
         lockHolds.forEach(b::lockHold);
+        lockHandoffs.forEach(b::lockHandoff);
         return b.build();
     }
 

@@ -29,7 +29,7 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
     /**
      * The prediction for a server with {@code cpus} CPUs whose trace gave {@code stages}: simulated when
      * {@code scenario} is given and the trace has CPU times, calibrated from {@code measured}, its locks' holds from
-     * the monitors of {@code trace} ({@link LockHolds}).
+     * the server's locks.csv beside {@code trace} or its monitors ({@link LockHolds}).
      */
     static Prediction of(Scenario scenario, List<RequestStages> measured, ServerStages stages, int cpus,
                          java.nio.file.Path trace) {
@@ -38,8 +38,9 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
         if (scenario != null && stages.cpuPerRequestMs() != null) {
             try {
                 PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
-                LockHolds locks = LockHolds.read(scenario, trace);
-                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds());
+                LockHolds locks = LockHolds.read(scenario, trace, LockHolds.window(measured));
+                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds(),
+                        locks.handoffs());
                 SimulationResult r = PointPrediction.simulate(model, settings);
                 simulated = new Simulated(r.queue().meanMs(), r.completion().meanMs(), r.cpuUtilization(),
                         relativeError(r.queue().meanMs(), stages.mean("queue")),

@@ -63,17 +63,39 @@ class LockHoldsTest {
     }
 
     @Test
-    void aLockTheServerTimedIsHeldForItsWallHoldAndItsHandOffsSpreadOverItsEntries() {
-        // 4 entries held 5 ms of wall time (4 ms of CPU), 2 of them contended, each entered 1 ms after a release.
-        List<LocksCsv.Row> rows = List.of(new LocksCsv.Row(LEDGER, 4, 2, 9_000_000, 20_000_000, 120_000_000,
-                16_000_000, 2_000_000), new LocksCsv.Row("Idle", 0, 0, 0, 0, 0, 0, 0));
-        LockHolds h = LockHolds.timed(model(LEDGER, "Idle"), rows);
-        assertEquals(Map.of(LEDGER, Dist.deterministic(5.5e6)).toString(), h.holds().toString());
-        assertEquals("lock 'org.acme.Ledger': hold 5.5000 ms, as the server timed its 4 entries: 5.0000 ms held "
-                + "in wall time (4.0000 ms of CPU) and 1.0000 ms free before a waiting holder, over 2 contended "
-                + "entries, a mean of 0.5000 ms; mean wait 2.2500 ms; the holds' squared coefficient of variation 0.20 "
-                + "(the model's hold is a constant)", h.notes().get(0));
+    void aLockTheServerTimedIsHeldForItsWallHoldAndPassesAfterItsHandOffOverTheMeasuredRequests() {
+        // A warm-up interval of 2 entries held 50 ms each, then an interval of 4 entries held 5 ms of wall time on
+        // average (4 ms of CPU; squares summing to 1.2 x 4 x 5000^2 us^2: a squared coefficient of variation of 0.2),
+        // 2 of them contended, each entered 1 ms and 3 ms after a release (mean 2 ms, squared CV 0.25).
+        List<LocksCsv.Row> rows = List.of(
+                new LocksCsv.Row(LEDGER, 0, 2, 1, 50_000_000, 100_000_000, 5_000_000_000L, 99_000_000, 9, 81),
+                new LocksCsv.Row(LEDGER, 100_000_000, 4, 2, 9_000_000, 20_000_000, 120_000_000, 16_000_000,
+                        4_000_000, 10_000_000),
+                new LocksCsv.Row("Idle", 100_000_000, 0, 0, 0, 0, 0, 0, 0, 0));
+        LockHolds h = LockHolds.timed(model(LEDGER, "Idle"), rows, new long[] {100_000_000, 150_000_000});
+        Dist hold = h.holds().get(LEDGER);
+        assertEquals(5e6, hold.mean(), 1e-3);
+        assertEquals(1.2 * 25e12, hold.secondMoment(), 1e3);
+        Dist handoff = h.handoffs().get(LEDGER);
+        assertEquals(2e6, handoff.mean(), 1e-3);
+        assertEquals(1.25 * 4e12, handoff.secondMoment(), 1e3);
+        assertEquals(Map.of(LEDGER, hold), h.holds(), "the idle lock keeps the scenario's hold");
+        assertEquals("lock 'org.acme.Ledger': as the server timed 4 of its 6 entries (the measured requests'): hold "
+                + "5.0000 ms in wall time (4.0000 ms of CPU; squared coefficient of variation 0.20); 2 entries "
+                + "followed a release with a thread waiting, 2.0000 ms after it (squared coefficient of variation "
+                + "0.25); mean wait 2.2500 ms", h.notes().get(0));
         assertTrue(h.notes().get(1).endsWith("the scenario's hold stands"), h.notes().get(1));
+        // Every entry: the warm-up's 50 ms holds in the mean.
+        assertEquals(20e6, LockHolds.timed(model(LEDGER), rows, LockHolds.WHOLE_RUN).holds().get(LEDGER).mean(),
+                1e-3);
+    }
+
+    @Test
+    void aHandOffWithMoreSpreadThanAnExponentialKeepsItsTwoMoments() {
+        // The hand-offs of a busy lock: mostly a few microseconds, now and then milliseconds (squared CV 11.7).
+        Dist d = Dist.withMoments(0.16e6, 11.7);
+        assertEquals(0.16e6, d.mean(), 1e-6);
+        assertEquals(12.7 * 0.16e6 * 0.16e6, d.secondMoment(), 0.01 * 12.7 * 0.16e6 * 0.16e6);
     }
 
     @Test
@@ -86,9 +108,11 @@ class LockHoldsTest {
                 "client:",
                 "  processes: [{requests: 10, arrival: {rate: 10/s}, targets: [{object: o, operation: call}]}]"));
         ServerDirectory server = new ServerDirectory(dir);
-        LocksCsv.write(server.locks(), List.of(new LocksCsv.Row("L", 2, 0, 0, 3_000_000, 5_000_000, 2_000_000, 0)));
-        LockHolds h = LockHolds.read(s, server.trace());
+        LocksCsv.write(server.locks(), List.of(new LocksCsv.Row("L", 0, 2, 0, 0, 3_000_000, 4_500_000, 2_000_000, 0,
+                0)));
+        LockHolds h = LockHolds.read(s, server.trace(), LockHolds.WHOLE_RUN);
         assertEquals("1.500ms", h.holds().get("L").toString());
+        assertEquals("0.000ms", h.handoffs().get("L").toString());
     }
 
     @Test
@@ -98,7 +122,8 @@ class LockHoldsTest {
         for (int i = 0; i < 100; i++) {
             s.add(new StageSample.Request("obj", "op0", i * 1e8, 4e6, 0, 0, 3e6, 0, 0, 0, 0, 0, 0));
         }
-        ModelParameters held = PointPrediction.withLockHolds(model(LEDGER), Map.of(LEDGER, Dist.deterministic(2e6)));
+        ModelParameters held = PointPrediction.withLocks(model(LEDGER), Map.of(LEDGER, Dist.deterministic(2e6)),
+                Map.of());
         ModelParameters p = Calibration.apply(held, s, Calibration.Mode.PAPER);
         ModelParameters.Operation op = p.operations().get(0);
         assertEquals(1e6, op.cpu().mean(), 1e-3);
