@@ -23,6 +23,7 @@ import org.orbscope.model.StageSample;
 import org.orbscope.model.ThreadingModel;
 import org.orbscope.postprocess.point.LockHolds;
 import org.orbscope.postprocess.point.PointPrediction;
+import org.orbscope.postprocess.point.ServerCpu;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.RunDirectory;
@@ -128,7 +129,20 @@ final class SimulateCommand implements Callable<Integer> {
      * server trace measured them.
      */
     private record Target(String name, Scenario scenario, StageSample measured, ClientFigures client,
-                          LockHolds locks) {
+                          LockHolds locks, ServerCpu serverCpu) {
+    }
+
+    /** The server's CPU outside the stages, from a point's report (report/point.json); NONE without one. */
+    private static ServerCpu serverCpu(PointDirectory d) throws IOException {
+        if (!Files.isRegularFile(d.pointJson())) {
+            return ServerCpu.NONE;
+        }
+        JsonNode point = new ObjectMapper().readTree(d.pointJson().toFile());
+        JsonNode u = point.path("utilization");
+        return ServerCpu.of(ClientFigures.number(u.get("measured")), u.path("basis").asText(null),
+                ClientFigures.number(u.get("calculated")), ClientFigures.number(u.get("jvm")),
+                ClientFigures.number(u.get("tooling")), u.path("cpus").isInt() ? u.get("cpus").asInt() : null,
+                ClientFigures.number(point.get("serverRatePerMs")));
     }
 
     /**
@@ -177,11 +191,14 @@ final class SimulateCommand implements Callable<Integer> {
                             hold.getValue())));
                 }
                 t.locks().notes().forEach(note -> out.println("note: " + note));
+                if (t.serverCpu().note() != null) {
+                    out.println("note: " + t.serverCpu().note());
+                }
                 ModelParameters params = clientSide(t, t.measured() == null
                         ? PointPrediction.withLocks(ScenarioMapping.map(t.scenario(), overrides), holds,
                                 t.locks().handoffs())
-                        : PointPrediction.model(t.scenario(), t.measured(), settings, holds, t.locks().handoffs()),
-                        out);
+                        : t.serverCpu().apply(PointPrediction.model(t.scenario(), t.measured(), settings, holds,
+                                t.locks().handoffs())), out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {
@@ -237,7 +254,7 @@ final class SimulateCommand implements Callable<Integer> {
     private static List<Target> fromScenario(ScenarioInput.Loaded in) {
         List<Target> out = new ArrayList<>();
         for (SweepPoint p : in.points()) {
-            out.add(new Target(p.name(), p.scenario(), null, null, LockHolds.NONE));
+            out.add(new Target(p.name(), p.scenario(), null, null, LockHolds.NONE, ServerCpu.NONE));
         }
         return out;
     }
@@ -288,7 +305,7 @@ final class SimulateCommand implements Callable<Integer> {
                             + "cpuTime: true)");
                 }
                 out.add(new Target(d.name(), s, PointPrediction.sample(measured), ClientFigures.read(d),
-                        LockHolds.read(s, d.server().trace(), LockHolds.window(measured))));
+                        LockHolds.read(s, d.server().trace(), LockHolds.window(measured)), serverCpu(d)));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException(calibrate + ": " + Errors.describe(e));

@@ -29,18 +29,20 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
     /**
      * The prediction for a server with {@code cpus} CPUs whose trace gave {@code stages}: simulated when
      * {@code scenario} is given and the trace has CPU times, calibrated from {@code measured}, its locks' holds from
-     * the server's locks.csv beside {@code trace} or its monitors ({@link LockHolds}).
+     * the server's locks.csv beside {@code trace} or its monitors ({@link LockHolds}), and the server's CPU outside
+     * the stages from {@code utilization} ({@link ServerCpu}).
      */
     static Prediction of(Scenario scenario, List<RequestStages> measured, ServerStages stages, int cpus,
-                         java.nio.file.Path trace) {
+                         java.nio.file.Path trace, Utilization utilization) {
         Simulated simulated = null;
         ModelParameters model = null;
         if (scenario != null && stages.cpuPerRequestMs() != null) {
             try {
                 PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
                 LockHolds locks = LockHolds.read(scenario, trace, LockHolds.window(measured));
-                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds(),
-                        locks.handoffs());
+                ServerCpu serverCpu = ServerCpu.of(utilization, stages.serverRatePerMs());
+                model = serverCpu.apply(PointPrediction.model(scenario, PointPrediction.sample(measured), settings,
+                        locks.holds(), locks.handoffs()));
                 SimulationResult r = PointPrediction.simulate(model, settings);
                 simulated = new Simulated(r.queue().meanMs(), r.completion().meanMs(), r.cpuUtilization(),
                         relativeError(r.queue().meanMs(), stages.mean("queue")),
@@ -49,7 +51,8 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
                                 + settings.mode().name().toLowerCase() + ") from its " + measured.size()
                                 + " measured requests; " + settings.requests() + " simulated requests, random seed "
                                 + settings.seed() + (locks.notes().isEmpty() ? "" : "; "
-                                + String.join("; ", locks.notes())));
+                                + String.join("; ", locks.notes()))
+                                + (serverCpu.note() == null ? "" : "; " + serverCpu.note()));
             } catch (RuntimeException e) {
                 simulated = new Simulated(null, null, null, null, null, "not simulated: " + e.getMessage());
             }
