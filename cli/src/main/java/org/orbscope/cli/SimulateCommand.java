@@ -117,7 +117,8 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--lock-hold", paramLabel = "NAME=DURATION",
             description = "the CPU inside lock NAME per visit, in place of the scenario's hold and of the hold "
-                    + "--calibrate measures from the trace's monitors of the class NAME names; repeatable")
+                    + "--calibrate measures (from the server's locks.csv, or the trace's monitors of the class NAME "
+                    + "names); repeatable")
     Map<String, String> lockHolds = new LinkedHashMap<>();
 
     @Spec
