@@ -59,6 +59,23 @@ class LockTheoryTest {
     }
 
     @Test
+    void aLockCalibratedFromTwoMomentsWaitsAsTheExactMg1OfThoseMoments() {
+        // What the calibration gives a lock the server timed: a hold of mean 1 ms and squared coefficient of
+        // variation 0.16, a hand-off of mean 0.15 ms and 4 (mostly none, now and then long), at 550/s. The same
+        // exceptional-first-service result with their first two moments: E[hold^2] = 1.16, E[h^2] = 0.15^2 x 5.
+        double lambda = 0.55;
+        double h = 0.15;
+        double h2 = h * h * 5;
+        double rho = lambda * (1 + h);
+        double p0 = (1 - rho) / (1 - rho + lambda);
+        double meanX2 = p0 * 1.16 + (1 - p0) * (1.16 + 2 * h + h2);
+        double wait = lambda * meanX2 / (2 * (1 - rho)) + (1 - p0) * h;
+        ModelParameters p = locked(1, Dist.ZERO, Dist.withMoments(MS, 0.16), 550)
+                .lockHandoff("ledger", Dist.withMoments(h * MS, 4)).build();
+        within(wait, Models.run(p, N, 28).locks().get("ledger").waits(), "two-moment hold and hand-off: wait");
+    }
+
+    @Test
     void cpuOutsideTheLockThenTheLockIsATandem() {
         // Enough cores that no job ever shares one: the CPU outside the lock (uniform 0..4 ms) is an infinite-server
         // station, the lock (exp 1 ms) an M/M/1 one: W = E[outside] + 1/(mu - lambda) = 2 + 2.5 ms at 600/s.
