@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.CleanupMode;
@@ -25,14 +27,15 @@ import org.orbscope.run.ServerDirectory;
 import org.orbscope.trace.TraceReader;
 
 /**
- * One server of a {@code servers:} scenario on a host of its own: {@code orbscope run} with the backend server and
- * the client in one network namespace, the monitored front server, which calls the backend twice per request,
- * started by {@code orbscope host} in a second. The front reaches the backend through the reference the
- * coordinator hands its host, the client reaches the front through the one its host shipped, and the front's
- * files land in its directory of the point.
+ * Servers of a {@code servers:} scenario on hosts of their own, and the clients on one too: {@code orbscope run}
+ * with the backend server in one network namespace; two monitored servers, the front (which calls the backend
+ * twice per request) and a side server, started by one {@code orbscope host} in a second; the client JVM started by
+ * another host in a third. The front reaches the backend through the reference the coordinator hands its host;
+ * the client reaches the front and the side server through the references their host shipped and the backend
+ * through its own; each server's files land in its directory of the point, the host's machine samples once.
  */
 class ServerHostsOfServersInNamespacesTest {
-    private static final int REQUESTS = 200;
+    private static final int REQUESTS = 100;
     private static final String SCENARIO = String.join("\n",
             "name: servers-host-netns",
             "servers:",
@@ -42,59 +45,79 @@ class ServerHostsOfServersInNamespacesTest {
             "    objects:",
             "      - id: p",
             "        operations: {call: {calls: [{server: back, object: b, count: 2}]}}",
+            "  - name: side",
+            "    host: srv",
+            "    monitoring: {enabled: true}",
+            "    objects:",
+            "      - {id: q, operations: {call: {cpu: 0ms}}}",
             "  - name: back",
             "    objects:",
             "      - {id: b, operations: {call: {cpu: 0ms}}}",
             "client:",
             "  maxDuration: 2m",
+            "  hosts: {names: [cli]}",
             "  processes:",
-            "    - requests: " + REQUESTS,
-            "      arrival: {law: closed, threads: 2, thinkTime: 1ms}",
-            "      targets: [{server: front, object: p, operation: call}]",
+            "    - {name: front, requests: " + REQUESTS + ", arrival: {law: closed, threads: 1, thinkTime: 1ms},",
+            "       targets: [{server: front, object: p, operation: call}]}",
+            "    - {name: side, requests: " + REQUESTS + ", arrival: {law: closed, threads: 1, thinkTime: 1ms},",
+            "       targets: [{server: side, object: q, operation: call}]}",
+            "    - {name: back, requests: " + REQUESTS + ", arrival: {law: closed, threads: 1, thinkTime: 1ms},",
+            "       targets: [{server: back, object: b, operation: call}]}",
             "");
 
-    /** Kept when the test fails: the run directory and the host's log say what happened. */
+    /** Kept when the test fails: the run directory and the hosts' logs say what happened. */
     @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path dir;
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.MINUTES)
-    void aServerOnItsOwnHostCallsOneBesideRun() throws Exception {
+    void twoServersShareAHostAndTheClientsHostCallsEveryServer() throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "the agent jar is not built: " + AgentJar.locate());
-        HostsLan.on(List.of("coordinator", "srv"), dir, lan ->
-                lan.drive("servers-host-netns.yaml", SCENARIO, List.of("srv"), (run, started) -> {
-                    lan.awaitEnd(run, 3, 0, started, List.of("srv"));
+        HostsLan.on(List.of("coordinator", "srv", "cli"), dir, lan ->
+                lan.drive("servers-host-netns.yaml", SCENARIO, List.of("srv", "cli"), (run, started) -> {
+                    lan.awaitEnd(run, 4, 0, started, List.of("srv", "cli"));
                     check(RunDirectory.open(CliRunner.onlyRun(dir.resolve("runs"))).point("single"));
                 }));
     }
 
     private void check(PointDirectory p) throws Exception {
-        Map<String, HostsFile.Host> byName = HostsLan.hostsByName(p);
-        HostsFile.Host srv = byName.get("srv");
-        assertNotNull(srv, "the server host in hosts.json: " + byName);
-        assertEquals(HostsFile.Host.SERVER, srv.role());
-        assertEquals(HostsFile.OK, srv.status(), srv.error());
-        assertNotNull(srv.clockOffsetNs(), "the server host recorded its clock offset");
-
-        ServerDirectory front = p.server("front");
-        ServerDirectory back = p.server("back");
-        String frontIor = Files.readString(front.ior("p"));
-        assertTrue(frontIor.startsWith("IOR:"), "the front's reference was shipped");
-        assertTrue(Files.isRegularFile(front.ready()), "the front's ready file was shipped");
-        assertTrue(Files.size(front.hostLog()) > 0, "the host's log is in the front's directory");
-        assertTrue(Files.isRegularFile(front.systemCsv()), "the front's samples were shipped");
-        try (TraceReader r = TraceReader.open(front.trace())) {
-            assertTrue(r.damage().isEmpty(), "the shipped trace reads whole: " + r.damage());
+        List<HostsFile.Host> hosts = HostsFile.read(p.hostsJson()).hosts();
+        for (HostsFile.Host h : hosts) {
+            assertEquals(HostsFile.OK, h.status(), h.name() + " " + h.server() + ": " + h.error());
+            assertNotNull(h.clockOffsetNs(), h.name() + " recorded its clock offset");
         }
+        assertEquals(Set.of("srv server front", "srv server side", "cli clients null"), hosts.stream()
+                .map(h -> h.name() + " " + h.role() + " " + h.server()).collect(Collectors.toSet()),
+                "a line per part in hosts.json");
+        assertEquals(3, hosts.size(), "a line per part in hosts.json: " + hosts);
+
+        ServerDirectory back = p.server("back");
+        int watched = 0;
+        for (String name : List.of("front", "side")) {
+            ServerDirectory onHost = p.server(name);
+            assertTrue(Files.readString(onHost.iorDir().resolve(name.equals("front") ? "p.ior" : "q.ior"))
+                    .startsWith("IOR:"), name + "'s reference was shipped");
+            assertTrue(Files.isRegularFile(onHost.ready()), name + "'s ready file was shipped");
+            assertTrue(Files.size(onHost.hostLog()) > 0, "the host's log is in " + name + "'s directory");
+            assertTrue(Files.isRegularFile(onHost.systemCsv()), name + "'s samples were shipped");
+            assertTrue(Files.isRegularFile(onHost.received()), name + "'s received.csv was shipped");
+            try (TraceReader r = TraceReader.open(onHost.trace())) {
+                assertTrue(r.damage().isEmpty(), name + "'s shipped trace reads whole: " + r.damage());
+            }
+            watched += Files.isDirectory(p.serverHostWatch(onHost).dir()) ? 1 : 0;
+        }
+        assertEquals(1, watched, "the server host's machine is watched once, not once per server");
         assertFalse(Files.exists(back.hostLog()), "the backend ran beside run");
-        assertFalse(Files.exists(p.server().dir()), "no server/ directory in a servers: point");
+        assertFalse(Files.exists(p.client().dir()), "the client ran on its host");
 
         AtomicLong records = new AtomicLong();
-        RequestsCsv.read(p.client().requestsCsv(), r -> records.incrementAndGet());
-        assertEquals(REQUESTS, records.get(), "every request of the client recorded");
-        assertEquals(Map.of("p.call", (long) REQUESTS), ReceivedCsv.requests(ReceivedCsv.read(front.received())),
-                "every request received by the front on its host");
-        assertEquals(Map.of("b.call", 2L * REQUESTS), ReceivedCsv.requests(ReceivedCsv.read(back.received())),
-                "every call of the front received by the backend beside run");
+        RequestsCsv.read(p.hostClients("cli", 1).get(0).requestsCsv(), r -> records.incrementAndGet());
+        assertEquals(3L * REQUESTS, records.get(), "every request of the client host recorded");
+        assertEquals(Map.of("p.call", (long) REQUESTS), ReceivedCsv.requests(ReceivedCsv.read(p.server("front")
+                .received())), "every request received by the front on its host");
+        assertEquals(Map.of("q.call", (long) REQUESTS), ReceivedCsv.requests(ReceivedCsv.read(p.server("side")
+                .received())), "every request received by the side server beside it");
+        assertEquals(Map.of("b.call", 3L * REQUESTS), ReceivedCsv.requests(ReceivedCsv.read(back.received())),
+                "the backend beside run received the front's two calls per request and the client's own");
     }
 }

@@ -2,6 +2,7 @@ package org.orbscope.hosts;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.orbscope.coordination.Refused;
 import org.orbscope.coordination.Task;
-import org.orbscope.run.AtomicFiles;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.ClientLaunch;
 import org.orbscope.run.EpochClock;
@@ -18,7 +18,6 @@ import org.orbscope.run.LocalJvms;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.StartGate;
 import org.orbscope.scenario.Scenario;
-import org.orbscope.scenario.ServerSpec;
 
 /**
  * A client host's part of a point (Beekhuis's client capsule, whose main process synchronises on behalf of its
@@ -35,15 +34,12 @@ final class ClientsPart extends PartRun {
     @Override
     Outcome run(Scenario s) throws IOException, InterruptedException, Refused {
         String me = session.name;
-        for (int i = 0; i < task.objects.length; i++) {
-            AtomicFiles.write(dir.hostIorDir(me).resolve(task.objects[i] + ".ior"), task.references[i] + "\n");
-        }
+        Map<String, Path> iorDirs = writeReferences(server -> dir.hostIorDir(me).resolve(server));
         ClockExchange.Sample clock = exchangeClock("starting " + task.instances + " client JVM(s)");
         List<ClientDirectory> dirs = dir.hostClients(me, task.instances);
         List<Process> jvms = new ArrayList<>();
         for (int i = 0; i < dirs.size(); i++) {
-            jvms.add(LocalJvms.client(s, new ClientLaunch(dir.hostPointYaml(me), Map.of(ServerSpec.SINGLE,
-                    dir.hostIorDir(me)), null, dirs.get(i).dir(), new ClientLaunch.Start(task.firstInstance + i,
+            jvms.add(LocalJvms.client(s, new ClientLaunch(dir.hostPointYaml(me), iorDirs, null, dirs.get(i).dir(), new ClientLaunch.Start(task.firstInstance + i,
                     dir.hostStartGate(me), clock.offsetNs())), dir.runId()));
         }
         AtomicBoolean signalled = new AtomicBoolean();

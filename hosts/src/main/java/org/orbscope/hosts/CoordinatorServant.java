@@ -78,8 +78,9 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     @Override
-    public void clock_offset(int host, String point, long offsetNs, long roundTripNs, int samples) throws Refused {
-        Part p = part(host, point);
+    public void clock_offset(int host, String point, String server, long offsetNs, long roundTripNs, int samples)
+            throws Refused {
+        Part p = part(host, point, server);
         p.clockOffsetNs = offsetNs;
         p.roundTripNs = roundTripNs;
         p.clockSamples = samples;
@@ -87,7 +88,7 @@ final class CoordinatorServant extends CoordinatorPOA {
 
     @Override
     public long await_start(int host, String point) throws Refused {
-        Part p = part(host, point);
+        Part p = part(host, point, "");
         p.barrierArrivalEpochNs = now();
         try {
             return points(point).barrier.await(host);
@@ -101,8 +102,8 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     @Override
-    public void put(int host, String point, String file, long offset, byte[] data) throws Refused {
-        Part p = part(host, point);
+    public void put(int host, String point, String server, String file, long offset, byte[] data) throws Refused {
+        Part p = part(host, point, server);
         PointDirectory dir = points(point).dir;
         try {
             Path target = ResultFiles.resolve(dir.dir(), base(p, dir), file);
@@ -115,8 +116,8 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     @Override
-    public void replace(int host, String point, String file, byte[] data) throws Refused {
-        Part p = part(host, point);
+    public void replace(int host, String point, String server, String file, byte[] data) throws Refused {
+        Part p = part(host, point, server);
         PointDirectory dir = points(point).dir;
         try {
             AtomicFiles.write(ResultFiles.resolve(dir.dir(), base(p, dir), file), data);
@@ -131,14 +132,14 @@ final class CoordinatorServant extends CoordinatorPOA {
     }
 
     @Override
-    public void finished(int host, String point, PartReport report) throws Refused {
-        Part p = part(host, point);
+    public void finished(int host, String point, String server, PartReport report) throws Refused {
+        Part p = part(host, point, server);
         p.reportedEpochNs = now();
         p.report = report;
-        if (point.equals(p.host.busyWith)) {
+        PointState s = points(point);
+        if (point.equals(p.host.busyWith) && s.reported(host)) {
             p.host.busyWith = null;
         }
-        PointState s = points(point);
         s.barrier.expectNoLonger(host);
         synchronized (this) {
             notifyAll();
@@ -167,10 +168,11 @@ final class CoordinatorServant extends CoordinatorPOA {
         point.parts().forEach(p -> stop(point, p));
     }
 
-    /** Asks the host of one part of a point to stop its JVMs, unless it has reported. */
+    /** Asks the host of one part of a point to stop the part's JVMs, unless it has reported. */
     void stop(PointState point, Part p) {
         if (!p.reported()) {
-            p.host.tasks.add(task(TaskKind.STOP, "", point.name));
+            p.host.tasks.add(new Task(TaskKind.STOP, "", "", point.name, "", p.server, 0, 0, new String[0],
+                    new String[0], "", 0));
         }
     }
 
@@ -193,10 +195,18 @@ final class CoordinatorServant extends CoordinatorPOA {
         return out;
     }
 
-    /** The registered hosts that are alive and not busy with a part of another point, in registration order. */
+    /** The registered hosts that are alive and not busy with a part of a point, in registration order. */
     synchronized List<HostState> available() {
+        return available(null);
+    }
+
+    /**
+     * The registered hosts that are alive and not busy with a part of a point other than {@code point} (null: of
+     * any point), in registration order: a host runs parts of one point at a time, as many as the point gives it.
+     */
+    synchronized List<HostState> available(String point) {
         List<HostState> out = alive();
-        out.removeIf(h -> h.busyWith != null);
+        out.removeIf(h -> h.busyWith != null && !h.busyWith.equals(point));
         return out;
     }
 
@@ -221,13 +231,14 @@ final class CoordinatorServant extends CoordinatorPOA {
         return p;
     }
 
-    /** The caller's part of a point; the call also says the host is alive. */
-    private Part part(int host, String point) throws Refused {
+    /** The caller's part of a point that runs {@code server}; the call also says the host is alive. */
+    private Part part(int host, String point, String server) throws Refused {
         HostState h = host(host);
         h.heard(now());
-        Part p = points(point).part(host);
+        Part p = points(point).part(host, server);
         if (p == null) {
-            throw new Refused("host " + h.name() + " has no part in point '" + point + "'");
+            throw new Refused("host " + h.name() + " has no part in point '" + point + "'"
+                    + (server.isEmpty() ? "" : " that runs server '" + server + "'"));
         }
         return p;
     }

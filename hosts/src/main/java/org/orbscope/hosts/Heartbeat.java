@@ -16,18 +16,20 @@ final class Heartbeat implements AutoCloseable {
     private final AtomicBoolean stop;
 
     /**
+     * @param server the server the part runs (empty: the clients, or the one server)
      * @param stop set when the coordinator asks to stop the part
      * @param onStop what stopping the part takes (signalling its JVMs)
      */
-    Heartbeat(Session session, String point, Shipper shipper, AtomicBoolean stop, Runnable onStop, HostLog log) {
+    Heartbeat(Session session, String point, String server, Shipper shipper, AtomicBoolean stop, Runnable onStop, HostLog log) {
         this.stop = stop;
         this.thread = new Thread(() -> {
             boolean told = false;
             while (!Thread.currentThread().isInterrupted()) {
                 try {
                     shipper.ship(false);
-                    if (session.stopAsked(point) && !stop.getAndSet(true)) {
-                        log.line("the coordinator asks to stop point " + point);
+                    if (session.stopAsked(point, server) && !stop.getAndSet(true)) {
+                        log.line("the coordinator asks to stop point " + point
+                                + (server.isEmpty() ? "" : "'s server " + server));
                         onStop.run();
                     }
                 } catch (IOException | Refused | SystemException e) {

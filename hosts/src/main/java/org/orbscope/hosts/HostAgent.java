@@ -5,7 +5,12 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.omg.CORBA.BAD_PARAM;
@@ -31,6 +36,8 @@ import org.orbscope.run.ExitCode;
 public final class HostAgent {
     /** The longest call to the coordinator (its barrier holds calls up to client.hosts.barrier, at most 10 min). */
     private static final long REPLY_TIMEOUT_MS = 15 * 60_000L;
+    /** How long the end of a run waits for a part still running (its JVMs are being stopped). */
+    private static final long PART_END_MS = 60_000L;
     private static final Pattern URL_HOST = Pattern.compile("^corba(?:loc|name):(?:iiop:)?(?:[0-9.]+@)?([^:/#,]+):([0-9]+)");
 
     /**
@@ -112,31 +119,61 @@ public final class HostAgent {
         }
     }
 
-    /** Runs the parts the coordinator gives, one at a time: true when it says the run is over, false when lost. */
+    /**
+     * Runs the parts the coordinator gives, each on a thread of its own (the servers of a point a host runs serve
+     * side by side, started one after the other): true when it says the run is over, false when lost.
+     */
     private boolean runParts(Session session) throws InterruptedException {
-        while (true) {
-            try {
+        List<Thread> parts = new ArrayList<>();
+        AtomicReference<Exception> lost = new AtomicReference<>();
+        Set<String> watched = new HashSet<>();
+        try {
+            while (lost.get() == null) {
                 Task t = session.next(CoordinatorServant.MAX_WAIT_MS);
                 if (t.kind == TaskKind.QUIT) {
                     return true;
                 }
                 if (t.kind == TaskKind.RUN_CLIENTS || t.kind == TaskKind.RUN_SERVER) {
                     var dir = PartRun.pointDir(options, t);
+                    // One part of a point watches this machine: its samples once, not once per server.
+                    boolean watches = watched.add(t.run + "/" + t.point);
                     PartRun part = t.kind == TaskKind.RUN_CLIENTS ? new ClientsPart(session, t, options, out, dir)
-                            : new ServerPart(session, t, options, out, dir);
-                    part.runAndReport();
+                            : new ServerPart(session, t, options, out, dir, watches);
+                    Thread thread = new Thread(() -> {
+                        try {
+                            part.runAndReport();
+                        } catch (Refused | SystemException e) {
+                            lost.compareAndSet(null, e);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }, "orbscope-host-part-" + t.point + (t.server.isEmpty() ? "" : "-" + t.server));
+                    parts.removeIf(p -> !p.isAlive());
+                    parts.add(thread);
+                    thread.start();
                 }
-            } catch (Refused r) {
-                out.println("orbscope host: the coordinator refused a call: " + r.reason);
-                return false;
-            } catch (SystemException e) {
-                out.println("orbscope host: the coordinator does not answer (" + e.getClass().getSimpleName() + ")");
-                return false;
-            } catch (IOException e) {
-                out.println("orbscope host: cannot write under " + options.work() + ": " + e.getMessage());
-                return false;
+            }
+            out.println(why(lost.get()));
+            return false;
+        } catch (Refused | SystemException | IOException e) {
+            out.println(why(e));
+            return false;
+        } finally {
+            for (Thread p : parts) {
+                p.join(PART_END_MS);
             }
         }
+    }
+
+    /** Why the host lost its coordinator, or could not take a part. */
+    private String why(Exception e) {
+        if (e instanceof Refused r) {
+            return "orbscope host: the coordinator refused a call: " + r.reason;
+        }
+        if (e instanceof IOException) {
+            return "orbscope host: cannot write under " + options.work() + ": " + e.getMessage();
+        }
+        return "orbscope host: the coordinator does not answer (" + e.getClass().getSimpleName() + ")";
     }
 
     /**

@@ -20,7 +20,6 @@ import org.orbscope.run.PointJvms;
 import org.orbscope.scenario.HostParts;
 import org.orbscope.scenario.HostsSpec;
 import org.orbscope.scenario.MonitoringSpec;
-import org.orbscope.scenario.ObjectSpec;
 import org.orbscope.scenario.Scenario;
 import org.orbscope.scenario.ScenarioLoader;
 import org.orbscope.scenario.ServerSpec;
@@ -71,7 +70,7 @@ final class HostJvms implements PointJvms {
         if (name == null) {
             return local.startServer(s, server, dir);
         }
-        HostState host = available(name);
+        HostState host = available(name, point.name);
         if (host == null) {
             throw new CannotStart("the server host '" + name + "' is not registered (or stopped calling the "
                     + "coordinator): start `orbscope host --naming " + naming + " --name " + name + "` there");
@@ -87,7 +86,8 @@ final class HostJvms implements PointJvms {
                 throw new CannotStart("cannot read the agent config " + config + " for the server host: "
                         + e.getMessage());
             }
-            // Every config the host's copy names is this server's: it runs no other.
+            // Every config the host's copy names is this server's: the servers a host runs share one config
+            // (the validator says so).
             if (tree.path("monitoring").has("config")) {
                 ((ObjectNode) tree.path("monitoring")).put("config", ServerPart.AGENT_CONFIG);
             }
@@ -98,22 +98,12 @@ final class HostJvms implements PointJvms {
             }
         }
         String serverName = s.singleServer() ? "" : server.name();
-        List<String> peerFiles = new ArrayList<>();
-        List<String> peerReferences = new ArrayList<>();
-        for (String peer : s.dependencies(server)) {
-            // The servers it calls are ready: their references are here, on the coordinator's copy.
-            try (var files = Files.list(dir.server(peer).iorDir())) {
-                for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".ior")).sorted().toList()) {
-                    peerFiles.add(peer + "/" + f.getFileName());
-                    peerReferences.add(Files.readString(f).trim());
-                }
-            }
-        }
-        Part part = new Part(host, HostsFile.Host.SERVER, dir.server(serverName).dir(), 0, 0,
+        // The servers it calls are ready: their references are here, on the coordinator's copy.
+        References peers = References.of(dir, s, s.dependencies(server));
+        Part part = new Part(host, HostsFile.Host.SERVER, serverName, dir.server(serverName).dir(), 0, 0,
                 hosts == null ? HostsSpec.DEFAULTS : hosts);
         servant.assign(point, part, new Task(TaskKind.RUN_SERVER, runName, dir.runId(), point.name,
-                ScenarioLoader.toYaml(tree), serverName, 0, 0, peerFiles.toArray(String[]::new),
-                peerReferences.toArray(String[]::new), agentConfig, 0));
+                ScenarioLoader.toYaml(tree), serverName, 0, 0, peers.files(), peers.references(), agentConfig, 0));
         out.println("point " + point.name + ": server " + (serverName.isEmpty() ? "" : serverName + " ")
                 + "on host " + name + " (" + host.info.address + ")");
         return new RemoteServer(servant, point, part);
@@ -128,31 +118,27 @@ final class HostJvms implements PointJvms {
         }
         PointState point = current;
         JsonNode tree = readTree(dir.pointYaml());
-        String[] objects = s.server().objects().stream().map(ObjectSpec::id).toArray(String[]::new);
-        String[] references = new String[objects.length];
-        for (int i = 0; i < objects.length; i++) {
-            references[i] = Files.readString(dir.server().ior(objects[i])).trim();
-        }
+        References servers = References.of(dir, s, dir.servers(s).keySet());
         int instances = s.client().instances();
         List<HostState> free = servant.available();
-        free.removeIf(h -> h.name().equals(s.server().host()));
+        free.removeIf(h -> s.servers().stream().anyMatch(server -> h.name().equals(server.host())));
         List<Part> parts = new ArrayList<>();
         for (int k = 0; k < hosts.count(); k++) {
             String named = hosts.used().isEmpty() ? null : hosts.used().get(k);
-            HostState h = named != null ? available(named) : free.isEmpty() ? null : free.get(0);
+            HostState h = named != null ? available(named, null) : free.isEmpty() ? null : free.get(0);
             if (h == null) {
                 String name = named != null ? named : "host-" + (k + 1) + "-of-" + hosts.count();
-                addMissing(new HostsFile.Host(name, HostsFile.Host.CLIENTS, null, instances, k * instances, null, null,
+                addMissing(new HostsFile.Host(name, HostsFile.Host.CLIENTS, null, null, instances, k * instances, null, null,
                         null, null, null, HostsFile.MISSING, null, "the host had not registered (or was busy or not "
                         + "calling) when the point began: it ran nothing", 0, null, null));
                 continue;
             }
             free.remove(h);
-            Part part = new Part(h, HostsFile.Host.CLIENTS, null, instances, k * instances, hosts);
+            Part part = new Part(h, HostsFile.Host.CLIENTS, "", null, instances, k * instances, hosts);
             String yaml = ScenarioLoader.toYaml(HostParts.clientPart(tree, named != null ? named : h.name()));
             servant.assign(point, part, new Task(TaskKind.RUN_CLIENTS, runName, dir.runId(), point.name, yaml, "",
                     instances,
-                    k * instances, objects, references, "", readyTimeout.toMillis()));
+                    k * instances, servers.files(), servers.references(), "", readyTimeout.toMillis()));
             parts.add(part);
         }
         out.println("point " + point.name + ": " + parts.size() + " client host(s) "
@@ -299,8 +285,9 @@ final class HostJvms implements PointJvms {
                 : new ClientsEnd(exit, problems + "; see " + dir.hostsJson() + " and the hosts' logs");
     }
 
-    private HostState available(String name) {
-        for (HostState h : servant.available()) {
+    /** The host {@code name} when it is alive and free for {@code point} (null: free of every point). */
+    private HostState available(String name, String point) {
+        for (HostState h : servant.available(point)) {
             if (h.name().equals(name)) {
                 return h;
             }
@@ -324,6 +311,26 @@ final class HostJvms implements PointJvms {
         StringJoiner j = new StringJoiner(", ", "(", ")");
         parts.forEach(p -> j.add(p.host.name()));
         return j.toString();
+    }
+
+    /**
+     * The references of servers of the point that are ready, as a task carries them: each {@code ior/} file of
+     * the coordinator's copy as {@code SERVER/FILE} ({@link ServerSpec#SINGLE} for the one server), and its text.
+     */
+    private record References(String[] files, String[] references) {
+        static References of(PointDirectory dir, Scenario s, Iterable<String> servers) throws IOException {
+            List<String> files = new ArrayList<>();
+            List<String> references = new ArrayList<>();
+            for (String server : servers) {
+                try (var listed = Files.list(dir.servers(s).get(server).iorDir())) {
+                    for (Path f : listed.filter(f -> f.getFileName().toString().endsWith(".ior")).sorted().toList()) {
+                        files.add(server + "/" + f.getFileName());
+                        references.add(Files.readString(f).trim());
+                    }
+                }
+            }
+            return new References(files.toArray(String[]::new), references.toArray(String[]::new));
+        }
     }
 
     private static JsonNode readTree(Path pointYaml) throws IOException {

@@ -10,6 +10,8 @@ final class Part {
     final HostState host;
     /** {@link HostsFile.Host#CLIENTS} or {@link HostsFile.Host#SERVER}. */
     final String role;
+    /** The server the part runs: its name in 'servers:', empty for the one server and for client hosts. */
+    final String server;
     /** Where a server host's files go (the server's directory of the point); null for client hosts. */
     final Path serverDir;
     final int instances;
@@ -28,9 +30,11 @@ final class Part {
     /** The point's limits: when the host is taken for dead, how long it may take to ship once asked to stop. */
     final HostsSpec limits;
 
-    Part(HostState host, String role, Path serverDir, int instances, int firstInstance, HostsSpec limits) {
+    Part(HostState host, String role, String server, Path serverDir, int instances, int firstInstance,
+         HostsSpec limits) {
         this.host = host;
         this.role = role;
+        this.server = server;
         this.serverDir = serverDir;
         this.instances = instances;
         this.firstInstance = firstInstance;
@@ -84,7 +88,7 @@ final class Part {
             status = HostsFile.LATE;
             error = "the host had not reported when the point ended; what it shipped until then is kept";
         }
-        return new HostsFile.Host(host.name(), role, host.info.address, role.equals(HostsFile.Host.CLIENTS)
+        return new HostsFile.Host(host.name(), role, server.isEmpty() ? null : server, host.info.address, role.equals(HostsFile.Host.CLIENTS)
                 ? instances : null, role.equals(HostsFile.Host.CLIENTS) ? firstInstance : null, clockOffsetNs,
                 roundTripNs, clockSamples, barrierArrivalEpochNs,
                 r != null && r.gateOpenedNs != 0 ? r.gateOpenedNs : null, status, exit, error, bytesReceived,

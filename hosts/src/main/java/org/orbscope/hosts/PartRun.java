@@ -5,6 +5,9 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.orbscope.coordination.Refused;
@@ -46,7 +49,8 @@ abstract class PartRun {
      * @param base the part's directory in the point (all of it is shipped)
      * @param scenarioFile where the JVMs' scenario goes
      * @param logFile the part's host.log
-     * @param watchDir where the part's watcher writes, under {@code base}
+     * @param watchDir where the part's watcher writes, under {@code base}; null when another part of the point
+     *     watches this machine
      */
     PartRun(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir, Path base,
             Path scenarioFile, Path logFile, WatchDirectory watchDir) {
@@ -58,13 +62,35 @@ abstract class PartRun {
         this.scenarioFile = scenarioFile;
         this.log = new HostLog(console, logFile);
         this.watchDir = watchDir;
-        this.shipper = new Shipper(session, task.point, dir.dir(), base);
+        this.shipper = new Shipper(session, task.point, task.server, dir.dir(), base);
     }
 
     /** The point's directory in the host's copy of the run, of the coordinator's run (its JVMs carry its id). */
     static PointDirectory pointDir(HostAgent.Options options, Task task) throws IOException {
         return new PointDirectory(RunDirectory.at(options.work().resolve(task.run)).point(task.point).dir(),
                 task.runId);
+    }
+
+    /**
+     * Writes the references the task carries ({@code SERVER/FILE}, and each one's text) into the {@code ior/}
+     * directory {@code iorDir} gives each server.
+     *
+     * @return those directories, by server
+     */
+    Map<String, Path> writeReferences(Function<String, Path> iorDir) throws IOException {
+        Map<String, Path> dirs = new LinkedHashMap<>();
+        for (int i = 0; i < task.objects.length; i++) {
+            String[] serverFile = task.objects[i].split("/", 2);
+            Path d = serverFile.length == 2 && !serverFile[0].isEmpty() ? iorDir.apply(serverFile[0]) : null;
+            Path file = d == null ? null : d.resolve(serverFile[1]).normalize();
+            if (file == null || !d.equals(file.getParent())) {
+                throw new IOException("the coordinator sent a reference named '" + task.objects[i]
+                        + "', not SERVER/FILE");
+            }
+            AtomicFiles.write(file, task.references[i] + "\n");
+            dirs.put(serverFile[0], d);
+        }
+        return dirs;
     }
 
     /** Writes what the part's scenario names besides itself, before the scenario is loaded (and checked). */
@@ -81,8 +107,10 @@ abstract class PartRun {
      */
     ClockExchange.Sample exchangeClock(String next) throws Refused {
         ClockExchange.Sample clock = ClockExchange.measure(session.coordinator);
-        watcher = Watcher.start(dir, watchDir, EpochClock.calibrate(clock.offsetNs()));
-        session.coordinator.clock_offset(session.id, task.point, clock.offsetNs(), clock.roundTripNs(),
+        if (watchDir != null) {
+            watcher = Watcher.start(dir, watchDir, EpochClock.calibrate(clock.offsetNs()));
+        }
+        session.coordinator.clock_offset(session.id, task.point, task.server, clock.offsetNs(), clock.roundTripNs(),
                 clock.pings());
         log.line("point " + task.point + ": clock offset " + clock.offsetNs() / 1000 + " us (round trip "
                 + clock.roundTripNs() / 1000 + " us); " + next);
@@ -91,7 +119,7 @@ abstract class PartRun {
 
     /** A heartbeat for the part: ships and listens for the coordinator's stop, which {@code onStop} carries out. */
     Heartbeat heartbeat(Runnable onStop) {
-        return new Heartbeat(session, task.point, shipper, new AtomicBoolean(), onStop, log);
+        return new Heartbeat(session, task.point, task.server, shipper, new AtomicBoolean(), onStop, log);
     }
 
     /** Runs the part, ships its files and reports it finished. */
@@ -122,7 +150,7 @@ abstract class PartRun {
                     : o.error() + "; ") + "not every file could be shipped: " + e.getMessage(), o.gateOpenedNs());
         }
         log.line("point " + task.point + ": done (exit " + o.exit() + "), " + shipper.bytes() + " bytes shipped");
-        session.coordinator.finished(session.id, task.point, new PartReport(o.exit(), o.error() == null ? "" : o.error(),
+        session.coordinator.finished(session.id, task.point, task.server, new PartReport(o.exit(), o.error() == null ? "" : o.error(),
                 o.gateOpenedNs()));
     }
 

@@ -11,7 +11,8 @@ final class PointState {
     final String name;
     final PointDirectory dir;
     final Barrier barrier;
-    private final Map<Integer, Part> parts = new LinkedHashMap<>();
+    /** Each part by its host and server ({@link #key}): a host may run several servers of a point. */
+    private final Map<String, Part> parts = new LinkedHashMap<>();
 
     PointState(PointDirectory dir, Barrier barrier) {
         this.name = dir.name();
@@ -20,12 +21,21 @@ final class PointState {
     }
 
     synchronized void add(Part part) {
-        parts.put(part.host.id, part);
+        parts.put(key(part.host.id, part.server), part);
     }
 
-    /** The part of host {@code id}, or null when the host has none in this point. */
-    synchronized Part part(int id) {
-        return parts.get(id);
+    /** The part of host {@code id} that runs {@code server} (empty: its clients, or the one server), or null. */
+    synchronized Part part(int id, String server) {
+        return parts.get(key(id, server));
+    }
+
+    /** Whether every part of host {@code id} in this point has reported. */
+    synchronized boolean reported(int id) {
+        return parts.values().stream().filter(p -> p.host.id == id).allMatch(Part::reported);
+    }
+
+    private static String key(int id, String server) {
+        return id + "/" + server;
     }
 
     synchronized List<Part> parts() {

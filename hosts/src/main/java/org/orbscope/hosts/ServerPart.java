@@ -2,7 +2,6 @@ package org.orbscope.hosts;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.orbscope.coordination.Refused;
@@ -27,9 +26,11 @@ final class ServerPart extends PartRun {
     static final String AGENT_CONFIG = "agent-config.yaml";
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
-    ServerPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir) {
+    /** @param watches whether this part watches the machine (the host's first part of the point does) */
+    ServerPart(Session session, Task task, HostAgent.Options options, PrintStream console, PointDirectory dir,
+               boolean watches) {
         super(session, task, options, console, dir, dir.server(task.server).dir(), dir.pointYaml(),
-                dir.server(task.server).hostLog(), dir.serverHostWatch(dir.server(task.server)));
+                dir.server(task.server).hostLog(), watches ? dir.serverHostWatch(dir.server(task.server)) : null);
     }
 
     /**
@@ -42,16 +43,7 @@ final class ServerPart extends PartRun {
         if (!task.agentConfig.isEmpty()) {
             AtomicFiles.write(dir.dir().resolve(AGENT_CONFIG), task.agentConfig);
         }
-        for (int i = 0; i < task.objects.length; i++) {
-            String[] peerFile = task.objects[i].split("/", 2);
-            Path iorDir = peerFile.length == 2 && !peerFile[0].isEmpty() ? dir.server(peerFile[0]).iorDir() : null;
-            Path file = iorDir == null ? null : iorDir.resolve(peerFile[1]).normalize();
-            if (file == null || !file.getParent().equals(iorDir)) {
-                throw new IOException("the coordinator sent a reference named '" + task.objects[i]
-                        + "', not PEER/FILE");
-            }
-            AtomicFiles.write(file, task.references[i] + "\n");
-        }
+        writeReferences(peer -> dir.server(peer).iorDir());
     }
 
     @Override

@@ -29,6 +29,7 @@ final class Shipper {
 
     private final Session session;
     private final String point;
+    private final String server;
     private final Path pointDir;
     private final Path base;
     private final Map<Path, Long> shipped = new HashMap<>();
@@ -36,10 +37,14 @@ final class Shipper {
     private final Map<Path, byte[]> replaced = new HashMap<>();
     private long bytes;
 
-    /** Ships the files under {@code base}, named by their path relative to {@code pointDir}. */
-    Shipper(Session session, String point, Path pointDir, Path base) {
+    /**
+     * Ships the files under {@code base}, named by their path relative to {@code pointDir}, as the part of
+     * {@code point} that runs {@code server} (empty: the clients, or the one server).
+     */
+    Shipper(Session session, String point, String server, Path pointDir, Path base) {
         this.session = session;
         this.point = point;
+        this.server = server;
         this.pointDir = pointDir;
         this.base = base;
     }
@@ -72,7 +77,7 @@ final class Shipper {
                     while (b.hasRemaining() && ch.read(b, from + b.position()) >= 0) {
                         // read until the chunk is full
                     }
-                    session.coordinator.put(session.id, point, name, from, b.array());
+                    session.coordinator.put(session.id, point, server, name, from, b.array());
                     from += n;
                     bytes += n;
                     shipped.put(f, from);
@@ -90,7 +95,7 @@ final class Shipper {
     private void replace(Path f) throws IOException, Refused {
         byte[] now = Files.readAllBytes(f);
         if (now.length > 0 && !Arrays.equals(now, replaced.get(f))) {
-            session.coordinator.replace(session.id, point, pointDir.relativize(f).toString(), now);
+            session.coordinator.replace(session.id, point, server, pointDir.relativize(f).toString(), now);
             replaced.put(f, now);
             bytes += now.length;
         }

@@ -51,6 +51,8 @@ public record HostsFile(String naming, Long startEpochNs, Barrier barrier, List<
      * One host of the point.
      *
      * @param role {@code clients} or {@code server}
+     * @param server the server a server host ran, by its name in {@code servers:} (a host may run several, each
+     *     with a line of its own); null for the one server of {@code server:} and for client hosts
      * @param firstInstance the number of its first client JVM among the point's (seeds the JVMs' draws)
      * @param clockOffsetNs the coordinator's clock minus the host's, measured at the start of the point
      * @param roundTripNs the round trip of the ping exchange the offset comes from
@@ -66,7 +68,7 @@ public record HostsFile(String naming, Long startEpochNs, Barrier barrier, List<
      * @param reportedEpochNs when it reported its part finished
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Host(String name, String role, String address, Integer instances, Integer firstInstance,
+    public record Host(String name, String role, String server, String address, Integer instances, Integer firstInstance,
                        Long clockOffsetNs, Long roundTripNs, Integer clockSamples, Long barrierArrivalEpochNs,
                        Long gateOpenedEpochNs, String status, Integer exit, String error, long bytesReceived,
                        Long lastContactEpochNs, Long reportedEpochNs) {

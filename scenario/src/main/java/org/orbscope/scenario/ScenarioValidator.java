@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -66,6 +67,12 @@ final class ScenarioValidator {
         }
     }
 
+    /** The agent config a server runs with, or null (not monitored, or the agent's defaults). */
+    private static String agentConfig(Scenario s, ServerSpec server) {
+        MonitoringSpec m = s.monitoring(server);
+        return m.enabled() ? m.config() : null;
+    }
+
     private static void validateMonitoring(MonitoringSpec m, String at) throws Problem {
         if (m.profile() != null && m.profile().isBlank()) {
             throw new Problem(at + ".profile", "name an ORB profile (jacorb, or a profile file)");
@@ -85,25 +92,22 @@ final class ScenarioValidator {
                 serverHosts.add(serverHost);
             }
         } else {
-            // The coordinator's protocol gives a host one part per point, so a host runs one server.
-            Map<String, String> byHost = new HashMap<>();
+            // A host runs any number of servers of a point; they share the agent config the host is sent.
+            Map<String, ServerSpec> byHost = new HashMap<>();
             for (int i = 0; i < s.servers().size(); i++) {
                 ServerSpec server = s.servers().get(i);
                 if (server.host() == null) {
                     continue;
                 }
                 hostName("servers[" + i + "].host", server.host());
-                String other = byHost.putIfAbsent(server.host(), server.name());
-                if (other != null) {
-                    throw new Problem("servers[" + i + "].host", "host '" + server.host() + "' already runs server '"
-                            + other + "': a host runs one server of a point");
+                ServerSpec other = byHost.putIfAbsent(server.host(), server);
+                if (other != null && !Objects.equals(agentConfig(s, server), agentConfig(s, other))) {
+                    throw new Problem("servers[" + i + "].monitoring.config", "server '" + server.name() + "' names "
+                            + "another agent config than server '" + other.name() + "' on host '" + server.host()
+                            + "': the servers of a host share one");
                 }
             }
             serverHosts.addAll(byHost.keySet());
-            if (s.client().hosts() != null) {
-                throw new Problem("client.hosts", "client hosts run against the one server of 'server:'; the client "
-                        + "of a 'servers:' scenario runs on the machine of orbscope run");
-            }
         }
         HostsSpec hosts = s.client().hosts();
         List<ProcessSpec> processes = s.client().processes();

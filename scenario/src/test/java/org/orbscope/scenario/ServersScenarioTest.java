@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.orbscope.scenario.ScenarioLoaderTest.bad;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code servers:} form, object addressing by server and id, and servant calls. */
 class ServersScenarioTest {
@@ -178,20 +181,27 @@ class ServersScenarioTest {
     }
 
     @Test
-    void eachServerMayRunOnAHostOfItsOwnAndTheClientBesideRun() throws Exception {
-        Scenario s = ScenarioLoader.parse("s.yaml", PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n"));
+    void serversMayShareAHostAndTheClientsRunOnHostsOfTheirOwn(@TempDir Path dir) throws Exception {
+        String onH1 = PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n");
+        Scenario s = ScenarioLoader.parse("s.yaml", onH1);
         assertEquals("h1", s.server("proxy").host());
         assertNull(s.server("backend").host());
-        ScenarioException shared = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: h1\n")
-                .replace("    monitoring: {enabled: true}\n", "    monitoring: {enabled: true}\n    host: h1\n"));
-        assertEquals("servers[1].host", shared.field());
-        assertTrue(shared.problem().contains("host 'h1' already runs server 'proxy'"), shared.getMessage());
+        String shared = onH1.replace("    monitoring: {enabled: true}\n", "    monitoring: {enabled: true}\n    host: h1\n");
+        assertEquals("h1", ScenarioLoader.parse("s.yaml", shared).server("backend").host(), "two servers on h1");
+        Path config = Files.writeString(dir.resolve("agent.yaml"), "{}\n");
+        ScenarioException configs = bad(shared.replace("    monitoring: {enabled: true}\n",
+                "    monitoring: {enabled: true, config: " + config + "}\n").replace("    cpus: [0]\n",
+                "    cpus: [0]\n    monitoring: {enabled: true}\n"));
+        assertEquals("servers[1].monitoring.config", configs.field());
+        assertTrue(configs.problem().contains("the servers of a host share one"), configs.getMessage());
         ScenarioException badName = bad(PROXY.replace("    cpus: [0]\n", "    cpus: [0]\n    host: a/b\n"));
         assertEquals("servers[0].host", badName.field());
-        ScenarioException clientHosts = bad(PROXY.replace("client:\n", "client:\n  hosts: {count: 1}\n"));
-        assertEquals("client.hosts", clientHosts.field());
-        assertTrue(clientHosts.problem().contains("the client of a 'servers:' scenario runs on the machine of"),
-                clientHosts.getMessage());
+        Scenario clientHosts = ScenarioLoader.parse("s.yaml", onH1.replace("client:\n",
+                "client:\n  hosts: {names: [h2]}\n"));
+        assertEquals(List.of("h2"), clientHosts.client().hosts().used());
+        ScenarioException both = bad(onH1.replace("client:\n", "client:\n  hosts: {names: [h1]}\n"));
+        assertEquals("client.hosts.names[0]", both.field());
+        assertTrue(both.problem().contains("a host runs a server or clients, not both"), both.getMessage());
     }
 
     @Test

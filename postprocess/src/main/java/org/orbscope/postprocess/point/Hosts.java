@@ -39,7 +39,7 @@ public record Hosts(List<Host> hosts, Double startSpreadMs, Double firstRequestS
     /**
      * One host of the point: how its part went, and for a client host what its JVMs recorded. Times in ms.
      *
-     * @param role {@code clients} or {@code server}
+     * @param role {@code clients}, {@code server}, or {@code server NAME} for a server of {@code servers:}
      * @param status ok | failed | missing | dead | missed-start | late | interrupted (hosts.json)
      * @param clockOffsetMs the coordinator's clock minus the host's
      * @param roundTripMs the round trip of the ping the offset comes from
@@ -75,7 +75,7 @@ public record Hosts(List<Host> hosts, Double startSpreadMs, Double firstRequestS
         for (HostsFile.Host h : file.hosts()) {
             Host out = host(point, file, h, clients.getOrDefault(h.name(), List.of()), warmup, starts, firsts);
             if (!h.ok()) {
-                notes.add("host " + h.name() + " (" + h.role() + ") " + h.status() + (h.error() == null ? ""
+                notes.add("host " + h.name() + " (" + role(h) + ") " + h.status() + (h.error() == null ? ""
                         : ": " + h.error()) + (out.records() == null ? "" : "; " + out.records() + " records of it "
                         + "kept") + (out.missing() == null || out.missing() == 0 ? "" : ", " + out.missing()
                         + " requests of its schedule without a record"));
@@ -92,7 +92,7 @@ public record Hosts(List<Host> hosts, Double startSpreadMs, Double firstRequestS
         Double gateLead = start != null && h.gateOpenedEpochNs() != null
                 ? (start - h.gateOpenedEpochNs()) / 1e6 : null;
         if (!h.role().equals(HostsFile.Host.CLIENTS) || dirs.isEmpty()) {
-            return new Host(h.name(), h.role(), h.status(), h.error(), h.address(), h.instances(),
+            return new Host(h.name(), role(h), h.status(), h.error(), h.address(), h.instances(),
                     ms(h.clockOffsetNs()), ms(h.roundTripNs()), null, null, null, null, null, null, null, null,
                     gateLead);
         }
@@ -115,6 +115,11 @@ public record Hosts(List<Host> hosts, Double startSpreadMs, Double firstRequestS
         return new Host(h.name(), h.role(), h.status(), h.error(), h.address(), h.instances(), ms(h.clockOffsetNs()),
                 ms(h.roundTripNs()), r.rows, ok, r.rows - ok - notSent, notSent, missing(point, h.name(), r.rows),
                 Summary.of(r.response), startMs, toFirst, gateLead);
+    }
+
+    /** The host's role, with the server's name when it ran one of several ({@code server front}). */
+    private static String role(HostsFile.Host h) {
+        return h.server() == null ? h.role() : h.role() + " " + h.server();
     }
 
     /** The range of instants (epoch ns) the hosts reached a mark at. */

@@ -35,7 +35,7 @@ class ServerClockTest {
         assertEquals(0, unplaced.server().matchedToClient(), "a trace 5 s off the clients' axis pairs with nothing");
 
         new HostsFile("corbaloc:iiop:1.2@10.0.0.1:2809/NameService", null, null, List.of(new HostsFile.Host("srv",
-                HostsFile.Host.SERVER, "10.0.0.2", null, null, OFFSET_NS, 200_000L, 16, null, null, HostsFile.OK, 0,
+                HostsFile.Host.SERVER, null, "10.0.0.2", null, null, OFFSET_NS, 200_000L, 16, null, null, HostsFile.OK, 0,
                 null, 0, null, null))).write(p.hostsJson());
         PointAnalysis placed = PointAnalyzer.analyze(p, Map.of(), AnalysisOptions.builder().traces(behind).build());
         assertEquals(100, placed.server().matchedToClient(), "every request paired once moved by the offset");
