@@ -23,30 +23,12 @@ command -v ip >/dev/null || { echo "hosts.sh: needs ip (iproute2)" >&2; exit 2; 
 tag="orbscope-bench-$$"
 work="$(mktemp -d)"
 java=(java -Xmx96m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -jar "$jar")
-namespaces=()
-cleanup() {
-  for ns in "${namespaces[@]}"; do
-    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null || true; done
-  done
-  for ns in "${namespaces[@]}"; do ip netns del "$ns" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+. "$home/bench/scripts/lan.sh"
+trap 'lan_cleanup; rm -rf "$work"' EXIT
 
-ip netns add "$tag-br"; namespaces+=("$tag-br")
-ip -n "$tag-br" link add br0 type bridge
-ip -n "$tag-br" link set br0 up
-node() { # node INDEX NAME: a namespace with address 10.214.0.INDEX on the bridge
-  local ns="$tag-$2"
-  ip netns add "$ns"; namespaces+=("$ns")
-  ip -n "$ns" link add eth0 type veth peer name "p$1" netns "$tag-br"
-  ip -n "$tag-br" link set "p$1" master br0 up
-  ip -n "$ns" addr add "10.214.0.$1/24" dev eth0
-  ip -n "$ns" link set eth0 up
-  ip -n "$ns" link set lo up
-}
-node 1 coordinator
-for i in $(seq 1 "$hosts"); do node $((10 + i)) "h$i"; done
+lan_init "$tag" 10.214.0
+lan_node 1 coordinator
+for i in $(seq 1 "$hosts"); do lan_node $((10 + i)) "h$i"; done
 
 sweep="$(IFS=,; echo "${threads[*]}")"
 max=0; for t in "${threads[@]}"; do [ "$t" -gt "$max" ] && max="$t"; done
