@@ -3,8 +3,8 @@
 # one connection, server pinned to core 0, client to core 1) at each rate, in these modes, alternating within
 # each round, same seed:
 #   off          the unmonitored server
-#   agent        the agent with the shipped JacORB profile as it stands (cpu.sample=10; a run with no agent config
-#                records every fragment's CPU up to 20,000 requests)
+#   agent        the agent with the ORB's shipped profile as it stands (JacORB's: cpu.sample=10; a run with no agent
+#                config records every fragment's CPU up to 20,000 requests)
 #   jfr          JFR at its default settings (-XX:StartFlightRecording), the yardstick: what users accept today
 #   agent-exact  the agent recording every fragment's CPU times (cpu.sample=1): per-stage CPU means to check the
 #                sampled ones against
@@ -23,7 +23,7 @@
 #                request in one, every fragment's CPU times of the recorded ones (cpu.sample=1)
 # and, for attribution, when named in MODES: agent-nocpu (no CPU times), agent-nomon (no monitor and park
 # events), agent-nothreads (no thread start/end events), agent-methods (method events only), agent-nonames (the
-# JacORB profile without its operation= and object= request names).
+# ORB's profile without its operation= and object= request names).
 # Prints per run and then per mode (medians over rounds of same-round ratios to `off`): server CPU per request
 # (process CPU over the measured window / requests), client p50 and p99, GC count, and for the agent modes
 # the per-stage CPU means from the trace. The first half of each run's requests is left out (HEAD=0.5; another
@@ -60,6 +60,12 @@
 #   build of the agent, to set a change beside the agent it replaces in the same rounds.
 #   SETS="server.orb.poolMin=8" adds scenario settings (`--set`, space-separated) to every mode: with poolMin equal
 #   to poolMax JacORB keeps its dispatcher threads instead of creating and ending them under load.
+#   ORB=glassfish runs the server on that ORB (server.orb.product: jacorb, the default, glassfish, yoko,
+#   openjdk-orb) and monitors it with that ORB's shipped profile. The scenario's poolMin and poolMax are
+#   JacORB's and Yoko's: glassfish-corba's and the WildFly ORB's default pool grows without bound and keeps its
+#   idle threads.
+#   LOCK=/tmp/orbscope-build.lock runs each run's server and client under that lock (flock), so that a machine
+#   shared with other builds runs nothing heavy beside them, while the rounds as a whole do not hold it.
 set -euo pipefail
 home="$(cd "$(dirname "$0")/../.." && pwd)"
 rounds="${1:-3}"
@@ -73,8 +79,13 @@ jar="$home/bench/target/benchmarks.jar"
   || (cd "$home" && mvn -B -q -o package -DskipTests)
 out="$(mktemp -d -t orbscope-null.XXXXXX)"
 scenario="$home/bench/scripts/null-request.yaml"
+orb="${ORB:-jacorb}"
+if [ "$orb" != jacorb ]; then # the scenario's pool sizes are JacORB's options, which another product refuses
+  sed -e '/^    pool\(Min\|Max\):/d' -e "s/^  orb:\$/  orb:\n    product: $orb/" "$scenario" > "$out/null-request.yaml"
+  scenario="$out/null-request.yaml"
+fi
 # The profile's own settings (cpu.sample=10): a run without a config records every fragment's CPU up to 20,000 requests.
-echo "# the jacorb profile's defaults" > "$out/profile.conf"
+echo "# the $orb profile's defaults" > "$out/profile.conf"
 echo "cpu.sample = 1" > "$out/exact.conf"
 printf 'cpu.sample = 1\nrequest.sample = %s\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled.conf"
 printf 'cpu.sample = 1\nrequest.sample = %s\ncpu.net = false\n' "${REQUEST_SAMPLE:-10}" > "$out/sampled-raw.conf"
@@ -89,12 +100,13 @@ if [ -n "${BASE_AGENT:-}" ]; then # an installation whose agent jar is the base 
   mkdir -p "$out/base/agent/target" && cp "$BASE_AGENT" "$out/base/agent/target/orbscope-agent.jar"
 fi
 sed -e 's/ *| *operation=[^|]*//' -e 's/ *| *object=[^|]*//' \
-  "$home/trace/src/main/resources/org/orbscope/trace/profile/jacorb.profile" > "$out/nonames.profile"
+  "$home/trace/src/main/resources/org/orbscope/trace/profile/$orb.profile" > "$out/nonames.profile"
 
 run() { # mode rate requests dir
   local mode="$1" rate="$2" n="$3" dir="$4"
   local -a set=(--set "client.processes[0].arrival.rate=$rate" --set "client.processes[0].requests=$n"
-    --set server.orb.queueMax=1000000 --set server.warmupCalls=20000 --set monitoring.enabled=false)
+    --set server.warmupCalls=20000 --set monitoring.enabled=false --set "monitoring.profile=$orb")
+  [ "$orb" != jacorb ] || set+=(--set server.orb.queueMax=1000000)
   local setting
   for setting in ${SETS:-}; do set+=(--set "$setting"); done
   local -a jvm=(${SERVER_JVM:-})
@@ -125,6 +137,7 @@ run() { # mode rate requests dir
     set+=(--set "server.jvmArgs=[$(IFS=,; echo "${jvm[*]}")]")
   fi
   [ -z "${THREAD_CPU:-}" ] || threads_of_server "$dir" "$rate" "$n" &
+  [ -z "${LOCK:-}" ] || orbscope=(flock "$LOCK" "${orbscope[@]}")
   "${orbscope[@]}" run "$scenario" --no-report --out "$dir" "${set[@]}" > "$dir.log" 2>&1 || true
   wait
   local stats
