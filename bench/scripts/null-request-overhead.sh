@@ -52,6 +52,10 @@
 #   THREAD_CPU=1 also writes each run's server CPU by thread over the second part of the run to RUN.threads
 #   (bench/scripts/thread-cpu.py: the JVM's own threads by name, and the threads that ended in it, which
 #   server/system.csv leaves in its remainder).
+#   JIT=1 also logs each run's server compilations (-XX:+LogCompilation, to RUN.jit.log) and prints the compile
+#   tasks of the measured window and of the whole run by where the method comes from (the ORB, the agent, the
+#   JDK) and tier, the C2 code of the ORB's methods (which inlined advice makes larger) and the deoptimisations
+#   in the window (bench/scripts/null-request-jit.py). The log costs the compiler threads time in every mode.
 #   SERVER_JVM="-Xmn64m" adds JVM options to the server in every mode (space-separated; none may hold a comma): a
 #   fixed young generation makes the collection count follow what the server allocates, not the collector's own
 #   sizing. With a small one (SERVER_JVM="-Xmn4m", an eden of 3,328 KiB) the GCs in the window, before it and at
@@ -114,6 +118,7 @@ run() { # mode rate requests dir
     mkdir -p "$dir.profile"
     jvm+=("\"-agentpath:$PROFILER=start,event=${PROFILER_EVENT:-cpu},interval=1ms,threads,ann,loop=1s,collapsed,file=$dir.profile/%t.collapsed\"")
   fi
+  [ -z "${JIT:-}" ] || jvm+=(-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation "-XX:LogFile=$dir.jit.log")
   local -a orbscope=("$home/bin/orbscope")
   case "$mode" in
     base|base-sampled) # the base build's agent: the cli finds it in ORBSCOPE_HOME, which bin/orbscope would set
@@ -146,6 +151,9 @@ run() { # mode rate requests dir
     local window
     window="$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s["window_start_ns"], s["window_end_ns"])' "$stats")"
     stats="${stats%\}}, \"profile\": $(python3 "$home/bench/scripts/null-request-profile.py" "$dir.profile" $window)}"
+  fi
+  if [ -f "$dir.jit.log" ]; then
+    stats="${stats%\}}, \"jit\": $(python3 "$home/bench/scripts/null-request-jit.py" "$dir.jit.log" $(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s["window_start_ns"], s["window_end_ns"])' "$stats"))}"
   fi
   local trace from
   trace="$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get("trace", ""))' "$stats")"

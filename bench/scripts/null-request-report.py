@@ -55,6 +55,7 @@ def main(path):
             print(f"{mode:18s}" + "".join(f"{c:>28s}" for c in cells))
         pooled_percentiles(by, rate, rounds, modes)
         causes(by, rate, rounds, modes)
+        compilations(by, rate, rounds, modes)
         exact = pooled(by, rate, rounds, "agent-exact")
         for mode in ("agent", "agent-sampled", "agent-sampled-raw"):
             sampled = pooled(by, rate, rounds, mode)
@@ -157,6 +158,27 @@ def causes(by, rate, rounds, modes):
                 cell += f" ({statistics.median(d):+.1f})"
             cells.append(cell)
         print(f"{c:14s}" + "".join(f"{x:>22s}" for x in cells))
+
+
+def compilations(by, rate, rounds, modes):
+    """The JIT's work (JIT=1 runs), median over rounds: compile tasks and their time in the measured window and
+    over the whole run, the C2 code of the ORB's methods, deoptimisations in the window."""
+    logged = [m for m in modes if any("jit" in by[(rate, k)].get(m, {}) for k in rounds)]
+    if not logged:
+        return
+    print("JIT (compile-task wall time; median over rounds): window tasks, window ms, run tasks, run ms, "
+          "ORB C2 code KiB, made not entrant in the window; then the window's ms by origin and tier")
+    for m in logged:
+        runs = [by[(rate, k)][m]["jit"] for k in rounds if "jit" in by[(rate, k)].get(m, {})]
+
+        def med(f):
+            return statistics.median(f(j) for j in runs)
+        origins = sorted({o for j in runs for o in j["window"]["by"]})
+        parts = " ".join(f"{o}: {med(lambda j: j['window']['by'].get(o, {}).get('ms', 0)):.0f}" for o in origins)
+        print(f"  {m:18s} {med(lambda j: j['window']['tasks']):6.0f} {med(lambda j: j['window']['ms']):8.0f} "
+              f"{med(lambda j: j['run']['tasks']):6.0f} {med(lambda j: j['run']['ms']):8.0f} "
+              f"{med(lambda j: j['orb_c2_code_bytes']) / 1024:7.0f} {med(lambda j: j['made_not_entrant_in_window']):4.0f}"
+              f"   {parts}")
 
 
 def pooled(by, rate, rounds, mode):
