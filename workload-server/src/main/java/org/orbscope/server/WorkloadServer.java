@@ -57,11 +57,13 @@ public final class WorkloadServer implements AutoCloseable {
     private final Map<String, ServantSlots> poaSlots;
     private final Map<String, ServantLock> locks;
     private final ServerDirectory out;
+    /** Whether the scenario sends oneway requests, which the server lets arrive before it stops. */
+    private final boolean onewaysSent;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
                            Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots,
-                           Map<String, ServantLock> locks, ServerDirectory out) {
+                           Map<String, ServantLock> locks, ServerDirectory out, boolean onewaysSent) {
         this.orb = orb;
         this.product = product;
         this.orbThread = orbThread;
@@ -71,6 +73,7 @@ public final class WorkloadServer implements AutoCloseable {
         this.poaSlots = poaSlots;
         this.locks = locks;
         this.out = out;
+        this.onewaysSent = onewaysSent;
     }
 
     /** What each object received so far, one row per object and operation called (requests counted as they start). */
@@ -162,7 +165,7 @@ public final class WorkloadServer implements AutoCloseable {
             }
             ReadyFile.now(port).write(out.ready());
             return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, locks,
-                    out);
+                    out, OnewayDrain.sent(scenario));
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -289,7 +292,7 @@ public final class WorkloadServer implements AutoCloseable {
             return;
         }
         closed = true;
-        if (!OnewayDrain.await(this::onewaysStarted)) {
+        if (onewaysSent && !OnewayDrain.await(this::onewaysStarted)) {
             System.err.println("orbscope server: oneway requests were still arriving " + OnewayDrain.LIMIT_MILLIS / 1000
                     + " s after the stop; stopping with " + onewaysStarted() + " started");
         }
