@@ -61,6 +61,15 @@ public final class DamagedTraces {
             int outer = w.defineMethod("p.C", "outer", "()V");
             int inner = w.defineMethod("p.C", "inner", "()V");
             int late = w.defineMethod("p.C", "late", "()V");
+            // The definitions first, in a chunk of their own: a wake-up of the writer that finds no buffer writes the
+            // definitions made meanwhile, and between a chunk's size reading and its submission below that would
+            // look like the chunk written, putting the next two buffers in one chunk.
+            long header = Files.size(file);
+            w.writeSoon();
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (Files.size(file) == header && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
             long now = 1_000_000;
             for (int chunk = 1; chunk <= 5; chunk++) {
                 long before = Files.size(file);
@@ -135,6 +144,7 @@ public final class DamagedTraces {
     private static void submitAndAwait(TraceWriter w, ThreadBuffer b, Path file, long before, int seconds)
             throws InterruptedException, IOException {
         w.submit(b);
+        w.writeSoon();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (Files.size(file) == before && System.nanoTime() < deadline) {
             Thread.sleep(1);
