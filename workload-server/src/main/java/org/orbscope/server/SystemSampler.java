@@ -117,28 +117,41 @@ final class SystemSampler implements AutoCloseable {
             if (!threads.isThreadCpuTimeEnabled()) {
                 threads.setThreadCpuTimeEnabled(true);
             }
+            // Where the JVM's threads can be read, the application's CPU is the rest of the process's, so only
+            // orbscope's clocks are read: one read per thread per sample costs a server of hundreds of threads
+            // a share of a core. Ended threads leave the table.
+            boolean byRest = jvm != null && processCpu >= 0;
+            Map<Long, long[]> live = new HashMap<>();
             for (Thread t : liveThreads()) {
                 javaTaskNames.add(JvmThreadCpu.taskName(t.getName()));
+                boolean tool = isTooling(t.getName());
+                if (byRest && !tool) {
+                    continue;
+                }
                 long cpu = threads.getThreadCpuTime(t.getId());
                 if (cpu < 0) {
                     continue; // ended between listing and reading
                 }
-                long[] seen = last.computeIfAbsent(t.getId(), k -> new long[] {0, isTooling(t.getName()) ? 1 : 0});
+                long[] seen = last.getOrDefault(t.getId(), new long[] {0});
                 long delta = cpu - seen[0];
                 seen[0] = cpu;
-                if (seen[1] == 1) {
+                live.put(t.getId(), seen);
+                if (tool) {
                     tooling += delta;
                 } else {
                     javaApplication += delta;
                 }
             }
-            application = javaApplication;
-            if (jvm != null && processCpu >= 0) {
-                try {
-                    application = Math.max(0, processCpu - tooling - jvm.sample(javaTaskNames));
-                } catch (IOException e) {
-                    application = javaApplication; // /proc unreadable for this sample
-                }
+            last.keySet().retainAll(live.keySet());
+            last.putAll(live);
+            if (!byRest) {
+                application = javaApplication;
+                return;
+            }
+            try {
+                application = Math.max(0, processCpu - tooling - jvm.sample(javaTaskNames));
+            } catch (IOException e) {
+                // /proc unreadable for this sample: the application's figure stands until the next
             }
         }
 
