@@ -198,8 +198,8 @@ final class SimulateCommand implements Callable<Integer> {
                 ModelParameters params = clientSide(t, t.measured() == null
                         ? PointPrediction.withLocks(ScenarioMapping.map(t.scenario(), overrides), holds,
                                 t.locks().handoffs())
-                        : t.serverCpu().apply(PointPrediction.model(t.scenario(), t.measured(), settings, holds,
-                                t.locks().handoffs())), out);
+                        : PointPrediction.model(t.scenario(), t.measured(), settings, holds, t.locks().handoffs(),
+                                t.serverCpu()), out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
                     if (params.offeredUtilization(s) >= 1) {

@@ -90,22 +90,18 @@ public final class PointPrediction {
         return r.has(c) ? r.get(c) : Double.NaN;
     }
 
-    /** The scenario's model with its demands calibrated from {@code sample}. */
-    public static ModelParameters model(Scenario s, StageSample sample, Settings settings) {
-        return model(s, sample, settings, java.util.Map.of(), java.util.Map.of());
-    }
-
     /**
      * The scenario's model with the lock holds of {@code lockHolds} (by lock name; measured, or given) in place of
-     * the scenario's and the hand-offs of {@code lockHandoffs}, and its demands calibrated from {@code sample}: the
-     * holds go in first, so that the servant CPU outside each lock is the measured servant CPU less the hold that
-     * stands.
+     * the scenario's and the hand-offs of {@code lockHandoffs}, its demands calibrated from {@code sample}, and the
+     * server's CPU outside the stages ({@code serverCpu}) on its cores: the holds go in first, so that the servant
+     * CPU outside each lock is the measured servant CPU less the hold that stands; the CPU outside the stages goes
+     * in last, on the calibrated demands.
      */
     public static ModelParameters model(Scenario s, StageSample sample, Settings settings,
                                         java.util.Map<String, Dist> lockHolds,
-                                        java.util.Map<String, Dist> lockHandoffs) {
-        return Calibration.apply(withLocks(ScenarioMapping.map(s, settings.overrides()), lockHolds, lockHandoffs),
-                sample, settings.mode());
+                                        java.util.Map<String, Dist> lockHandoffs, ServerCpu serverCpu) {
+        return serverCpu.apply(Calibration.apply(withLocks(ScenarioMapping.map(s, settings.overrides()), lockHolds,
+                lockHandoffs), sample, settings.mode()));
     }
 
     /** {@code model} with the hold of each lock {@code lockHolds} names and the hand-offs of {@code lockHandoffs}. */

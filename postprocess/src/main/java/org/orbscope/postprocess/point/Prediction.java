@@ -41,8 +41,8 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
                 PointPrediction.Settings settings = PointPrediction.Settings.defaults(scenario);
                 LockHolds locks = LockHolds.read(scenario, trace, LockHolds.window(measured));
                 ServerCpu serverCpu = ServerCpu.of(utilization, stages.serverRatePerMs());
-                model = serverCpu.apply(PointPrediction.model(scenario, PointPrediction.sample(measured), settings,
-                        locks.holds(), locks.handoffs()));
+                model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds(),
+                        locks.handoffs(), serverCpu);
                 SimulationResult r = PointPrediction.simulate(model, settings);
                 simulated = new Simulated(r.queue().meanMs(), r.completion().meanMs(), r.cpuUtilization(),
                         relativeError(r.queue().meanMs(), stages.mean("queue")),
