@@ -170,20 +170,19 @@ final class TargetServant extends TargetPOATie {
         }
         long[] demand = d == null ? NO_DEMAND : d.next();
         ServantLock lock = d == null ? null : d.lock();
+        // The POA's slot first, then the servant's; entering waits uninterruptibly and cannot fail.
         if (poaSlots != null) {
             poaSlots.enter();
         }
-        try {
-            if (slots == null) {
-                return execute(demand, lock, c, request);
-            }
+        if (slots != null) {
             slots.enter();
-            try {
-                return execute(demand, lock, c, request);
-            } finally {
+        }
+        try {
+            return execute(demand, lock, c, request);
+        } finally {
+            if (slots != null) {
                 slots.leave();
             }
-        } finally {
             if (poaSlots != null) {
                 poaSlots.leave();
             }
