@@ -20,19 +20,12 @@ final class ServantLock {
     private static final long EPOCH_OFFSET = epochOffset();
 
     private final String name;
-    /** The intervals closed so far; the current one is in the fields below. */
+    /** The intervals closed so far. */
     private final List<LocksCsv.Row> closed = new ArrayList<>();
-    /** The current interval's start and end, on {@link System#nanoTime}'s clock. */
-    private long intervalStart = Long.MIN_VALUE;
-    private long intervalEnd = Long.MIN_VALUE;
-    private long entries;
-    private long contended;
-    private long waitNanos;
-    private long holdNanos;
-    private long holdSquaredMicros2;
-    private long holdCpuNanos;
-    private long handoffNanos;
-    private long handoffSquaredMicros2;
+    /** The current interval's sums, null before the first entry. */
+    private LocksCsv.Row current;
+    /** The current interval's end, on {@link System#nanoTime}'s clock. */
+    private long intervalEnd;
     /** Threads that have reached the lock and not yet entered it. */
     private final AtomicInteger waiting = new AtomicInteger();
     /** When the last holder left, on {@link System#nanoTime}'s clock, and whether a thread was waiting then. */
@@ -58,59 +51,42 @@ final class ServantLock {
             long cpu0 = CpuBurner.threadCpuNanos();
             CpuBurner.burn(cpuNanos);
             long cpu = CpuBurner.threadCpuNanos() - cpu0;
-            if (entered - intervalEnd >= 0 || intervalStart == Long.MIN_VALUE) {
+            if (current == null || entered - intervalEnd >= 0) {
                 startInterval(entered);
             }
             // A release with a thread waiting passes the lock on within a busy period, and the lock stands free
             // from it until the next entry, the hand-off: the JVM wakes a waiter, which needs a core to enter,
             // and the entry may be another thread's that reached the lock meanwhile (a monitor is not FIFO).
-            if (waiterAtRelease) {
-                contended++;
-                long handoff = entered - lastRelease;
-                handoffNanos += handoff;
-                handoffSquaredMicros2 += (handoff / 1000) * (handoff / 1000);
-            }
-            entries++;
-            waitNanos += entered - reached;
-            holdCpuNanos += cpu;
+            long handoff = waiterAtRelease ? entered - lastRelease : 0;
             long left = System.nanoTime();
             long held = left - entered;
-            holdNanos += held;
-            holdSquaredMicros2 += (held / 1000) * (held / 1000);
+            current = current.plus(new LocksCsv.Row(name, current.startNanos(), 1, waiterAtRelease ? 1 : 0,
+                    entered - reached, held, squaredMicros(held), cpu, handoff, squaredMicros(handoff)));
             lastRelease = left;
             waiterAtRelease = waiting.get() > 0;
         }
     }
 
-    /** Closes the current interval (if it has entries) and starts the one that holds {@code now}. */
+    private static long squaredMicros(long nanos) {
+        return (nanos / 1000) * (nanos / 1000);
+    }
+
+    /** Closes the current interval (if any) and starts the empty one that holds {@code now}. */
     private void startInterval(long now) {
-        if (entries > 0) {
-            closed.add(current());
+        if (current != null && current.entries() > 0) {
+            closed.add(current);
         }
         long epoch = now + EPOCH_OFFSET;
         long start = epoch - Math.floorMod(epoch, LocksCsv.INTERVAL_NANOS);
-        intervalStart = start - EPOCH_OFFSET;
-        intervalEnd = intervalStart + LocksCsv.INTERVAL_NANOS;
-        entries = 0;
-        contended = 0;
-        waitNanos = 0;
-        holdNanos = 0;
-        holdSquaredMicros2 = 0;
-        holdCpuNanos = 0;
-        handoffNanos = 0;
-        handoffSquaredMicros2 = 0;
-    }
-
-    private LocksCsv.Row current() {
-        return new LocksCsv.Row(name, intervalStart + EPOCH_OFFSET, entries, contended, waitNanos, holdNanos,
-                holdSquaredMicros2, holdCpuNanos, handoffNanos, handoffSquaredMicros2);
+        intervalEnd = start - EPOCH_OFFSET + LocksCsv.INTERVAL_NANOS;
+        current = new LocksCsv.Row(name, start, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     /** The lock's figures so far, one row per interval in which it was entered. */
     synchronized List<LocksCsv.Row> rows() {
         List<LocksCsv.Row> rows = new ArrayList<>(closed);
-        if (entries > 0) {
-            rows.add(current());
+        if (current != null && current.entries() > 0) {
+            rows.add(current);
         }
         return rows;
     }
