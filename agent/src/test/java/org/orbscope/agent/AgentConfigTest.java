@@ -167,15 +167,20 @@ class AgentConfigTest {
             assertTrue(e.getMessage().contains("budget takes a share of the process's CPU from 0.01% to 50%, got '" + bad + "'"),
                     e.getMessage());
         }
-        assertEquals(0, Settings.of(AgentConfig.parse("profile=glassfish,budget=1%")).budgetPpm,
+        Path unfragmented = file("unfragmented.profile", "profile.name = unfragmented",
+                "method = com.acme.orb.Reader#readMessage()V | role=receive.arrival | key=none | cpu=enter");
+        assertEquals(0, Settings.of(AgentConfig.parse("profile=" + unfragmented + ",budget=1%")).budgetPpm,
                 "nothing draws without fragment=begin: no budget");
         assertTrue(AgentConfig.parse("profile=jacorb").cpuNet, "CPU times net of the agent's work by default");
         assertFalse(AgentConfig.parse("cpu.net=false").cpuNet);
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("cpu.net=maybe"));
         assertTrue(e.getMessage().contains("cpu.net") && e.getMessage().contains("maybe"), e.getMessage());
         assertTrue(AgentConfig.parse("profile=jacorb").requestSamplingPossible());
-        assertTrue(!AgentConfig.parse("profile=glassfish").requestSamplingPossible(),
-                "the glassfish profile marks no fragments: it records every request");
+        for (String shipped : new String[] {"glassfish", "yoko", "openjdk-orb"}) {
+            assertTrue(AgentConfig.parse("profile=" + shipped).requestSamplingPossible(), shipped);
+        }
+        assertFalse(AgentConfig.parse("profile=" + unfragmented).requestSamplingPossible(),
+                "a profile that marks no fragments records every request");
 
         e = assertThrows(AgentConfig.BadConfig.class, () -> AgentConfig.parse("buffer.size=64m"));
         assertTrue(e.getMessage().contains("buffer.size takes a number from 4096 to 16777216, got '64m'"), e.getMessage());

@@ -8,12 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
@@ -37,13 +40,22 @@ class RequestSamplingRunTest {
      * {@code config}; returns the run's directory (skipped when the workload or the agent is not built).
      */
     private Path runMonitored(Path scenario, String config) throws Exception {
+        return runMonitored(scenario, config, "jacorb", REQUESTS);
+    }
+
+    /** As above, on the ORB whose shipped profile is {@code profile}, with {@code requests} requests. */
+    private Path runMonitored(Path scenario, String config, String profile, int requests) throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Files.writeString(dir.resolve("agent.conf"), config);
-        Files.writeString(scenario, RunCommandEndToEndTest.TINY
+        String tiny = RunCommandEndToEndTest.TINY;
+        if (!profile.equals("jacorb")) {
+            tiny = tiny.replace("  orb: {poolMin: 1, poolMax: 2}", "  orb: {product: " + profile + "}");
+        }
+        Files.writeString(scenario, tiny
                 .replace(RunCommandEndToEndTest.TINY_WARMUP, "  warmupCalls: " + WARMUP_CALLS)
-                .replace("requests: 40", "requests: " + REQUESTS)
-                + "monitoring: {enabled: true, profile: jacorb, cpuTime: true, config: agent.conf}\n");
+                .replace("requests: 40", "requests: " + requests)
+                + "monitoring: {enabled: true, profile: " + profile + ", cpuTime: true, config: agent.conf}\n");
         CliRunner r = CliRunner.run("run", scenario.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
                 "--out", dir.resolve("runs").toString());
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
@@ -55,10 +67,8 @@ class RequestSamplingRunTest {
     void oneRequestInNIsRecordedWholeOnEveryThreadItVisits() throws Exception {
         Path scenario = dir.resolve("tiny.yaml");
         Path run = runMonitored(scenario, "request.sample = " + SAMPLE + "\ncpu.sample = 1\n");
-        JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        JsonNode point = sampledPoint(run);
         JsonNode server = point.path("server");
-        assertEquals(SAMPLE, server.path("requestSample").asInt(), server.toString());
-        assertEquals(0, server.path("incomplete").asLong(), "every recorded request is whole: " + point);
         // A binomial count: 1,000 draws of 1 in 4 fall outside 150-350 with a probability below 1e-12.
         long measured = server.path("measured").asLong();
         assertTrue(measured >= 150 && measured <= 350, "recorded " + measured + " of " + REQUESTS + ": " + server);
@@ -66,20 +76,8 @@ class RequestSamplingRunTest {
         // Client records are paired by rank, which a sample does not keep.
         assertEquals(0, server.path("matchedToClient").asLong(), server.toString());
 
-        List<RequestStages> rows = StagesCsv.read(run.resolve("points/single/report/stages.csv"));
-        long complete = 0;
-        for (RequestStages row : rows) {
-            if (!row.complete()) {
-                continue;
-            }
-            complete++;
-            for (StageColumn c : List.of(StageColumn.RECEIVER, StageColumn.QUEUE, StageColumn.DISPATCHER,
-                    StageColumn.SERVANT, StageColumn.COMPLETION, StageColumn.CPU_RECEIVER,
-                    StageColumn.CPU_CONTROLLER, StageColumn.CPU_DISPATCHER, StageColumn.CPU_TOTAL)) {
-                assertTrue(row.has(c), c + " missing in recorded request " + row.index);
-            }
-        }
-        assertEquals(measured, complete, "stages.csv marks the probes as such: " + server);
+        assertEquals(measured, completeRowsWith(run, StageColumn.CPU_CONTROLLER),
+                "stages.csv marks the probes as such: " + server);
 
         // The trace on its own: the scenario's warm-up calls and checks (202) are left out by rank, 1 in 4 of them
         // (51); the run's report told them by time. Binomial counts of 202 draws differ by more than 40 with a
@@ -94,6 +92,55 @@ class RequestSamplingRunTest {
         assertEquals(SAMPLE, alone.path("requestSample").asInt(), alone.toString());
         assertEquals(51, alone.path("probes").asLong(), alone.toString());
         assertTrue(Math.abs(alone.path("measured").asLong() - measured) <= 40, alone + " against " + server);
+    }
+
+    /**
+     * The other ORBs: the reading thread's arrival draws, its enqueue publishes the request's key (glassfish's and
+     * the WildFly ORB's mediator, Yoko's Upcall), and the thread that dispatches it continues the request by that key
+     * from the work item that encloses the whole dispatch, so the dispatch's last boundary is recorded too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"glassfish", "openjdk-orb", "yoko"})
+    @Timeout(600)
+    void onTheOtherOrbsOneRequestInNIsRecordedWholeToo(String orb) throws Exception {
+        int requests = 400;
+        Path run = runMonitored(dir.resolve("tiny.yaml"), "request.sample = " + SAMPLE + "\ncpu.sample = 1\n",
+                orb, requests);
+        JsonNode server = sampledPoint(run).path("server");
+        // 400 draws of 1 in 4: mean 100, standard deviation 8.7; outside 40-160 is beyond 6.9 of them.
+        long measured = server.path("measured").asLong();
+        assertTrue(measured >= 40 && measured <= 160, "recorded " + measured + " of " + requests + ": " + server);
+        assertEquals(measured, completeRowsWith(run), server.toString());
+    }
+
+    /** The run's only point in its summary.json, asserted to state the sample and to have every recorded request whole. */
+    private static JsonNode sampledPoint(Path run) throws Exception {
+        JsonNode point = new ObjectMapper().readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        JsonNode server = point.path("server");
+        assertEquals(SAMPLE, server.path("requestSample").asInt(), server.toString());
+        assertEquals(0, server.path("incomplete").asLong(), "every recorded request is whole: " + server);
+        return point;
+    }
+
+    /**
+     * The complete requests of the run's only point in its stages.csv, each asserted to have every stage and its
+     * receiver's and dispatcher's CPU times (cpu.sample=1), and the {@code more} columns.
+     */
+    private static long completeRowsWith(Path run, StageColumn... more) throws Exception {
+        List<StageColumn> columns = new ArrayList<>(List.of(StageColumn.RECEIVER, StageColumn.QUEUE,
+                StageColumn.DISPATCHER, StageColumn.SERVANT, StageColumn.COMPLETION, StageColumn.CPU_RECEIVER,
+                StageColumn.CPU_DISPATCHER, StageColumn.CPU_TOTAL));
+        columns.addAll(List.of(more));
+        long complete = 0;
+        for (RequestStages row : StagesCsv.read(run.resolve("points/single/report/stages.csv"))) {
+            if (row.complete()) {
+                complete++;
+                for (StageColumn c : columns) {
+                    assertTrue(row.has(c), c + " missing in recorded request " + row.index);
+                }
+            }
+        }
+        return complete;
     }
 
     /**

@@ -4,14 +4,9 @@
 # 4.2.5 server over loopback driven by the JacORB workload client: every request's receiver-side and
 # dispatcher-side events joined (postprocess), no stage negative.
 #
-# One line per method:  method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN> | cpu=<true|false>
-#                       | operation=<this|argN>.<field>... | object=<this|argN>.<field>...
-#   role  the stage boundary the method marks (postprocess org.orbscope.postprocess.stages.Role labels)
-#   key   correlation key recorded with the event: identity of `this` or of argument N (0-based);
-#         none = the method is joined to its request by the order of events on its thread
-#   cpu   record the thread's CPU time on enter and exit
-#   operation, object  where the enter reads the request's operation name and target object key (the ORB's copy of
-#         the GIOP request header), recorded once per request so a trace alone names them
+# One line per method (see jacorb.profile for the attributes):
+#   method = <class>#<name><descriptor> | role=<stage role> | key=<none|this|argN>[.field...] | cpu=<true|false|enter|exit>
+#            | fragment=<begin|continue> | operation=<this|argN>.<field>... | object=<this|argN>.<field>...
 #
 # The default transport (NIO selector, worker threads for read events), which this profile needs: neither
 # com.sun.corba.ee.transport.ORBUseNIOSelectToWait nor com.sun.corba.ee.transport.ORBConnectionSocketUseWorkerThreadForEvent
@@ -40,10 +35,16 @@ profile.threads.selector = SelectorThread
 profile.threads.receiver = p: default-threadpool; w: *
 profile.threads.dispatcher = p: default-threadpool; w: *
 
+# CPU times of one request fragment in 10, drawn at random per fragment: per-stage CPU means stay unbiased
+# (agent option cpu.sample=1 records every fragment).
+cpu.sample = 10
+
 # Reading pool thread. parseBytes runs once per GIOP message, right after the read that completed it returned
 # (non-blocking or blocking read alike), and finds the message's header in the bytes read: the arrival. (A message
 # that arrives in several reads is parsed again after each; the last parse, which finds it whole, is its arrival.)
-method = com.sun.corba.ee.impl.protocol.MessageParserImpl#parseBytes(Ljava/nio/ByteBuffer;Lcom/sun/corba/ee/spi/transport/Connection;)Lcom/sun/corba/ee/impl/protocol/giopmsgheaders/Message; | role=receive.arrival | key=none | cpu=true
+# Its enter begins the request's first fragment: CPU and request sampling draw there, at each parse, and the draw
+# of the last parse covers the message's enqueue and the end of its reading.
+method = com.sun.corba.ee.impl.protocol.MessageParserImpl#parseBytes(Ljava/nio/ByteBuffer;Lcom/sun/corba/ee/spi/transport/Connection;)Lcom/sun/corba/ee/impl/protocol/giopmsgheaders/Message; | role=receive.arrival | key=none | cpu=true | fragment=begin
 # WorkQueueImpl.addWork stamps the mediator's enqueue time inside its monitor, just before offering it to the queue:
 # the exit is the enqueue (receiver 1st phase end), and it comes before any pool thread can take the request (taking
 # needs the same monitor). The first method on the reading thread that sees the request's mediator.
@@ -72,5 +73,7 @@ method = com.sun.corba.ee.impl.encoding.CDROutputObject#finishSendingMessage()V 
 # its exit is the dispatcher 1st phase end of every request (sendResponse would leave every oneway without one).
 method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#endRequest(Lcom/sun/corba/ee/spi/protocol/MessageMediator;)V | role=dispatch.result | key=arg0 | cpu=true
 # One work item per call; exit = endRequest's clean-up done, the thread goes back to the queue (dispatcher 2nd
-# phase end).
-method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#doWork()V | role=dispatch.end | key=none | cpu=true
+# phase end). The work item is the mediator the reading thread's enqueue was keyed by, so the enter continues that
+# request (a fragment of its own for CPU and request sampling): the continuation begins where the thread takes the
+# request, before every other event of its dispatch, and the exit belongs to it.
+method = com.sun.corba.ee.impl.protocol.MessageMediatorImpl#doWork()V | role=dispatch.end | key=this | cpu=exit | fragment=continue

@@ -42,21 +42,26 @@ profile.threads.receiver = SelectorThread
 # The pool's threads keep the name they start with (glassfish's pool threads are numbered instead: w: 1, w: 2, ...).
 profile.threads.dispatcher = p: default-threadpool; w: Idle
 
+# CPU times of one request fragment in 10, drawn at random per fragment: per-stage CPU means stay unbiased
+# (agent option cpu.sample=1 records every fragment).
+cpu.sample = 10
+
 # Selector thread. AreFragmentsAllowed runs once per GIOP message, right after its 12-byte header was read and its
 # magic and version checked: the arrival. (readGIOPHeader is entered before the read; with reader threads that
 # read blocks.)
-method = com.sun.corba.se.impl.protocol.giopmsgheaders.MessageBase#AreFragmentsAllowed(BBBB)V | role=receive.arrival | key=none | cpu=enter | fragment=begin
+method = com.sun.corba.se.impl.protocol.giopmsgheaders.MessageBase#AreFragmentsAllowed(BBBB)V | role=receive.arrival | key=none | cpu=enter
 # WorkQueueImpl.addWork stamps the enqueue time inside its monitor just before it adds the connection to the queue:
 # the exit is the enqueue (receiver 1st phase end), before any pool thread can take it (requestWork needs the same
 # monitor). The connection is the queued work; the request is the mediator the selector just made for it.
 method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#setEnqueueTime(J)V | role=receive.enqueue | key=this.partialMessageMediator | cpu=exit
 # One read event of the connection: exit = the header is read and queued, the selector goes back to select
-# (receiver 2nd phase end).
-method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#handleEvent()V | role=receive.end | key=none | cpu=exit
+# (receiver 2nd phase end). It encloses the arrival, so its enter begins the request's first fragment: CPU and
+# request sampling draw there, and the draw covers the read event's every boundary, its exit included.
+method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#handleEvent()V | role=receive.end | key=none | cpu=exit | fragment=begin
 
 # Pool thread. finishReadingBits is the first thing a pool thread does with the queued message (it reads the body):
 # enter = dispatcher 1st phase begins (end of queueing).
-method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#finishReadingBits(Lcom/sun/corba/se/pept/protocol/MessageMediator;)Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator; | role=dispatch.begin | key=arg0 | cpu=true | fragment=continue
+method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#finishReadingBits(Lcom/sun/corba/se/pept/protocol/MessageMediator;)Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator; | role=dispatch.begin | key=arg0 | cpu=true
 # The servant through its skeleton. The request header is unmarshalled by now (handleRequestRequest begins with it):
 # requestHeader.operation is the operation, and a GIOP 1.2 header's target (a TargetAddress whose KeyAddr arm is
 # ___object_key) the object key. GIOP 1.0 and 1.1 headers keep it in object_key instead: those requests go without
@@ -68,5 +73,8 @@ method = com.sun.corba.se.impl.encoding.CDROutputObject#finishSendingMessage()V 
 # endRequest runs in handleRequest's finally, after the reply was sent (twoway) or the servant returned (oneway):
 # exit = dispatcher 1st phase end for both. sendResponse would leave every oneway request without one.
 method = com.sun.corba.se.impl.protocol.CorbaMessageMediatorImpl#endRequest(Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator;)V | role=dispatch.result | key=arg0 | cpu=true
-# One work item per message; exit = the thread goes back to the queue (dispatcher 2nd phase end).
-method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#doWork()V | role=dispatch.end | key=none | cpu=exit
+# One work item per message; exit = the thread goes back to the queue (dispatcher 2nd phase end). Its enter continues
+# the request of the connection's partial mediator, the one the enqueue was keyed by and finishReadingBits is given (a
+# fragment of its own for CPU and request sampling): the continuation begins where the thread takes the work item,
+# before every other event of its dispatch, and the exit belongs to it.
+method = com.sun.corba.se.impl.transport.SocketOrChannelConnectionImpl#doWork()V | role=dispatch.end | key=this.partialMessageMediator | cpu=exit | fragment=continue

@@ -39,6 +39,10 @@ profile.orb = Apache Yoko 1.4
 profile.threads.receiver = Yoko:GIOPConnectionThreaded:ReceiverThread
 profile.threads.dispatcher = Yoko:ThreadPerRequest:Dispatcher | Yoko:ThreadPool-*:Dispatcher-* | Yoko:GIOPConnectionThreaded:ReceiverThread
 
+# CPU times of one request fragment in 10, drawn at random per fragment: per-stage CPU means stay unbiased
+# (agent option cpu.sample=1 records every fragment).
+cpu.sample = 10
+
 # Receiver thread. extractHeader runs once per GIOP message, right after the blocking 12-byte header read returned:
 # the arrival. (Transport_impl.receive is entered before the read blocks, so it is not.)
 method = org.apache.yoko.orb.OB.GIOPIncomingMessage#extractHeader(Lorg/apache/yoko/orb/OCI/Buffer;)V | role=receive.arrival | key=none | cpu=enter | fragment=begin
@@ -57,7 +61,7 @@ method = org.apache.yoko.orb.OB.Upcall#invoke()V | role=receive.end | key=none |
 # Dispatching thread. _OB_dispatch is the request's whole dispatch: enter = dispatcher 1st phase begins (end of
 # queueing); its exit, after the reply was sent (twoway) or the servant returned (oneway), is the dispatcher's first
 # phase end.
-method = org.apache.yoko.orb.OBPortableServer.POA_impl#_OB_dispatch([BLorg/apache/yoko/orb/OB/Upcall;)V | role=dispatch.begin | key=arg1 | cpu=true | fragment=continue
+method = org.apache.yoko.orb.OBPortableServer.POA_impl#_OB_dispatch([BLorg/apache/yoko/orb/OB/Upcall;)V | role=dispatch.begin | key=arg1 | cpu=true
 # The skeleton: unmarshal, servant, result marshal, and the reply's send (Upcall.postMarshal, twoway only).
 method = org.apache.yoko.orb.OBPortableServer.ServantDispatcher#dispatch()V | role=dispatch.servant | key=this.upcall_ | cpu=true
 # The last call of _OB_dispatch, for every request (twoway or oneway, normal or exceptional end): the request leaves
@@ -65,5 +69,7 @@ method = org.apache.yoko.orb.OBPortableServer.ServantDispatcher#dispatch()V | ro
 # would leave it without a first-phase end.
 method = org.apache.yoko.orb.OBPortableServer.POA_impl#_OB_decrementRequestCount()V | role=dispatch.result | key=none | cpu=false
 # The dispatch request is done (dispatcher 2nd phase end): the pool thread goes back to the FIFO, the per-request
-# thread ends, the threaded model's receiver returns to Upcall.invoke.
-method = org.apache.yoko.orb.OB.DispatchRequest_impl#invoke()V | role=dispatch.end | key=none | cpu=exit
+# thread ends, the threaded model's receiver returns to Upcall.invoke. Its enter continues the request of the dispatch
+# request's Upcall (a fragment of its own for CPU and request sampling): the continuation begins where the thread
+# takes the request, before every other event of its dispatch, and the exit belongs to it.
+method = org.apache.yoko.orb.OB.DispatchRequest_impl#invoke()V | role=dispatch.end | key=this.upcall_ | cpu=exit | fragment=continue

@@ -86,6 +86,16 @@ class OrbProfileTest {
         for (ProfileMethod m : p.methods()) {
             assertTrue(m.cpu(), m + ": every boundary carries CPU time");
         }
+        // The reading thread's parse begins a request's first fragment; the dispatching thread's work item, the
+        // mediator the enqueue was keyed by, continues it before any other event of the dispatch.
+        assertTrue(p.method("com.sun.corba.ee.impl.protocol.MessageParserImpl", "parseBytes",
+                "(Ljava/nio/ByteBuffer;Lcom/sun/corba/ee/spi/transport/Connection;)Lcom/sun/corba/ee/impl/protocol/giopmsgheaders/Message;")
+                .fragmentBegin());
+        ProfileMethod work = p.method("com.sun.corba.ee.impl.protocol.MessageMediatorImpl", "doWork", "()V");
+        assertTrue(work.fragmentContinue());
+        assertEquals(ProfileMethod.KEY_THIS, work.keySource());
+        assertEquals(1, p.methods().stream().filter(ProfileMethod::fragmentContinue).count());
+        assertEquals(10, p.cpuSample());
         assertTrue(OrbProfile.shipped().contains("glassfish"));
     }
 
@@ -112,7 +122,11 @@ class OrbProfileTest {
                 "([BLorg/apache/yoko/orb/OB/Upcall;)V");
         assertEquals("dispatch.begin", begin.role());
         assertEquals(1, begin.keySource());
-        assertTrue(begin.fragmentContinue());
+        // The dispatch request's invoke encloses the dispatch: the continuation begins there, by its Upcall.
+        ProfileMethod dispatchRequest = p.method("org.apache.yoko.orb.OB.DispatchRequest_impl", "invoke", "()V");
+        assertTrue(dispatchRequest.fragmentContinue());
+        assertArrayEquals(new String[] {"upcall_"}, dispatchRequest.keyFields());
+        assertEquals(1, p.methods().stream().filter(ProfileMethod::fragmentContinue).count());
         // Oneways have no reply: the first phase ends where every request's dispatch ends.
         assertEquals("dispatch.result", p.method("org.apache.yoko.orb.OBPortableServer.POA_impl",
                 "_OB_decrementRequestCount", "()V").role());
@@ -130,6 +144,13 @@ class OrbProfileTest {
                 "(Lcom/sun/corba/se/pept/protocol/MessageMediator;)Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator;");
         assertEquals("dispatch.begin", begin.role());
         assertEquals(0, begin.keySource());
+        // The selector's read event encloses the arrival: the request's first fragment begins there.
+        assertTrue(p.method(connection, "handleEvent", "()V").fragmentBegin());
+        assertEquals(1, p.methods().stream().filter(ProfileMethod::fragmentBegin).count());
+        // The pool thread's work item encloses the dispatch: the continuation begins there, by the partial mediator.
+        ProfileMethod work = p.method(connection, "doWork", "()V");
+        assertTrue(work.fragmentContinue());
+        assertEquals("this.partialMessageMediator", work.key());
         assertEquals("dispatch.result", p.method("com.sun.corba.se.impl.protocol.CorbaMessageMediatorImpl", "endRequest",
                 "(Lcom/sun/corba/se/spi/protocol/CorbaMessageMediator;)V").role());
         assertTrue(OrbProfile.threadMatches(p.threadRoles().get("dispatcher"), "p: default-threadpool; w: Idle"));
