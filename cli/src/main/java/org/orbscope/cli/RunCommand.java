@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.Locale;
@@ -161,6 +163,9 @@ final class RunCommand implements Callable<Integer> {
         }
         boolean allOk = true;
         boolean failedVerdict = false;
+        // Each point's analysis, which gives its verdict, is the report's too: read once.
+        Map<Path, PointAnalysis> analysed = new HashMap<>();
+        AnalysisOptions judging = noReport ? AnalysisOptions.defaults() : Reporter.POINT_OPTIONS;
         int terminal = Progress.terminal();
         try (Progress progress = new Progress(System.out, terminal, quiet, in.points(), repeating.upTo())) {
             progress.sweepStarting();
@@ -180,7 +185,10 @@ final class RunCommand implements Callable<Integer> {
                                 e);
                     }
                     List<ClientSummary> clients = clientSummaries(dir);
-                    PointAnalysis analysis = analyze(dir, p);
+                    PointAnalysis analysis = analyze(dir, p, judging);
+                    if (analysis != null && !noReport) {
+                        analysed.put(Reporter.analysedKey(dir), analysis);
+                    }
                     Validity validity = analysis == null ? null : analysis.validity();
                     progress.finished(i, k, status, clients, validity);
                     failedVerdict |= validity != null && failOn.from != null
@@ -214,7 +222,7 @@ final class RunCommand implements Callable<Integer> {
             System.out.println("orbscope run: interrupted; what was measured until then is kept");
         }
         if (!noReport) {
-            report(run, new ReadingProgress(System.out, terminal, quiet));
+            report(run, new ReadingProgress(System.out, terminal, quiet), analysed);
         }
         System.out.println("run directory: " + run.dir());
         return runner.interrupted() ? Orbscope.EXIT_INTERRUPTED : !allOk ? Orbscope.EXIT_RUN_FAILED
@@ -222,12 +230,12 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * The analysis of a point (or a repetition) that just ran, with its verdict (nothing written); null when the
-     * analysis failed, which the report step then says.
+     * The analysis of a point (or a repetition) that just ran, with its verdict, made with {@code options}; null
+     * when the analysis failed, which the report step then says.
      */
-    private static PointAnalysis analyze(PointDirectory dir, SweepPoint p) {
+    private static PointAnalysis analyze(PointDirectory dir, SweepPoint p, AnalysisOptions options) {
         try {
-            return PointAnalyzer.analyze(dir, p.params(), AnalysisOptions.defaults());
+            return PointAnalyzer.analyze(dir, p.params(), options);
         } catch (RuntimeException e) {
             System.err.println("orbscope run: the point " + p.name() + " could not be judged: " + e.getMessage());
             return null;
@@ -317,11 +325,14 @@ final class RunCommand implements Callable<Integer> {
         return all;
     }
 
-    /** The postprocess step; a report failure is told but does not fail the measured run. */
-    private static void report(RunDirectory run, ReadingProgress reading) {
+    /**
+     * The postprocess step, taking the points' analyses from {@code analysed}; a report failure is told but does
+     * not fail the measured run.
+     */
+    private static void report(RunDirectory run, ReadingProgress reading, Map<Path, PointAnalysis> analysed) {
         try {
             Reporter.Report r = Reporter.report(run.dir(),
-                    AnalysisOptions.builder().traces(StageSource.streaming(null, reading)).build());
+                    AnalysisOptions.builder().traces(StageSource.streaming(null, reading)).build(), analysed);
             System.out.println();
             System.out.print(SummaryFiles.roundedCsv(SweepTable.console(r.sweptPaths()), r.points()));
             System.out.println("report: " + r.dir());

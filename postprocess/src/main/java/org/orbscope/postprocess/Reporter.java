@@ -51,8 +51,18 @@ public final class Reporter {
 
     /** As {@link #report(Path)}, with {@code options}; each point's stage tables are always written. */
     public static Report report(Path runDir, AnalysisOptions options) throws IOException {
+        return report(runDir, options, Map.of());
+    }
+
+    /**
+     * As {@link #report(Path, AnalysisOptions)}, taking the analysis of a point or repetition from {@code analysed}
+     * (by its directory, {@link #analysedKey}) instead of reading it again: {@code orbscope run} judges each point
+     * as it ends, with {@link #POINT_OPTIONS}, and hands those analyses on.
+     */
+    public static Report report(Path runDir, AnalysisOptions options, Map<Path, PointAnalysis> analysed)
+            throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
-        RunData data = analyze(runDir, options.toBuilder().stageTablesInPoints(true).build());
+        RunData data = analyze(runDir, options.toBuilder().stageTablesInPoints(true).build(), analysed);
         for (PointAnalysis a : data.points()) {
             PointJson.write(run.point(a.name()).pointJson(), a);
         }
@@ -67,11 +77,17 @@ public final class Reporter {
      * @throws IllegalArgumentException when {@code runDir} is not a run directory (no points/)
      */
     public static RunData analyze(Path runDir, AnalysisOptions options) throws IOException {
+        return analyze(runDir, options, Map.of());
+    }
+
+    private static RunData analyze(Path runDir, AnalysisOptions options, Map<Path, PointAnalysis> analysed)
+            throws IOException {
         RunDirectory run = RunDirectory.open(runDir);
         Sweep sweep = sweep(run);
         List<PointAnalysis> analyses = new ArrayList<>();
         for (PointDirectory p : run.points()) {
-            analyses.add(PointAnalyzer.analyzeRepeated(p, sweep.params(p.name()), options));
+            analyses.add(PointAnalyzer.analyzeRepeated(p, sweep.params(p.name()), options,
+                    dir -> analysed.get(analysedKey(dir))));
         }
         List<Map<String, String>> runOrder = new ArrayList<>();
         analyses.stream().sorted(Comparator.comparing(a -> sweep.order(a.name())))
@@ -82,6 +98,17 @@ public final class Reporter {
                 ? String.valueOf(analyses.get(0).scenarioName()) : sweep.name, sweep.description, sweep.text,
                 SweepAxes.of(sweep.labels, runOrder, sweep.zip), analyses,
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
+    /**
+     * The options a point's analysis that a run's report takes over is made with: what the report's analysis would
+     * write, the point's stage tables, written as the point is judged.
+     */
+    public static final AnalysisOptions POINT_OPTIONS = AnalysisOptions.builder().stageTablesInPoints(true).build();
+
+    /** The key of a point's or repetition's analysis in the map {@link #report(Path, AnalysisOptions, Map)} takes. */
+    public static Path analysedKey(PointDirectory dir) {
+        return dir.dir().toAbsolutePath().normalize();
     }
 
     /**

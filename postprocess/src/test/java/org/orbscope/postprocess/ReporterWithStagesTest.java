@@ -3,16 +3,23 @@ package org.orbscope.postprocess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.orbscope.postprocess.point.AnalysisOptions;
+import org.orbscope.postprocess.point.PointAnalysis;
+import org.orbscope.postprocess.point.PointAnalyzer;
+import org.orbscope.run.PointDirectory;
+import org.orbscope.run.RunDirectory;
 import org.orbscope.testkit.SyntheticRun;
 import org.orbscope.run.StagesCsv;
 import org.orbscope.postprocess.stages.SyntheticServer;
@@ -23,12 +30,8 @@ class ReporterWithStagesTest {
 
     @Test
     void stagesStatisticsSanityCheckAndSimulation() throws Exception {
-        SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
+        SyntheticRun run = twoTracedPoints();
         double cpuMs = SyntheticServer.CPU_PER_REQUEST_NS / 1e6;
-        for (int rate : new int[] {10, 20}) {
-            Path p = run.point("rate=" + rate + "_s", rate, 300, 8_400_000, 300, rate / 1000.0 * cpuMs, true);
-            Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
-        }
         Path out = Reporter.report(run.dir(), AnalysisOptions.builder()
                 .traces(t -> SyntheticServer.forTrace(t, Integer.MAX_VALUE)).build()).dir();
 
@@ -76,5 +79,37 @@ class ReporterWithStagesTest {
         assertTrue(notes.contains("truncated"), notes);
         assertTrue(notes.contains("40 of 100 server requests are incomplete"), notes);
         assertNotNull(Files.readString(out.resolve("index.html")));
+    }
+
+    @Test
+    void aReportTakesOverTheAnalysesItIsGivenAndReadsOnlyTheOtherPointsTraces() throws Exception {
+        SyntheticRun run = twoTracedPoints();
+        List<Path> read = new ArrayList<>();
+        AnalysisOptions options = Reporter.POINT_OPTIONS.toBuilder().traces(t -> {
+            read.add(t);
+            return SyntheticServer.forTrace(t, Integer.MAX_VALUE);
+        }).build();
+        Reporter.Report whole = Reporter.report(run.dir(), options);
+        String summary = Files.readString(whole.dir().resolve("summary.csv"));
+        assertEquals(2, read.size(), read.toString());
+
+        PointDirectory first = RunDirectory.open(run.dir()).point("rate=10_s");
+        PointAnalysis judged = PointAnalyzer.analyze(first, whole.points().get(0).params(), options);
+        read.clear();
+        Reporter.Report reused = Reporter.report(run.dir(), options, Map.of(Reporter.analysedKey(first), judged));
+        assertEquals(List.of(run.dir().resolve("points/rate=20_s/server/server.trace")), read);
+        assertSame(judged, reused.points().get(0));
+        assertEquals(summary, Files.readString(reused.dir().resolve("summary.csv")));
+    }
+
+    /** A run of two monitored points, rate=10_s and rate=20_s, 300 requests each. */
+    private SyntheticRun twoTracedPoints() throws Exception {
+        SyntheticRun run = new SyntheticRun(tmp.resolve("run"));
+        double cpuMs = SyntheticServer.CPU_PER_REQUEST_NS / 1e6;
+        for (int rate : new int[] {10, 20}) {
+            Path p = run.point("rate=" + rate + "_s", rate, 300, 8_400_000, 300, rate / 1000.0 * cpuMs, true);
+            Files.writeString(p.resolve("server").resolve("server.trace"), "synthetic");
+        }
+        return run;
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.scenario.Scenario;
 
@@ -39,7 +40,17 @@ public final class PointAnalyzer {
      */
     public static PointAnalysis analyzeRepeated(PointDirectory point, Map<String, String> params,
                                                 AnalysisOptions options) {
-        return Repeated.analyze(point, params, options);
+        return analyzeRepeated(point, params, options, dir -> null);
+    }
+
+    /**
+     * As {@link #analyzeRepeated(PointDirectory, Map, AnalysisOptions)}, taking a repetition's analysis from
+     * {@code analysed} where it gives one (made with the same options) instead of reading the repetition again.
+     */
+    public static PointAnalysis analyzeRepeated(PointDirectory point, Map<String, String> params,
+                                                AnalysisOptions options,
+                                                Function<PointDirectory, PointAnalysis> analysed) {
+        return Repeated.analyze(point, params, options, analysed);
     }
 
     /** Analyzes what {@code in} holds: a point of one server, of several, or a trace on its own. */

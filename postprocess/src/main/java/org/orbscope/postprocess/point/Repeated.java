@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.orbscope.run.PointDirectory;
 import org.orbscope.run.RepeatFile;
 
@@ -23,9 +24,17 @@ final class Repeated {
     private Repeated() {
     }
 
-    /** The point's analysis: its first repetition's, with every repetition's figures when it has more than one. */
-    static PointAnalysis analyze(PointDirectory point, Map<String, String> params, AnalysisOptions options) {
-        PointAnalysis first = PointAnalyzer.analyze(point, params, options);
+    /**
+     * The point's analysis: its first repetition's, with every repetition's figures when it has more than one; a
+     * repetition {@code analysed} gives an analysis of is not read again.
+     */
+    static PointAnalysis analyze(PointDirectory point, Map<String, String> params, AnalysisOptions options,
+                                 Function<PointDirectory, PointAnalysis> analysed) {
+        Function<PointDirectory, PointAnalysis> of = dir -> {
+            PointAnalysis known = analysed.apply(dir);
+            return known != null ? known : PointAnalyzer.analyze(dir, params, options);
+        };
+        PointAnalysis first = of.apply(point);
         List<PointDirectory> dirs = point.repetitions();
         List<String> notes = new ArrayList<>();
         RepeatFile repeat = null;
@@ -42,7 +51,7 @@ final class Repeated {
         each.add(Repetition.of(1, first));
         verdicts.add(first.validity());
         for (int k = 2; k <= dirs.size(); k++) {
-            PointAnalysis a = PointAnalyzer.analyze(dirs.get(k - 1), params, options);
+            PointAnalysis a = of.apply(dirs.get(k - 1));
             each.add(Repetition.of(k, a));
             verdicts.add(a.validity());
             if (a.error() != null) {
