@@ -23,7 +23,7 @@ final class ChildJvm {
 
     static Path agentJar() {
         String p = System.getProperty("orbscope.agent.jar");
-        Path jar = p != null ? Paths.get(p) : Paths.get("target", "orbscope-agent.jar");
+        Path jar = p != null ? Paths.get(p) : Paths.get("..", "agent", "target", "orbscope-agent.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("agent jar missing: " + jar + " (the agent tests run after mvn package)");
         }
