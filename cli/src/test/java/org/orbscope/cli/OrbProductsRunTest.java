@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.RequestRecord;
+import org.orbscope.run.RequestStages;
 import org.orbscope.run.RequestsCsv;
+import org.orbscope.run.StageColumn;
+import org.orbscope.run.StagesCsv;
 
 /**
  * The workload server on each ORB other than JacORB ({@code server.orb.product}), driven by {@code orbscope run}: the
@@ -94,6 +100,76 @@ class OrbProductsRunTest {
                 g.path("completion").path("count").asLong()));
         assertEquals(sent, completed, "the trace's complete requests per operation, as the client sent them");
         assertTrue(Files.readString(point.resolve("server/server.log")).contains("recording"), "monitored");
+    }
+
+    /**
+     * {@code poolMax} on glassfish-corba and the WildFly ORB bounds the default pool that reads and dispatches their
+     * requests: three closed-loop clients on connections of their own keep three requests in the server, and the
+     * report's stage table (of the trace the agent recorded with the ORB's shipped profile) has at most two of them
+     * in a dispatcher at once, and two at once at some moment: the pool's two threads, the third request waiting in
+     * the queue stage.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"glassfish", "openjdk-orb"})
+    @Timeout(600)
+    void poolMaxBoundsTheDispatchersTheReportShows(String product) throws Exception {
+        assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        int poolMax = 2;
+        int clients = poolMax + 1;
+        Path file = dir.resolve("bounded.yaml");
+        Files.writeString(file, String.join("\n",
+                "name: bounded-pool",
+                "server:",
+                "  orb: {product: " + product + ", poolMax: " + poolMax + "}",
+                "  warmupCalls: 0",
+                "  objects:",
+                "    - id: echo",
+                "      operations: {call: {cpu: 100us, wait: 3ms}}",
+                "monitoring: {enabled: true}",
+                "client:",
+                "  connections: " + clients,
+                "  maxDuration: 60s",
+                "  processes:",
+                "    - name: p",
+                "      requests: " + REQUESTS,
+                "      arrival: {law: closed, threads: " + clients + "}",
+                "      targets: [{object: echo, operation: call}]",
+                ""));
+        CliRunner r = CliRunner.run("run", file.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
+                "--out", dir.resolve("runs").toString());
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        Path point = run.resolve("points/single");
+        assertEquals(Orbscope.EXIT_OK, r.exit, r + "\n" + Files.readString(point.resolve("server/server.log")));
+        JsonNode p = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        assertTrue(p.path("facts").toString().contains("ORB " + product + ", poolMax " + poolMax),
+                p.path("facts").toString());
+        assertEquals(0, p.path("server").path("incomplete").asLong(), p.path("server").toString());
+        List<RequestStages> rows = StagesCsv.read(point.resolve("report/stages.csv"));
+        assertEquals(REQUESTS, rows.stream().filter(RequestStages::complete).count());
+        // A client sends its next request once the reply is out, which may be before the thread is back in its pool.
+        assertTrue(mostAtOnce(rows, StageColumn.ARRIVAL, StageColumn.DISPATCHER_END) > poolMax, "in the server");
+        assertEquals(poolMax, mostAtOnce(rows, StageColumn.DISPATCH, StageColumn.DISPATCHER_END), "dispatched");
+    }
+
+    /** The most requests whose span from {@code from} to {@code to} held one instant. */
+    static int mostAtOnce(List<RequestStages> rows, StageColumn from, StageColumn to) {
+        List<long[]> edges = new ArrayList<>();
+        for (RequestStages r : rows) {
+            if (r.complete()) {
+                edges.add(new long[] {r.get(from), 1});
+                edges.add(new long[] {r.get(to), -1});
+            }
+        }
+        // An end before a begin at the same instant: a thread that ends one request and begins the next holds one.
+        edges.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+        int now = 0;
+        int most = 0;
+        for (long[] e : edges) {
+            now += (int) e[1];
+            most = Math.max(most, now);
+        }
+        return most;
     }
 
     /**

@@ -55,7 +55,8 @@ public final class ScenarioMapping {
      * of {@code poolMax} threads, one per POA unless shared; Yoko's thread_pool model to its one pool of
      * {@code poolMax} (10) threads, its thread_per_request model to a new thread, its threaded model to none (the
      * receiver thread dispatches); glassfish-corba and the WildFly ORB to a pool that grows without bound and keeps
-     * its threads (a thread per request in progress, created once), or with {@code nioSelect: false} to none.
+     * its threads (a thread per request in progress, created once), to one pool of {@code poolMax} threads when
+     * the scenario bounds it, or with {@code nioSelect: false} to none.
      */
     static Threading threading(ServerSpec server) {
         OrbSpec orb = server.orb();
@@ -72,8 +73,11 @@ public final class ScenarioMapping {
                 };
             case GLASSFISH:
             case OPENJDK_ORB:
-                return new Threading(Boolean.FALSE.equals(orb.nioSelect()) ? ThreadingModel.THREAD_PER_CONNECTION
-                        : ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
+                if (Boolean.FALSE.equals(orb.nioSelect())) {
+                    return new Threading(ThreadingModel.THREAD_PER_CONNECTION, unbounded, PoolScope.SHARED);
+                }
+                return orb.poolMax() != null ? new Threading(ThreadingModel.THREAD_POOL, orb.poolMax(), PoolScope.SHARED)
+                        : new Threading(ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
             default:
                 return new Threading(ThreadingModel.THREAD_POOL,
                         orb.poolMax() != null ? orb.poolMax() : JACORB_DEFAULT_POOL_MAX,

@@ -57,6 +57,8 @@ class ScenarioMappingTest {
         expected.put("{product: openjdk-orb, nioSelect: true}", "THREAD_PER_REQUEST");
         expected.put("{product: openjdk-orb, nioSelect: false}", "THREAD_PER_CONNECTION");
         expected.put("{product: glassfish, nioSelect: false}", "THREAD_PER_CONNECTION");
+        expected.put("{product: glassfish, poolMax: 4}", "THREAD_POOL 4 SHARED");
+        expected.put("{product: openjdk-orb, poolMax: 2}", "THREAD_POOL 2 SHARED");
         Map<String, String> mapped = new java.util.LinkedHashMap<>();
         for (String orb : expected.keySet()) {
             ModelParameters m = ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO.replace("{poolMax: 1}", orb)));

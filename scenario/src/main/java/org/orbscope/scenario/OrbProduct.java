@@ -15,8 +15,9 @@ import java.util.Locale;
  *       {@code queueMax}, {@code queueWait}.</li>
  *   <li>{@code glassfish} (glassfish-corba, the ORB of GlassFish and Payara) and {@code openjdk-orb} (the WildFly
  *       ORB, the JDK 8 {@code com.sun.corba.se} ORB): a selector thread reads each request's header and hands it to
- *       the default thread pool, which grows without bound and keeps idle threads; {@code nioSelect: false} has a
- *       reader thread per connection read and dispatch each request itself instead.</li>
+ *       the default thread pool, which grows without bound and keeps idle threads unless {@code poolMax} bounds it
+ *       (a request that finds every thread busy waits in the pool's FIFO queue); {@code nioSelect: false} has a
+ *       reader thread per connection read and dispatch each request itself instead, without the pool.</li>
  *   <li>{@code yoko} (Apache Yoko 1.4, the ORB of Geronimo): a receiver thread per connection, and
  *       {@code concModel} says who dispatches: {@code thread_per_request} (a new thread each, Yoko's default),
  *       {@code thread_pool} ({@code poolMax} threads taking requests from one FIFO queue) or {@code threaded} (the
@@ -26,9 +27,9 @@ import java.util.Locale;
  */
 public enum OrbProduct {
     JACORB("jacorb", List.of("poolMin", "poolMax", "poolShared", "queueMin", "queueMax", "queueWait")),
-    GLASSFISH("glassfish", List.of("nioSelect")),
+    GLASSFISH("glassfish", List.of("nioSelect", "poolMax")),
     YOKO("yoko", List.of("concModel", "poolMax")),
-    OPENJDK_ORB("openjdk-orb", List.of("nioSelect"));
+    OPENJDK_ORB("openjdk-orb", List.of("nioSelect", "poolMax"));
 
     /** Yoko's {@code yoko.orb.oa.conc_model} values. */
     public enum YokoConcModel { THREAD_PER_REQUEST, THREAD_POOL, THREADED;

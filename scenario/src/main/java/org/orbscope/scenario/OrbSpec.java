@@ -11,7 +11,8 @@ import java.util.Map;
 public record OrbSpec(
         OrbProduct product,
         Integer poolMin,        // jacorb.poa.thread_pool_min
-        Integer poolMax,        // jacorb.poa.thread_pool_max, yoko.orb.oa.thread_pool (T_disp of the model)
+        Integer poolMax,        // jacorb.poa.thread_pool_max, yoko.orb.oa.thread_pool, the default pool of glassfish
+                                // and openjdk-orb (T_disp of the model)
         Boolean poolShared,     // jacorb.poa.thread_pool_shared
         Integer queueMax,       // jacorb.poa.queue_max
         Integer queueMin,       // jacorb.poa.queue_min

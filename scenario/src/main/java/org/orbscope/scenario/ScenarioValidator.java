@@ -255,6 +255,11 @@ final class ScenarioValidator {
             throw new Problem(at + ".poolMax", "poolMax sizes Yoko's thread_pool model: give concModel: thread_pool "
                     + "(Yoko's default, thread_per_request, has no pool)");
         }
+        if ((product == OrbProduct.GLASSFISH || product == OrbProduct.OPENJDK_ORB) && orb.poolMax() != null
+                && Boolean.FALSE.equals(orb.nioSelect())) {
+            throw new Problem(at + ".poolMax", "poolMax sizes the pool the selector thread hands requests to: with "
+                    + "nioSelect: false each connection's reader thread dispatches its requests, without the pool");
+        }
     }
 
     private static void validateServer(ServerSpec server, String base) throws Problem {

@@ -37,11 +37,20 @@ class ScenarioMessagesTest {
         assertTrue(e.getMessage().contains("concModel is an option of yoko, not of product glassfish"), e.getMessage());
         e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: yoko, poolMax: 4}\n"));
         assertTrue(e.getMessage().contains("give concModel: thread_pool"), e.getMessage());
+        e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: glassfish, nioSelect: false, poolMax: 4}\n"));
+        assertEquals("server.orb.poolMax", e.field());
+        assertTrue(e.getMessage().contains("with nioSelect: false each connection's reader thread dispatches"),
+                e.getMessage());
+        e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: openjdk-orb, poolShared: true}\n"));
+        assertTrue(e.getMessage().contains("poolShared is an option of jacorb, not of product openjdk-orb, which takes "
+                + "nioSelect, poolMax (and properties)"), e.getMessage());
         e = bad(GOOD.replace("server:\n", "server:\n  orb: {product: orbix}\n"));
         assertTrue(e.getMessage().contains("'orbix' is not one of jacorb, glassfish, yoko, openjdk-orb"), e.getMessage());
         Scenario s = ScenarioLoader.parse("t.yaml", GOOD.replace("server:\n",
                 "server:\n  orb: {product: openjdk-orb, nioSelect: false}\n"));
         assertEquals(OrbProduct.OPENJDK_ORB, s.servers().get(0).orb().product());
+        assertEquals(4, ScenarioLoader.parse("t.yaml", GOOD.replace("server:\n",
+                "server:\n  orb: {product: glassfish, poolMax: 4}\n")).servers().get(0).orb().poolMax());
         assertEquals("openjdk-orb", s.monitoring(s.servers().get(0)).profile(), "the ORB's shipped profile");
     }
 

@@ -73,7 +73,8 @@ final class OrbProperties {
 
     /**
      * glassfish-corba and the WildFly ORB, one lineage under two package names ({@code prefix} is that of their
-     * properties): server host and port, and whether a selector thread reads the requests' headers.
+     * properties): server host and port, whether a selector thread reads the requests' headers, and the pool's
+     * reads when {@code poolMax} bounds it ({@link SunOrbPool} installs the pool).
      */
     private static Properties sunOrb(String orbPackage, String prefix, OrbSpec orb, int port, String host) {
         Properties p = new Properties();
@@ -82,6 +83,13 @@ final class OrbProperties {
         p.setProperty(prefix + "ORBServerHost", host);
         p.setProperty(prefix + "ORBServerPort", Integer.toString(port));
         set(p, prefix + "transport.ORBUseNIOSelectToWait", orb.nioSelect());
+        if (orb.poolMax() != null && prefix.equals("com.sun.corba.ee.")) {
+            // glassfish-corba's pool thread that read a message goes on to a blocking read of its connection, up to
+            // the read timeout (2 s), unless told not to: with poolMax threads and as many busy connections, every
+            // pool thread then waits there while the requests they queued wait for a thread. A pool of poolMax
+            // dispatchers reads only what the selector found readable.
+            p.setProperty(prefix + "transport.ORBOptimizedReadAlwaysEnterBlockingRead", "false");
+        }
         return p;
     }
 

@@ -1,5 +1,6 @@
 package org.orbscope.server;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -59,11 +60,14 @@ public final class WorkloadServer implements AutoCloseable {
     private final ServerDirectory out;
     /** Whether the scenario sends oneway requests, which the server lets arrive before it stops. */
     private final boolean onewaysSent;
+    /** glassfish-corba's or the WildFly ORB's pool of {@code poolMax} threads ({@link SunOrbPool}); else null. */
+    private final Closeable threadPool;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
                            Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots,
-                           Map<String, ServantLock> locks, ServerDirectory out, boolean onewaysSent) {
+                           Map<String, ServantLock> locks, ServerDirectory out, boolean onewaysSent,
+                           Closeable threadPool) {
         this.orb = orb;
         this.product = product;
         this.orbThread = orbThread;
@@ -74,6 +78,7 @@ public final class WorkloadServer implements AutoCloseable {
         this.locks = locks;
         this.out = out;
         this.onewaysSent = onewaysSent;
+        this.threadPool = threadPool;
     }
 
     /** What each object received so far, one row per object and operation called (requests counted as they start). */
@@ -122,6 +127,8 @@ public final class WorkloadServer implements AutoCloseable {
         OrbProperties.systemProperties(properties);
         ORB orb = ORB.init(new String[0], properties);
         try {
+            Closeable threadPool = SunOrbPool.sizes(server.orb().product()) ? SunOrbPool.install(orb, server.orb())
+                    : null;
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
             Map<String, POA> poas = buildPoas(root, server.poas());
             Map<String, String> iors = new LinkedHashMap<>();
@@ -165,7 +172,7 @@ public final class WorkloadServer implements AutoCloseable {
             }
             ReadyFile.now(port).write(out.ready());
             return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, locks,
-                    out, OnewayDrain.sent(scenario));
+                    out, OnewayDrain.sent(scenario), threadPool);
         } catch (Exception | Error e) {
             orb.shutdown(false);
             sampler.close();
@@ -317,6 +324,13 @@ public final class WorkloadServer implements AutoCloseable {
         if (shutdown.isAlive()) {
             System.err.println("orbscope server: the ORB's shutdown did not end within " + SHUTDOWN_MILLIS / 1000
                     + " s; stopping without it");
+        }
+        if (threadPool != null) {
+            try {
+                threadPool.close();
+            } catch (IOException | RuntimeException e) {
+                System.err.println("orbscope server: thread pool close: " + e);
+            }
         }
         sampler.close();
         writeReceived();
