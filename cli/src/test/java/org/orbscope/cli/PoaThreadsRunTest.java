@@ -17,7 +17,8 @@ import org.orbscope.run.ReceivedCsv;
  * were in the POA's servants at once.
  */
 class PoaThreadsRunTest {
-    private static final int REQUESTS = 120;
+    static final int REQUESTS = 120;
+    static final int WARMUP_CALLS = 20;
 
     @TempDir
     Path dir;
@@ -26,12 +27,24 @@ class PoaThreadsRunTest {
     @Timeout(600)
     void aPoaOfTwoThreadsRunsTwoRequestsInItsServantsAtOnce() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-        Path file = dir.resolve("poa-threads.yaml");
+        Path server = runTwoObjectsOfPoaP(dir, "poa-threads", null, "{name: P, threads: 2}");
+        String log = Files.readString(server.resolve("server.log"));
+        assertTrue(log.contains("orbscope server: POA P: at most 2 requests in its servants at once (threads 2)"), log);
+    }
+
+    /**
+     * Runs {@code REQUESTS} calls of six closed clients on two connections to two objects of POA P ({@code poa}),
+     * each call 10 ms off the CPU, on {@code orb} (null: JacORB's defaults); checks that the run ended well and that
+     * the servants received every request; returns the server's directory.
+     */
+    static Path runTwoObjectsOfPoaP(Path dir, String name, String orb, String poa) throws Exception {
+        Path file = dir.resolve(name + ".yaml");
         Files.writeString(file, String.join("\n",
-                "name: poa-threads",
+                "name: " + name,
                 "server:",
-                "  warmupCalls: 20",
-                "  poas: [{name: P, threads: 2}]",
+                orb == null ? "" : "  orb: " + orb,
+                "  warmupCalls: " + WARMUP_CALLS,
+                "  poas: [" + poa + "]",
                 "  objects:",
                 "    - {id: a, poa: P, operations: {ping: {wait: 10ms}}}",
                 "    - {id: b, poa: P, operations: {ping: {wait: 10ms}}}",
@@ -48,6 +61,6 @@ class PoaThreadsRunTest {
         assertEquals(Orbscope.EXIT_OK, r.exit, r + "\n" + log);
         assertEquals(REQUESTS, ReceivedCsv.read(server.resolve("received.csv")).stream()
                 .mapToLong(ReceivedCsv.Row::requests).sum(), "the servants received every request");
-        assertTrue(log.contains("orbscope server: POA P: at most 2 requests in its servants at once (threads 2)"), log);
+        return server;
     }
 }

@@ -54,9 +54,10 @@ public final class ScenarioMapping {
      * What the server's ORB really does with a request ({@link OrbProduct}): JacORB hands it to a dispatcher pool
      * of {@code poolMax} threads, one per POA unless shared; Yoko's thread_pool model to its one pool of
      * {@code poolMax} (10) threads, its thread_per_request model to a new thread, its threaded model to none (the
-     * receiver thread dispatches); glassfish-corba and the WildFly ORB to a pool that grows without bound and keeps
-     * its threads (a thread per request in progress, created once), to one pool of {@code poolMax} threads when
-     * the scenario bounds it, or with {@code nioSelect: false} to none.
+     * receiver thread dispatches), the workload server's leader_followers to the leader of {@code poolMax} (10)
+     * threads (the model's leader/followers of that many threads); glassfish-corba and the WildFly ORB to a pool that
+     * grows without bound and keeps its threads (a thread per request in progress, created once), to one pool of
+     * {@code poolMax} threads when the scenario bounds it, or with {@code nioSelect: false} to none.
      */
     static Threading threading(ServerSpec server) {
         OrbSpec orb = server.orb();
@@ -69,6 +70,8 @@ public final class ScenarioMapping {
                     case THREAD_POOL -> new Threading(ThreadingModel.THREAD_POOL,
                             orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL, PoolScope.SHARED);
                     case THREADED -> new Threading(ThreadingModel.THREAD_PER_CONNECTION, unbounded, PoolScope.SHARED);
+                    case LEADER_FOLLOWERS -> new Threading(ThreadingModel.LEADER_FOLLOWER,
+                            orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL, PoolScope.SHARED);
                     default -> new Threading(ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
                 };
             case GLASSFISH:

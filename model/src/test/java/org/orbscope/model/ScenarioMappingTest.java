@@ -53,6 +53,8 @@ class ScenarioMappingTest {
         expected.put("{product: yoko, concModel: thread_pool}", "THREAD_POOL 10 SHARED");
         expected.put("{product: yoko, concModel: thread_pool, poolMax: 4}", "THREAD_POOL 4 SHARED");
         expected.put("{product: yoko, concModel: threaded}", "THREAD_PER_CONNECTION");
+        expected.put("{product: yoko, concModel: leader_followers}", "LEADER_FOLLOWER 10");
+        expected.put("{product: yoko, concModel: leader_followers, poolMax: 3}", "LEADER_FOLLOWER 3");
         expected.put("{product: glassfish}", "THREAD_PER_REQUEST");
         expected.put("{product: openjdk-orb, nioSelect: true}", "THREAD_PER_REQUEST");
         expected.put("{product: openjdk-orb, nioSelect: false}", "THREAD_PER_CONNECTION");
@@ -61,9 +63,14 @@ class ScenarioMappingTest {
         expected.put("{product: openjdk-orb, poolMax: 2}", "THREAD_POOL 2 SHARED");
         Map<String, String> mapped = new java.util.LinkedHashMap<>();
         for (String orb : expected.keySet()) {
-            ModelParameters m = ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO.replace("{poolMax: 1}", orb)));
-            mapped.put(orb, m.threadingModel() + (m.threadingModel() == ThreadingModel.THREAD_POOL
-                    ? " " + m.dispatcherThreads() + " " + m.poolScope() : ""));
+            // Leader/followers serves the scenario's POAs (not the RootPOA): every object on a POA of its own.
+            ModelParameters m = ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO.replace("{poolMax: 1}", orb)
+                    .replace("  objects:\n    - {id: o,", "  poas: [{name: P}]\n  objects:\n    - {id: o, poa: P,")));
+            mapped.put(orb, m.threadingModel() + switch (m.threadingModel()) {
+                case THREAD_POOL -> " " + m.dispatcherThreads() + " " + m.poolScope();
+                case LEADER_FOLLOWER -> " " + m.dispatcherThreads();
+                default -> "";
+            });
         }
         assertEquals(expected, mapped);
     }

@@ -20,8 +20,9 @@ import java.util.Locale;
  *       reader thread per connection read and dispatch each request itself instead, without the pool.</li>
  *   <li>{@code yoko} (Apache Yoko 1.4, the ORB of Geronimo): a receiver thread per connection, and
  *       {@code concModel} says who dispatches: {@code thread_per_request} (a new thread each, Yoko's default),
- *       {@code thread_pool} ({@code poolMax} threads taking requests from one FIFO queue) or {@code threaded} (the
- *       receiver thread itself).</li>
+ *       {@code thread_pool} ({@code poolMax} threads taking requests from one FIFO queue), {@code threaded} (the
+ *       receiver thread itself) or {@code leader_followers} ({@code poolMax} threads, one of them the leader, which
+ *       takes the next request from a receiver thread without a queue, promotes a follower and serves it).</li>
  * </ul>
  * {@code properties} go to every product's ORB unchanged.
  */
@@ -31,8 +32,11 @@ public enum OrbProduct {
     YOKO("yoko", List.of("concModel", "poolMax")),
     OPENJDK_ORB("openjdk-orb", List.of("nioSelect", "poolMax"));
 
-    /** Yoko's {@code yoko.orb.oa.conc_model} values. */
-    public enum YokoConcModel { THREAD_PER_REQUEST, THREAD_POOL, THREADED;
+    /**
+     * Yoko's {@code yoko.orb.oa.conc_model} values, and {@code leader_followers}: not one of Yoko's, but a dispatch
+     * strategy of the workload server's that Yoko's {@code DispatchStrategyPolicy} installs on every POA.
+     */
+    public enum YokoConcModel { THREAD_PER_REQUEST, THREAD_POOL, THREADED, LEADER_FOLLOWERS;
         @JsonCreator public static YokoConcModel parse(String s) { return Names.enumValue(YokoConcModel.class, s); }
         @JsonValue public String yamlName() { return name().toLowerCase(Locale.ROOT); } }
 

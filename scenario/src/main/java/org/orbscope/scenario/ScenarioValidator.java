@@ -251,9 +251,10 @@ final class ScenarioValidator {
             }
         }
         if (product == OrbProduct.YOKO && orb.poolMax() != null
-                && orb.concModel() != OrbProduct.YokoConcModel.THREAD_POOL) {
+                && orb.concModel() != OrbProduct.YokoConcModel.THREAD_POOL
+                && orb.concModel() != OrbProduct.YokoConcModel.LEADER_FOLLOWERS) {
             throw new Problem(at + ".poolMax", "poolMax sizes Yoko's thread_pool model: give concModel: thread_pool "
-                    + "(Yoko's default, thread_per_request, has no pool)");
+                    + "or leader_followers (Yoko's default, thread_per_request, has no pool)");
         }
         if ((product == OrbProduct.GLASSFISH || product == OrbProduct.OPENJDK_ORB) && orb.poolMax() != null
                 && Boolean.FALSE.equals(orb.nioSelect())) {
@@ -335,6 +336,11 @@ final class ScenarioValidator {
             if (!poas.contains(o.poa())) {
                 throw new Problem(at + ".poa", "POA '" + o.poa() + "' does not exist" + Names.suggestion(o.poa(), poas)
                         + " (POAs: " + String.join(", ", poas) + ")");
+            }
+            if (o.poa().equals(PoaSpec.ROOT) && server.orb().concModel() == OrbProduct.YokoConcModel.LEADER_FOLLOWERS
+                    && server.orb().product() == OrbProduct.YOKO) {
+                throw new Problem(at + ".poa", "leader_followers serves the requests of the scenario's POAs, and the "
+                        + "RootPOA is Yoko's: give object '" + o.id() + "' a POA of its own (server.poas)");
             }
             if (o.concurrency() < 0) {
                 throw new Problem(at + ".concurrency", "concurrency must be 0 (unlimited) or more, not " + o.concurrency());

@@ -54,6 +54,18 @@ class ScenarioMessagesTest {
         assertEquals("openjdk-orb", s.monitoring(s.servers().get(0)).profile(), "the ORB's shipped profile");
     }
 
+    /** Leader/followers sizes its pool with poolMax and serves the scenario's POAs, not Yoko's RootPOA. */
+    @Test
+    void leaderFollowersTakesAPoolSizeAndServesTheScenariosPoas() throws Exception {
+        String lf = GOOD.replace("server:\n", "server:\n  orb: {product: yoko, concModel: leader_followers, poolMax: 3}\n");
+        Scenario s = ScenarioLoader.parse("t.yaml", lf);
+        assertEquals(OrbProduct.YokoConcModel.LEADER_FOLLOWERS, s.servers().get(0).orb().concModel());
+        assertEquals(3, s.servers().get(0).orb().poolMax());
+        ScenarioException e = bad(lf.replace("      poa: B\n", ""));
+        assertEquals("server.objects[0].poa", e.field());
+        assertTrue(e.getMessage().contains("give object 'o1' a POA of its own"), e.getMessage());
+    }
+
     @Test
     void aTabIsNamedAtItsOwnLine() {
         // line 10 is "      operations:"

@@ -14,6 +14,9 @@ import org.orbscope.scenario.OrbSpec;
  * "not set". Raw properties come last and win.
  */
 final class OrbProperties {
+    /** Yoko's {@code yoko.orb.oa.thread_pool} default, which leader_followers keeps as its pool's size. */
+    static final int YOKO_DEFAULT_POOL = 10;
+
     private OrbProperties() {
     }
 
@@ -93,14 +96,23 @@ final class OrbProperties {
         return p;
     }
 
-    /** Apache Yoko: its IIOP endpoint and concurrency model ({@code yoko.orb.oa.conc_model}, thread pool size). */
+    /**
+     * Apache Yoko: its IIOP endpoint and concurrency model ({@code yoko.orb.oa.conc_model}, thread pool size);
+     * leader_followers is the workload server's ({@link #leaderFollowers}).
+     */
     private static Properties yoko(OrbSpec orb, int port, String host) {
         Properties p = new Properties();
         p.setProperty("org.omg.CORBA.ORBClass", "org.apache.yoko.orb.CORBA.ORB");
         p.setProperty("org.omg.CORBA.ORBSingletonClass", "org.apache.yoko.orb.CORBA.ORBSingleton");
         p.setProperty("yoko.orb.oa.endpoint", "iiop --bind " + host + " --host " + host + " --port " + port);
-        set(p, "yoko.orb.oa.conc_model", orb.concModel() == null ? null : orb.concModel().yamlName());
-        set(p, "yoko.orb.oa.thread_pool", orb.poolMax());
+        if (orb.concModel() == OrbProduct.YokoConcModel.LEADER_FOLLOWERS) {
+            // The workload server's strategy dispatches the scenario's POAs (LeaderFollowers); Yoko's own model
+            // serves any other POA on the receiver thread, as leader/followers serves on the thread that took it.
+            p.setProperty("yoko.orb.oa.conc_model", OrbProduct.YokoConcModel.THREADED.yamlName());
+        } else {
+            set(p, "yoko.orb.oa.conc_model", orb.concModel() == null ? null : orb.concModel().yamlName());
+            set(p, "yoko.orb.oa.thread_pool", orb.poolMax());
+        }
         return p;
     }
 
@@ -118,6 +130,15 @@ final class OrbProperties {
      */
     static boolean warmsUp(OrbProduct product) {
         return product != OrbProduct.GLASSFISH && product != OrbProduct.OPENJDK_ORB;
+    }
+
+    /**
+     * The workload server's leader/followers pool for the scenario's POAs when {@code orb} asks for it
+     * ({@code concModel: leader_followers}, {@code poolMax} threads, Yoko's default pool of 10 without), else null.
+     */
+    static LeaderFollowers leaderFollowers(OrbSpec orb) {
+        return orb.product() == OrbProduct.YOKO && orb.concModel() == OrbProduct.YokoConcModel.LEADER_FOLLOWERS
+                ? new LeaderFollowers(orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL) : null;
     }
 
     /** Whether {@code product}'s ORB is JacORB, whose own classes the server may use (IOR parsing, client timeouts). */

@@ -62,12 +62,14 @@ public final class WorkloadServer implements AutoCloseable {
     private final boolean onewaysSent;
     /** glassfish-corba's or the WildFly ORB's pool of {@code poolMax} threads ({@link SunOrbPool}); else null. */
     private final Closeable threadPool;
+    /** The pool that dispatches the scenario's POAs under {@code concModel: leader_followers}, else null. */
+    private final LeaderFollowers leaderFollowers;
     private volatile boolean closed;
 
     private WorkloadServer(ORB orb, OrbProduct product, Thread orbThread, SystemSampler sampler, Map<String, String> iors,
                            Map<String, TargetServant> servants, Map<String, ServantSlots> poaSlots,
                            Map<String, ServantLock> locks, ServerDirectory out, boolean onewaysSent,
-                           Closeable threadPool) {
+                           Closeable threadPool, LeaderFollowers leaderFollowers) {
         this.orb = orb;
         this.product = product;
         this.orbThread = orbThread;
@@ -79,6 +81,7 @@ public final class WorkloadServer implements AutoCloseable {
         this.out = out;
         this.onewaysSent = onewaysSent;
         this.threadPool = threadPool;
+        this.leaderFollowers = leaderFollowers;
     }
 
     /** What each object received so far, one row per object and operation called (requests counted as they start). */
@@ -126,11 +129,12 @@ public final class WorkloadServer implements AutoCloseable {
         java.util.Properties properties = OrbProperties.forServer(server.orb(), implName, port, HOST);
         OrbProperties.systemProperties(properties);
         ORB orb = ORB.init(new String[0], properties);
+        LeaderFollowers leaderFollowers = OrbProperties.leaderFollowers(server.orb());
         try {
             Closeable threadPool = SunOrbPool.sizes(server.orb().product()) ? SunOrbPool.install(orb, server.orb())
                     : null;
             POA root = POAHelper.narrow(orb.resolve_initial_references("RootPOA"));
-            Map<String, POA> poas = buildPoas(root, server.poas());
+            Map<String, POA> poas = buildPoas(root, server.poas(), leaderFollowers);
             Map<String, String> iors = new LinkedHashMap<>();
             Map<String, TargetServant> servants = new LinkedHashMap<>();
             StringBuilder urls = new StringBuilder();
@@ -172,9 +176,12 @@ public final class WorkloadServer implements AutoCloseable {
             }
             ReadyFile.now(port).write(out.ready());
             return new WorkloadServer(orb, server.orb().product(), orbThread, sampler, iors, servants, poaSlots, locks,
-                    out, OnewayDrain.sent(scenario), threadPool);
+                    out, OnewayDrain.sent(scenario), threadPool, leaderFollowers);
         } catch (Exception | Error e) {
             orb.shutdown(false);
+            if (leaderFollowers != null) {
+                leaderFollowers.stop();
+            }
             sampler.close();
             throw e;
         }
@@ -191,9 +198,11 @@ public final class WorkloadServer implements AutoCloseable {
 
     /**
      * Creates the POAs parents first. POAs naming the same POA manager share it; a POA without a manager
-     * shares the RootPOA's, so by default one manager gates every request as in a plain JacORB server.
+     * shares the RootPOA's, so by default one manager gates every request as in a plain JacORB server. With
+     * {@code leaderFollowers}, every POA hands its requests to that pool.
      */
-    private static Map<String, POA> buildPoas(POA root, List<PoaSpec> specs) throws Exception {
+    private static Map<String, POA> buildPoas(POA root, List<PoaSpec> specs, LeaderFollowers leaderFollowers)
+            throws Exception {
         Map<String, POA> poas = new HashMap<>();
         poas.put(PoaSpec.ROOT, root);
         Map<String, POAManager> managers = new HashMap<>();
@@ -209,7 +218,7 @@ public final class WorkloadServer implements AutoCloseable {
                     continue;
                 }
                 POAManager manager = p.manager() == null ? root.the_POAManager() : managers.get(p.manager());
-                POA poa = parent.create_POA(p.name(), manager, policies(root, p));
+                POA poa = parent.create_POA(p.name(), manager, policies(root, p, leaderFollowers));
                 if (p.manager() != null && manager == null) {
                     managers.put(p.manager(), poa.the_POAManager());
                     toActivate.add(poa.the_POAManager());
@@ -228,8 +237,8 @@ public final class WorkloadServer implements AutoCloseable {
         return poas;
     }
 
-    private static Policy[] policies(POA root, PoaSpec p) {
-        return new Policy[] {
+    private static Policy[] policies(POA root, PoaSpec p, LeaderFollowers leaderFollowers) {
+        Policy[] standard = {
             root.create_thread_policy(p.threadPolicy() == PoaSpec.ThreadPolicy.SINGLE_THREAD_MODEL
                     ? ThreadPolicyValue.SINGLE_THREAD_MODEL : ThreadPolicyValue.ORB_CTRL_MODEL),
             root.create_lifespan_policy(p.lifespan() == PoaSpec.Lifespan.PERSISTENT
@@ -238,6 +247,12 @@ public final class WorkloadServer implements AutoCloseable {
                     ? IdAssignmentPolicyValue.USER_ID : IdAssignmentPolicyValue.SYSTEM_ID),
             root.create_servant_retention_policy(ServantRetentionPolicyValue.RETAIN),
         };
+        if (leaderFollowers == null) {
+            return standard;
+        }
+        Policy[] all = java.util.Arrays.copyOf(standard, standard.length + 1);
+        all[standard.length] = leaderFollowers.policy();
+        return all;
     }
 
     /**
@@ -334,6 +349,10 @@ public final class WorkloadServer implements AutoCloseable {
         }
         sampler.close();
         writeReceived();
+        if (leaderFollowers != null) {
+            leaderFollowers.stop();
+            System.err.println("orbscope server: " + leaderFollowers.summary());
+        }
         // What the run can check its POA limits against: the most requests each limited POA had in its servants.
         poaSlots.forEach((poa, slots) -> System.err.println("orbscope server: POA " + poa + ": at most " + slots.most()
                 + " requests in its servants at once (threads " + slots.limit() + ")"));
