@@ -45,7 +45,9 @@ final class LeaderFollowers extends LocalObject implements DispatchStrategy {
     LeaderFollowers(int threads) {
         this.threads = threads;
         for (int i = 0; i < threads; i++) {
-            Thread t = new Thread(this::serve, "orbscope-leader-follower-" + i);
+            // Not named orbscope-: the agent records only the application's threads, and the server's sampler
+            // counts orbscope's threads apart from the application's, whose work this pool's is.
+            Thread t = new Thread(this::serve, "leader-follower-" + i);
             t.setDaemon(true);
             pool.add(t);
             t.start();
