@@ -43,8 +43,6 @@ import org.orbscope.scenario.TargetSpec;
 public final class ScenarioMapping {
     /** JacORB's {@code jacorb.poa.thread_pool_max} when a scenario does not set it. */
     public static final int JACORB_DEFAULT_POOL_MAX = 20;
-    /** Yoko's {@code yoko.orb.oa.thread_pool} when a scenario does not set it (DispatchStrategyFactory_impl). */
-    public static final int YOKO_DEFAULT_POOL = 10;
 
     /** How a server's ORB threads, as the model sees it: the model, T_disp and the pool's scope. */
     record Threading(ThreadingModel model, int threads, PoolScope scope) {
@@ -68,10 +66,10 @@ public final class ScenarioMapping {
                         : orb.concModel();
                 return switch (m) {
                     case THREAD_POOL -> new Threading(ThreadingModel.THREAD_POOL,
-                            orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL, PoolScope.SHARED);
+                            orb.poolMax() != null ? orb.poolMax() : OrbProduct.YOKO_DEFAULT_POOL, PoolScope.SHARED);
                     case THREADED -> new Threading(ThreadingModel.THREAD_PER_CONNECTION, unbounded, PoolScope.SHARED);
                     case LEADER_FOLLOWERS -> new Threading(ThreadingModel.LEADER_FOLLOWER,
-                            orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL, PoolScope.SHARED);
+                            orb.poolMax() != null ? orb.poolMax() : OrbProduct.YOKO_DEFAULT_POOL, PoolScope.SHARED);
                     default -> new Threading(ThreadingModel.THREAD_PER_REQUEST, unbounded, PoolScope.SHARED);
                 };
             case GLASSFISH:

@@ -40,6 +40,12 @@ public enum OrbProduct {
         @JsonCreator public static YokoConcModel parse(String s) { return Names.enumValue(YokoConcModel.class, s); }
         @JsonValue public String yamlName() { return name().toLowerCase(Locale.ROOT); } }
 
+    /**
+     * Yoko's {@code yoko.orb.oa.thread_pool} when a scenario sets no {@code poolMax} (its DispatchStrategyFactory_impl),
+     * and so the size of the workload server's {@code leader_followers} pool too.
+     */
+    public static final int YOKO_DEFAULT_POOL = 10;
+
     private final String yamlName;
     private final List<String> options;
 

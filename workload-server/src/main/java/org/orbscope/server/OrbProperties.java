@@ -14,9 +14,6 @@ import org.orbscope.scenario.OrbSpec;
  * "not set". Raw properties come last and win.
  */
 final class OrbProperties {
-    /** Yoko's {@code yoko.orb.oa.thread_pool} default, which leader_followers keeps as its pool's size. */
-    static final int YOKO_DEFAULT_POOL = 10;
-
     private OrbProperties() {
     }
 
@@ -138,7 +135,7 @@ final class OrbProperties {
      */
     static LeaderFollowers leaderFollowers(OrbSpec orb) {
         return orb.product() == OrbProduct.YOKO && orb.concModel() == OrbProduct.YokoConcModel.LEADER_FOLLOWERS
-                ? new LeaderFollowers(orb.poolMax() != null ? orb.poolMax() : YOKO_DEFAULT_POOL) : null;
+                ? new LeaderFollowers(orb.poolMax() != null ? orb.poolMax() : OrbProduct.YOKO_DEFAULT_POOL) : null;
     }
 
     /** Whether {@code product}'s ORB is JacORB, whose own classes the server may use (IOR parsing, client timeouts). */
