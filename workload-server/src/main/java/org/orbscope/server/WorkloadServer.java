@@ -45,8 +45,12 @@ import org.orbscope.run.ServerDirectory;
  */
 public final class WorkloadServer implements AutoCloseable {
     static final String HOST = "127.0.0.1";
-    /** How long the shutdown of an ORB other than JacORB may take (it finishes the requests in progress). */
-    static final long SHUTDOWN_MILLIS = 10_000;
+    /**
+     * How long the shutdown of an ORB other than JacORB may take (it finishes the requests in progress): half of the
+     * 10 s that orbscope run gives a server to end once told to stop, so that a shutdown that never returns leaves
+     * the server the time to write what it served, and its agent the trace, before the run ends it.
+     */
+    static final long SHUTDOWN_MILLIS = 5_000;
 
     private final ORB orb;
     private final OrbProduct product;
