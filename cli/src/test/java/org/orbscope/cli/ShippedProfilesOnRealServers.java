@@ -116,7 +116,6 @@ abstract class ShippedProfilesOnRealServers {
         String include = switch (orb) {
             case "glassfish" -> "com.sun.corba.ee.**";
             case "openjdk-orb" -> "com.sun.corba.se.**";
-            case "jacorb" -> "org.jacorb.**";
             default -> "org.apache.yoko.**";
         };
         Path broadRound = scenario("broad.yaml", broadRound());

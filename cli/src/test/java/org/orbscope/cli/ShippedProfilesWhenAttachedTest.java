@@ -11,12 +11,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.orbscope.run.ClientDirectory;
 import org.orbscope.run.JvmLauncher;
 import org.orbscope.run.ServerDirectory;
-import org.orbscope.run.ServerLaunch;
 
 /**
  * {@link ShippedProfilesOnRealServers}: servers attached to while they run, and the profile a broad trace of each
@@ -72,25 +69,18 @@ class ShippedProfilesWhenAttachedTest extends ShippedProfilesOnRealServers {
      * The guide of docs/profiles.md on each ORB's server as if it had no profile: a broad trace of the ORB's packages
      * with the identities its methods hold, while a few requests pass one at a time, {@code profile suggest}, then
      * the proposal records a client run on the same server in which {@code profile check} and the report find every
-     * request whole. glassfish reads and dispatches in one thread pool, with a queue between; the WildFly ORB and
-     * JacORB reach the request object through a field; Yoko's threaded model dispatches on the receiver thread. The
-     * servers of Yoko's pool, glassfish and the WildFly ORB follow the guide in the attach tests above, once their
-     * attach runs are done ({@link #traceByAttaching}).
+     * request whole. Here Yoko's threaded model, which dispatches on the receiver thread. The servers of Yoko's
+     * pool, glassfish (one thread pool reads and dispatches, with a queue between) and the WildFly ORB (the request
+     * object reached through a field) follow the guide in the attach tests above, once their attach runs are done
+     * ({@link #traceByAttaching}); JacORB's workload server in {@link OrbProductsRunTest}, with the other ORBs'.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"yoko-threaded", "jacorb"})
+    @Test
     @Timeout(600)
-    void aProfileSuggestedFromABroadTraceHoldsEveryRequestWhole(String orb) throws Exception {
+    void aProfileSuggestedFromABroadTraceHoldsEveryRequestWhole() throws Exception {
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         ServerDirectory server = server();
-        JvmLauncher jvm;
-        if (orb.equals("jacorb")) {
-            assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
-            jvm = new ServerLaunch(scenario(SCENARIO), server.dir()).jvm();
-        } else {
-            jvm = Fixture.YOKO.jvm(server, "--conc-model", "threaded");
-        }
-        Process p = jvm.log(dir.resolve("server.log")).start();
+        String orb = "yoko-threaded";
+        Process p = Fixture.YOKO.jvm(server, "--conc-model", "threaded").log(dir.resolve("server.log")).start();
         Suggested suggested;
         int serverExit;
         try {
