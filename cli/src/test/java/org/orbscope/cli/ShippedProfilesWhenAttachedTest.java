@@ -72,7 +72,7 @@ class ShippedProfilesWhenAttachedTest extends ShippedProfilesOnRealServers {
      * request whole. Here Yoko's threaded model, which dispatches on the receiver thread. The servers of Yoko's
      * pool, glassfish (one thread pool reads and dispatches, with a queue between) and the WildFly ORB (the request
      * object reached through a field) follow the guide in the attach tests above, once their attach runs are done
-     * ({@link #traceByAttaching}); JacORB's workload server in {@link OrbProductsRunTest}, with the other ORBs'.
+     * ({@link #traceByAttaching}); JacORB's workload server in {@link WorkloadServersProfileSuggestTest}, with the other ORBs'.
      */
     @Test
     @Timeout(600)
