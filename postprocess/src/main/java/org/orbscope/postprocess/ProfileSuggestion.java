@@ -805,13 +805,26 @@ public final class ProfileSuggestion {
             }
             lines.add("profile.threads.receiver = " + receiverGlob);
             lines.add("profile.threads.dispatcher = " + dispatcherGlob);
-            method(arrival, "receive.arrival", "none", "cpu=enter | fragment=begin",
+            // A fragment mark goes on the outermost method of its piece: a method entered before the mark and left
+            // after it takes its enter's draw from the previous request, and under request sampling its exit is lost.
+            boolean beginAtEnd = encloses(in(0, receiveEnd), in(0, arrival));
+            method(arrival, "receive.arrival", "none", beginAtEnd ? "cpu=enter" : "cpu=enter | fragment=begin",
                     "the receiver's first once-per-request method: the request has arrived");
             method(enqueue, "receive.enqueue", key[0], "cpu=exit", stageless
                     ? "the receiver's last method that returns before its dispatch begins"
                     : "the receiver's last method that returns before the dispatcher takes the request");
-            method(receiveEnd, "receive.end", "none", "cpu=exit", "the receiver's method that returns last: it reads again");
-            String continued = key[1].equals("none") ? "cpu=true" : "cpu=true | fragment=continue";
+            method(receiveEnd, "receive.end", "none", beginAtEnd ? "cpu=exit | fragment=begin" : "cpu=exit", beginAtEnd
+                    ? "the receiver's method that returns last: it reads again; it encloses the arrival, so the request's"
+                            + " first fragment begins at its enter"
+                    : "the receiver's method that returns last: it reads again");
+            boolean endEncloses = encloses(in(0, dispatchEnd), in(0, begin));
+            String endKey = keyed && endEncloses && !key[1].equals("none") ? keyLike(dispatchEnd, begin, key[1]) : "none";
+            boolean continueAtEnd = !endKey.equals("none");
+            if (endEncloses && !continueAtEnd && !key[1].equals("none")) {
+                notes.add("dispatch.end encloses the dispatch but holds no object of the key: under request sampling"
+                        + " (request.sample) its exit is lost; record every request, or mark its continuation by hand");
+            }
+            String continued = key[1].equals("none") || continueAtEnd ? "cpu=true" : "cpu=true | fragment=continue";
             method(begin, "dispatch.begin", key[1], continued, stageless
                     ? "the first method of the dispatch, around the servant's"
                     : "the dispatcher's first method for the request");
@@ -823,9 +836,10 @@ public final class ProfileSuggestion {
             }
             method(result, "dispatch.result", keyed ? keyLike(result, begin, key[1]) : "none", "cpu=false",
                     "the last method to return before the dispatch ends, for every request");
-            method(dispatchEnd, "dispatch.end", "none", "cpu=exit", stageless
-                    ? "the dispatch's outermost method: it returns to the receiver's work"
-                    : "the dispatcher's method that returns last: it goes back for the next request");
+            method(dispatchEnd, "dispatch.end", endKey, continueAtEnd ? "cpu=exit | fragment=continue" : "cpu=exit",
+                    (stageless ? "the dispatch's outermost method: it returns to the receiver's work"
+                            : "the dispatcher's method that returns last: it goes back for the next request")
+                            + (continueAtEnd ? "; it encloses the dispatch, so the request continues at its enter" : ""));
         }
     }
 

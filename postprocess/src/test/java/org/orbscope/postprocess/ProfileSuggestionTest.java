@@ -60,5 +60,11 @@ class ProfileSuggestionTest {
         assertTrue(text.contains("RequestQueue#add(Lorg/jacorb/orb/dsi/ServerRequest;)V | role=receive.enqueue | key=arg0 |"),
                 text);
         assertTrue(text.contains("RequestProcessor#process()V | role=dispatch.begin | key=this.request |"), text);
+        // No role method encloses the arrival or the begin on its thread (the release of the processor comes after
+        // its process()): the marks stay on them.
+        assertTrue(text.contains("| role=receive.arrival | key=none | cpu=enter | fragment=begin"), text);
+        assertTrue(text.contains("RequestProcessor#process()V | role=dispatch.begin | key=this.request | cpu=true | fragment=continue"),
+                text);
+        assertTrue(text.contains("| role=dispatch.end | key=none | cpu=exit\n"), text);
     }
 }
