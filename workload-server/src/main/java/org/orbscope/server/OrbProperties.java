@@ -132,6 +132,8 @@ final class OrbProperties {
     /**
      * The workload server's leader/followers pool for the scenario's POAs when {@code orb} asks for it
      * ({@code concModel: leader_followers}, {@code poolMax} threads, Yoko's default pool of 10 without), else null.
+     * Here and not a factory of {@link LeaderFollowers}'s own: calling that class loads it, and it implements
+     * Yoko's {@code DispatchStrategy}, which no other ORB's server has on its class path.
      */
     static LeaderFollowers leaderFollowers(OrbSpec orb) {
         return orb.product() == OrbProduct.YOKO && orb.concModel() == OrbProduct.YokoConcModel.LEADER_FOLLOWERS
