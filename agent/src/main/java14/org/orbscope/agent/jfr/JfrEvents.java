@@ -4,6 +4,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedThread;
@@ -60,8 +66,43 @@ public final class JfrEvents implements JfrSource {
         // (JFR makes startAsync's thread non-daemon whatever starts it.)
         j.runner = new Thread(j.stream::start, "orbscope-jfr-stream");
         j.runner.setDaemon(true);
-        j.runner.start();
+        RecordingStarted started = new RecordingStarted();
+        FlightRecorder.addListener(started);
+        try {
+            j.runner.start();
+            // The recording begins on the runner thread a while later: what the application blocks on meanwhile
+            // would be missing from JFR's side, so the agent waits.
+            if (!started.await(START_DEADLINE_MILLIS)) {
+                System.err.println("orbscope agent: JFR's recording had not started after "
+                        + START_DEADLINE_MILLIS / 1000 + " s; JFR events start when it does");
+            }
+        } finally {
+            FlightRecorder.removeListener(started);
+        }
         return j;
+    }
+
+    private static final long START_DEADLINE_MILLIS = 30_000;
+
+    /** Opens once a recording starts after it is listening: the stream's own, made but not started. */
+    private static final class RecordingStarted implements FlightRecorderListener {
+        private final CountDownLatch running = new CountDownLatch(1);
+
+        @Override
+        public void recordingStateChanged(Recording r) {
+            if (r.getState() == RecordingState.RUNNING) {
+                running.countDown();
+            }
+        }
+
+        boolean await(long millis) {
+            try {
+                return running.await(millis, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
     }
 
     /** The smallest-gap pairing of the two clocks out of a few tries, so the offset is good to a microsecond or so. */
