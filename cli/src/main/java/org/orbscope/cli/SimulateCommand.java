@@ -202,11 +202,13 @@ final class SimulateCommand implements Callable<Integer> {
                                 t.serverCpu()), out);
                 out.print(params);
                 for (int s = 0; s < params.servers().size(); s++) {
-                    if (params.offeredUtilization(s) >= 1) {
+                    if (params.offeredCpuUtilization(s) >= 1) {
                         out.printf(Locale.ROOT, "warning: offered CPU utilization %.1f%% >= 100%%: %s is "
-                                + "overloaded, times grow with the run length%n", 100 * params.offeredUtilization(s),
+                                + "overloaded, times grow with the run length%n", 100 * params.offeredCpuUtilization(s),
                                 params.servers().size() == 1 ? "the server" : "server '"
-                                        + params.servers().get(s).name() + "'");
+                                        + params.servers().get(s).name() + "'"
+                                        + (params.offeredCpuUtilization(s) > params.offeredUtilization(s)
+                                                ? " with the servers it shares a CPU with" : ""));
                     }
                 }
                 for (int l = 0; l < params.locks().size(); l++) {

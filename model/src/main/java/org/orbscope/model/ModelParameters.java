@@ -1,6 +1,7 @@
 package org.orbscope.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -13,8 +14,9 @@ import java.util.Map;
  * (Balay et al.'s request fan-out). Durations are nanoseconds, rates are requests per second, thread counts of 0 mean
  * unlimited. Immutable; build with {@link #builder()}.
  *
- * <p>Each server has its own processor-sharing CPU of {@code cores} and its own dispatcher pool; every POA belongs to
- * one server. The middleware's per-request costs (b_rec, b_poa, 2nd phases, hand-off) are the same ORB's on every
+ * <p>Each server has its own processor-sharing CPU of {@code cores} and its own dispatcher pool, or shares one CPU
+ * with the servers of its host that may use the same cores ({@link Builder#shareCpu}); every POA belongs to one
+ * server. The middleware's per-request costs (b_rec, b_poa, 2nd phases, hand-off) are the same ORB's on every
  * server. {@link #cores()}, {@link #dispatcherThreads()} and {@link #poolScope()} are the first server's.
  */
 public final class ModelParameters {
@@ -160,9 +162,15 @@ public final class ModelParameters {
     final List<Stream> streams;
     final List<Lock> locks;
     final Dist clientDelay;
+    /** The processor-sharing CPU each server runs on: its own, or one it shares ({@link Builder#shareCpu}). */
+    final int[] cpuOf;
+    /** How many CPUs the servers run on. */
+    final int cpus;
 
-    private ModelParameters(Builder b, List<Server> servers) {
+    private ModelParameters(Builder b, List<Server> servers, int[] cpuOf) {
         this.servers = List.copyOf(servers);
+        this.cpuOf = cpuOf;
+        this.cpus = Arrays.stream(cpuOf).max().orElse(-1) + 1;
         cores = servers.get(0).cores();
         threadingModel = b.threadingModel;
         poolScope = servers.get(0).poolScope();
@@ -206,6 +214,7 @@ public final class ModelParameters {
         b.streams.addAll(streams);
         b.locks.addAll(locks);
         b.clientDelay = clientDelay;
+        b.sharedCpus.addAll(sharedCpus());
         return b;
     }
 
@@ -226,6 +235,28 @@ public final class ModelParameters {
     }
 
     public List<Server> servers() { return servers; }
+
+    /** The CPU server {@code server} runs on, 0 to {@link #cpuCount()} - 1; servers that share one have the same. */
+    public int cpuOf(int server) { return cpuOf[server]; }
+
+    public int cpuCount() { return cpus; }
+
+    /** The groups of two or more servers that share a CPU, by name. */
+    public List<List<String>> sharedCpus() {
+        List<List<String>> groups = new ArrayList<>();
+        for (int c = 0; c < cpus; c++) {
+            List<String> names = new ArrayList<>();
+            for (int s = 0; s < servers.size(); s++) {
+                if (cpuOf[s] == c) {
+                    names.add(servers.get(s).name());
+                }
+            }
+            if (names.size() > 1) {
+                groups.add(names);
+            }
+        }
+        return groups;
+    }
     public double cores() { return cores; }
     public ThreadingModel threadingModel() { return threadingModel; }
     public PoolScope poolScope() { return poolScope; }
@@ -369,8 +400,8 @@ public final class ModelParameters {
     }
 
     /**
-     * Offered CPU utilization of all servers together (their work rate / all their cores); must stay below 1 for a
-     * stable run. NaN with a closed population, whose load is an outcome.
+     * Offered CPU utilization of all servers together (their work rate / all their CPUs' cores); must stay below 1
+     * for a stable run. NaN with a closed population, whose load is an outcome.
      */
     public double offeredUtilization() {
         double work = 0;
@@ -378,14 +409,39 @@ public final class ModelParameters {
         double[] w = workRates(false);
         for (int s = 0; s < servers.size(); s++) {
             work += w[s];
-            allCores += servers.get(s).cores();
+        }
+        for (int c = 0; c < cpus; c++) {
+            allCores += cpuCores(c);
         }
         return work / 1e9 / allCores;
     }
 
-    /** Offered CPU utilization of one server (visit rates x demands / its cores); below 1 for a stable run. */
+    /** Offered CPU utilization of one server (visit rates x demands / its cores): its own share of its CPU. */
     public double offeredUtilization(int server) {
         return workRates(false)[server] / 1e9 / servers.get(server).cores();
+    }
+
+    /**
+     * Offered utilization of the CPU {@code server} runs on, by every server on it: below 1 for a stable run. Equal
+     * to {@link #offeredUtilization(int)} for a server with a CPU of its own.
+     */
+    public double offeredCpuUtilization(int server) {
+        double[] w = workRates(false);
+        double work = 0;
+        for (int s = 0; s < servers.size(); s++) {
+            if (cpuOf[s] == cpuOf[server]) {
+                work += w[s];
+            }
+        }
+        return work / 1e9 / servers.get(server).cores();
+    }
+
+    private double cpuCores(int cpu) {
+        for (int s = 0; ; s++) {
+            if (cpuOf[s] == cpu) {
+                return servers.get(s).cores();
+            }
+        }
     }
 
     public String operationLabel(int op) {
@@ -413,6 +469,9 @@ public final class ModelParameters {
             for (Server s : servers) {
                 sb.append(String.format(Locale.ROOT, "  server %s cores=%s dispatcherThreads=%s pool=%s%n", s.name(),
                         s.cores(), s.dispatcherThreads() == 0 ? "unlimited" : s.dispatcherThreads(), s.poolScope()));
+            }
+            for (List<String> group : sharedCpus()) {
+                sb.append("  one CPU shared by ").append(String.join(", ", group)).append(System.lineSeparator());
             }
         }
         sb.append("  b_rec=").append(receiverCpu).append(" (+2nd ").append(receiverCpuPhase2).append(")")
@@ -482,6 +541,7 @@ public final class ModelParameters {
         private final List<Stream> streams = new ArrayList<>();
         private final List<Lock> locks = new ArrayList<>();
         private Dist clientDelay = Dist.ZERO;
+        private final List<List<String>> sharedCpus = new ArrayList<>();
 
         /** The cores of the one server, or of every server declared so far. */
         public Builder cores(double c) {
@@ -505,6 +565,16 @@ public final class ModelParameters {
         public Builder dispatcherThreads(int n) {
             dispatcherThreads = n;
             servers.replaceAll(s -> new Server(s.name(), s.cores(), n, s.poolScope()));
+            return this;
+        }
+
+        /**
+         * The named servers run on one processor-sharing CPU instead of one each: servers of one host that may use
+         * the same cores. They must declare the same cores, those of the CPU they share. Groups that name a server
+         * in common become one.
+         */
+        public Builder shareCpu(List<String> serverNames) {
+            sharedCpus.add(List.copyOf(serverNames));
             return this;
         }
 
@@ -811,7 +881,51 @@ public final class ModelParameters {
                 }
             }
             checkCallsAreAcyclic();
-            return new ModelParameters(this, all);
+            return new ModelParameters(this, all, cpus(all));
+        }
+
+        /** Each server's CPU: groups of {@link #shareCpu} merged where they meet, numbered by first server. */
+        private int[] cpus(List<Server> all) {
+            int[] root = new int[all.size()];
+            for (int s = 0; s < root.length; s++) {
+                root[s] = s;
+            }
+            for (List<String> group : sharedCpus) {
+                int first = -1;
+                for (String name : group) {
+                    int s = serverIndex(all, name);
+                    if (first < 0) {
+                        first = s;
+                    } else if (all.get(s).cores() != all.get(first).cores()) {
+                        throw new IllegalArgumentException("servers '" + all.get(first).name() + "' and '" + name
+                                + "' share a CPU but declare " + all.get(first).cores() + " and " + all.get(s).cores()
+                                + " cores");
+                    }
+                    root[find(root, s)] = find(root, first);
+                }
+            }
+            int[] cpu = new int[root.length];
+            Map<Integer, Integer> numbers = new HashMap<>();
+            for (int s = 0; s < root.length; s++) {
+                cpu[s] = numbers.computeIfAbsent(find(root, s), r -> numbers.size());
+            }
+            return cpu;
+        }
+
+        private static int find(int[] root, int s) {
+            while (root[s] != s) {
+                s = root[s];
+            }
+            return s;
+        }
+
+        private static int serverIndex(List<Server> all, String name) {
+            for (int s = 0; s < all.size(); s++) {
+                if (all.get(s).name().equals(name)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("a shared CPU names server '" + name + "', which is not declared");
         }
 
         /** A request whose calls lead back to its own operation would wait for itself and never end. */

@@ -2,11 +2,14 @@ package org.orbscope.model;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.MatrixUtils;
@@ -122,7 +125,7 @@ public final class ScenarioMapping {
             if (s.singleServer()) {
                 b.cores(cores(server)).dispatcherThreads(threads).poolScope(scope);
             } else {
-                b.server(server.name(), cores(server), threads, scope);
+                b.server(server.name(), cpuCores(s, server), threads, scope);
             }
             b.poa(PoaSpec.ROOT, 0);
             for (PoaSpec p : server.poas()) {
@@ -138,6 +141,11 @@ public final class ScenarioMapping {
                         b.lock(servant + "." + op.getKey(), d.lock().name(), dist(d.lock().hold()));
                     }
                 }
+            }
+        }
+        for (List<ServerSpec> group : cpuGroups(s)) {
+            if (group.size() > 1) {
+                b.shareCpu(group.stream().map(ServerSpec::name).toList());
             }
         }
         if (o.cores() != null) {
@@ -253,33 +261,62 @@ public final class ScenarioMapping {
                     + "for each copy apart (probability / copies each): the same mean visits, while how many "
                     + "calls one request makes varies more in the simulation");
         }
-        if (shareCores(s)) {
-            out.add("servers on one host share its cores, while the model gives each its own (its cpus, else "
-                    + "every processor): pin them to disjoint cpus for the model and the run to agree");
+        for (List<ServerSpec> group : cpuGroups(s)) {
+            Set<Integer> all = cpus(group);
+            if (group.stream().anyMatch(v -> !cpus(List.of(v)).equals(all))) {
+                out.add("servers " + group.stream().map(v -> "'" + v.name() + "'").collect(Collectors.joining(", "))
+                        + " share some of their host's cores but not all: the model lets them share all "
+                        + all.size() + " as one CPU; pin them to the same cpus, or to disjoint ones, for the model "
+                        + "and the run to agree");
+            }
         }
         return out;
     }
 
-    /** Whether two or more servers run on one host with a core they may both use (unpinned ones may use all). */
-    private static boolean shareCores(Scenario s) {
-        Map<String, List<ServerSpec>> byHost = new HashMap<>();
+    /**
+     * The servers that share a processor: those of one host (the run's machine when none is named) that may use a
+     * core in common, an unpinned server every core of its host. Each group is one processor-sharing CPU in the
+     * model; a server alone is a group of one.
+     */
+    static List<List<ServerSpec>> cpuGroups(Scenario s) {
+        List<List<ServerSpec>> groups = new ArrayList<>();
         for (ServerSpec server : s.servers()) {
-            byHost.computeIfAbsent(server.host() == null ? "" : server.host(), h -> new ArrayList<>()).add(server);
-        }
-        for (List<ServerSpec> host : byHost.values()) {
-            Set<Integer> used = new HashSet<>();
-            boolean overlap = false;
-            for (ServerSpec server : host) {
-                overlap |= server.cpus().isEmpty();
-                for (int c : server.cpus()) {
-                    overlap |= !used.add(c);
+            List<ServerSpec> joined = new ArrayList<>(List.of(server));
+            for (Iterator<List<ServerSpec>> it = groups.iterator(); it.hasNext(); ) {
+                List<ServerSpec> g = it.next();
+                if (Objects.equals(g.get(0).host(), server.host()) && !Collections.disjoint(cpus(g), cpus(joined))) {
+                    joined.addAll(0, g);
+                    it.remove();
                 }
             }
-            if (host.size() > 1 && overlap) {
-                return true;
+            groups.add(joined);
+        }
+        return groups;
+    }
+
+    /** The cores the servers may use together: the union of their cpus, every processor if one is unpinned. */
+    private static Set<Integer> cpus(List<ServerSpec> servers) {
+        Set<Integer> all = new TreeSet<>();
+        for (ServerSpec server : servers) {
+            if (server.cpus().isEmpty()) {
+                for (int c = 0; c < Runtime.getRuntime().availableProcessors(); c++) {
+                    all.add(c);
+                }
+            } else {
+                all.addAll(server.cpus());
             }
         }
-        return false;
+        return all;
+    }
+
+    /** The cores of the CPU a server of a scenario of several runs on: those of its group ({@link #cpuGroups}). */
+    private static int cpuCores(Scenario s, ServerSpec server) {
+        for (List<ServerSpec> group : cpuGroups(s)) {
+            if (group.contains(server)) {
+                return group.size() > 1 ? cpus(group).size() : cores(server);
+            }
+        }
+        return cores(server);
     }
 
     /** The model's name of an object's servant: its id with one server, server/id with several. */

@@ -41,6 +41,10 @@ final class SimulationEngine {
     private final ModelParameters p;
     private final ThreadingModel model;
     private final ProcessorSharing[] cpu;
+    /** The CPU each server's work goes to (servers of one host may share one). */
+    private final int[] cpuOfServer;
+    /** CPU work each server has been given: its busy core time once the run drains. */
+    private final double[] serverWork;
     private final TimerHeap timers = new TimerHeap();
     private final IntRing immediate = new IntRing();
 
@@ -152,9 +156,14 @@ final class SimulationEngine {
         p = params;
         model = params.threadingModel;
         int nServers = params.servers.size();
-        cpu = new ProcessorSharing[nServers];
+        cpu = new ProcessorSharing[params.cpuCount()];
+        cpuOfServer = new int[nServers];
+        serverWork = new double[nServers];
         for (int s = 0; s < nServers; s++) {
-            cpu[s] = new ProcessorSharing(params.servers.get(s).cores());
+            cpuOfServer[s] = params.cpuOf(s);
+            if (cpu[cpuOfServer[s]] == null) {
+                cpu[cpuOfServer[s]] = new ProcessorSharing(params.servers.get(s).cores());
+            }
         }
         clientConnections = params.connections;
         int nCon = nServers * clientConnections + nServers * nServers;
@@ -492,7 +501,9 @@ final class SimulationEngine {
         if (work <= 0) {
             immediate.add(payload);
         } else {
-            cpu[serverOfJob(payload)].add(payload, work);
+            int server = serverOfJob(payload);
+            serverWork[server] += work;
+            cpu[cpuOfServer[server]].add(payload, work);
         }
     }
 
@@ -988,9 +999,13 @@ final class SimulationEngine {
         res.simulatedNanos = now;
         double allCores = 0;
         double busy = 0;
-        for (int s = 0; s < cpu.length; s++) {
-            allCores += p.servers.get(s).cores();
-            busy += cpu[s].busyCoreTime();
+        boolean[] counted = new boolean[cpu.length];
+        for (int s = 0; s < p.servers.size(); s++) {
+            if (!counted[cpuOfServer[s]]) {
+                counted[cpuOfServer[s]] = true;
+                allCores += p.servers.get(s).cores();
+                busy += cpu[cpuOfServer[s]].busyCoreTime();
+            }
         }
         double coreTime = allCores * now;
         res.cpuUtilization = now > 0 ? busy / coreTime : 0;
@@ -1018,10 +1033,10 @@ final class SimulationEngine {
         for (int i = 0; i < poaWork.length; i++) {
             res.utilizationByPoa.put(p.poas.get(i).name(), now > 0 ? poaWork[i] / coreTime : 0);
         }
-        for (int s = 0; s < cpu.length; s++) {
+        for (int s = 0; s < p.servers.size(); s++) {
             ModelParameters.Server server = p.servers.get(s);
             res.servers.put(server.name(), new SimulationResult.ServerResult(server.name(), serverCompletion[s],
-                    serverQueue[s], now > 0 ? cpu[s].busyCoreTime() / (server.cores() * now) : 0,
+                    serverQueue[s], now > 0 ? serverWork[s] / (server.cores() * now) : 0,
                     p.offeredUtilization(s)));
         }
         // Little's law over [0, end]: the system starts and ends empty, so the time-average number in system

@@ -1,6 +1,7 @@
 package org.orbscope.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,7 @@ class ScenarioMappingServersTest {
             "                                   {object: local}]}",
             "      - {id: local, operations: {call: {cpu: 0.5ms}}}",
             "  - name: back",
+            "    host: h2",
             "    cpus: [1]",
             "    poas: [{name: One, threadPolicy: SINGLE_THREAD_MODEL}]",
             "    objects:",
@@ -96,6 +98,30 @@ class ScenarioMappingServersTest {
         assertEquals(List.of("front/ledger", "back/ledger"), List.copyOf(r.locks().keySet()));
         assertEquals(2000 * 2, r.locks().get("front/ledger").acquisitions());
         assertEquals(2000 * 6, r.locks().get("back/ledger").acquisitions());
+    }
+
+    @Test
+    void serversThatMayUseACoreInCommonOnOneHostShareOneCpu() throws Exception {
+        String oneHost = SCENARIO.replace("    host: h2\n", "");
+        // front may use cores 0 and 1, back core 1: one CPU of both cores, and a warning that back uses only one.
+        Scenario partial = ScenarioLoader.parse("f.yaml", oneHost);
+        ModelParameters p = ScenarioMapping.map(partial);
+        assertEquals(List.of(List.of("front", "back")), p.sharedCpus());
+        assertEquals(2.0, p.servers().get(1).cores());
+        assertEquals(100 * 1.5e-3 / 2, p.offeredUtilization(0), 1e-12, "its own share of the CPU");
+        assertEquals(100 * (1.5e-3 + 0.6e-3) / 2, p.offeredCpuUtilization(0), 1e-12, "the CPU's, both servers'");
+        assertTrue(ScenarioMapping.unmodelled(partial).stream().anyMatch(u -> u.contains("'front', 'back' share some")),
+                ScenarioMapping.unmodelled(partial).toString());
+        // Pinned to the same core: one CPU of that core, nothing unmodelled about it.
+        Scenario same = ScenarioLoader.parse("f.yaml", oneHost.replace("cpus: [0, 1]", "cpus: [1]"));
+        ModelParameters q = ScenarioMapping.map(same);
+        assertEquals(List.of(List.of("front", "back")), q.sharedCpus());
+        assertEquals(List.of(1.0, 1.0), q.servers().stream().map(ModelParameters.Server::cores).toList());
+        assertTrue(ScenarioMapping.unmodelled(same).stream().noneMatch(u -> u.contains("share")));
+        // Disjoint cores of one host, or another host: a CPU each.
+        ModelParameters apart = ScenarioMapping.map(ScenarioLoader.parse("f.yaml", oneHost.replace("cpus: [0, 1]", "cpus: [0]")));
+        assertEquals(List.of(), apart.sharedCpus());
+        assertEquals(List.of(), ScenarioMapping.map(ScenarioLoader.parse("f.yaml", SCENARIO)).sharedCpus());
     }
 
     private static int indexOf(ModelParameters p, String label) {

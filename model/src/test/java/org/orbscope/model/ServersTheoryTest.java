@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.orbscope.model.Models.MS;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,35 @@ class ServersTheoryTest {
         near(4.0 / 3, r.servers().get("back").completion().meanMs(), "back sojourn");
         near(0.5, r.servers().get("front").cpuUtilization(), "front utilization");
         near(0.4, r.servers().get("back").cpuUtilization(), "back utilization");
+    }
+
+    @Test
+    void serversSharingOneCoreAreOneMultiClassPsStation() {
+        // Two servers on one core, each with its own Poisson stream: one M/M/1-PS station of two classes, whose
+        // mean sojourn is S_i / (1 - rho) for each class whatever its demand's law (PS is insensitive).
+        // rho = 300/s x 1 ms + 100/s x 2 ms = 0.5: 2 ms and 4 ms. Apart, they would take 1/(1-0.3) and 2/(1-0.2) ms.
+        ModelParameters p = ModelParameters.builder()
+                .server("a", 1, 0, PoolScope.SHARED).servant("x", "RootPOA", 0)
+                .operation("x", "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO)
+                .server("b", 1, 0, PoolScope.SHARED).servant("y", "RootPOA", 0)
+                .operation("y", "op", Dist.deterministic(2 * MS), Dist.ZERO, Dist.ZERO)
+                .shareCpu(List.of("a", "b"))
+                .stream(ArrivalLaw.POISSON, 300, 0, "x.op")
+                .stream(ArrivalLaw.POISSON, 100, 0, "y.op").build();
+        assertEquals(1, p.cpuCount());
+        near(0.5, p.offeredCpuUtilization(1), "offered, the core's");
+        SimulationResult r = Models.run(p, N, 15);
+        near(2.0, r.servers().get("a").completion().meanMs(), "a's sojourn");
+        near(4.0, r.servers().get("b").completion().meanMs(), "b's sojourn");
+        near(0.3, r.servers().get("a").cpuUtilization(), "a's share of the core");
+        near(0.2, r.servers().get("b").cpuUtilization(), "b's share of the core");
+        near(0.5, r.cpuUtilization(), "the core");
+        assertThrows(IllegalArgumentException.class, () -> p.toBuilder().shareCpu(List.of("a", "c")).build());
+        assertThrows(IllegalArgumentException.class, () -> ModelParameters.builder()
+                .server("a", 1, 0, PoolScope.SHARED).servant("x", "RootPOA", 0)
+                .operation("x", "op", Dist.exponential(MS), Dist.ZERO, Dist.ZERO)
+                .server("b", 2, 0, PoolScope.SHARED).shareCpu(List.of("a", "b"))
+                .stream(ArrivalLaw.POISSON, 300, 0, "x.op").build(), "a shared CPU has one number of cores");
     }
 
     @Test
