@@ -108,14 +108,34 @@ public final class ModelParameters {
     }
 
     /**
+     * Who makes a stream's calls: the client JVM {@code client} whose invoker threads ({@link Builder#invokers}) the
+     * calls of every stream of that client share (-1: a thread for every call), and the work the calling thread
+     * does after each reply, which holds it ({@code cpu} then {@code waiting}, both as time: the client's CPU is
+     * not one of the model's). A closed client thinks after that work.
+     */
+    public record Caller(int client, Dist cpu, Dist waiting) {
+        public static final Caller NONE = new Caller(-1, Dist.ZERO, Dist.ZERO);
+
+        /** Whether the caller does anything after a reply. */
+        public boolean processes() {
+            return !cpu.isZero() || !waiting.isZero();
+        }
+    }
+
+    /**
      * An arrival process on one connection ({@code connection} = -1: requests go round-robin over all
      * connections), routed to operations with the given probabilities. {@code requests} is the process's own
      * count (0: none; it sends as long as the run lasts): see {@link Simulator#run(ModelParameters, long, long,
-     * long)} for how counts share a run.
+     * long)} for how counts share a run. {@code caller}: the thread that makes its calls ({@link Caller}).
      */
-    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities, long requests) {
+    public record Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities, long requests,
+                         Caller caller) {
         public Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities) {
-            this(arrivals, connection, operations, probabilities, 0);
+            this(arrivals, connection, operations, probabilities, 0, Caller.NONE);
+        }
+
+        public Stream(Arrivals arrivals, int connection, int[] operations, double[] probabilities, long requests) {
+            this(arrivals, connection, operations, probabilities, requests, Caller.NONE);
         }
 
         public ArrivalLaw law() {
@@ -166,11 +186,18 @@ public final class ModelParameters {
     final int[] cpuOf;
     /** How many CPUs the servers run on. */
     final int cpus;
+    /** Invoker threads of each client JVM a stream's {@link Caller} names, by number; 0: one for every call. */
+    final int[] invokers;
 
     private ModelParameters(Builder b, List<Server> servers, int[] cpuOf) {
         this.servers = List.copyOf(servers);
         this.cpuOf = cpuOf;
         this.cpus = Arrays.stream(cpuOf).max().orElse(-1) + 1;
+        int clients = b.streams.stream().mapToInt(st -> st.caller().client()).max().orElse(-1) + 1;
+        this.invokers = new int[clients];
+        for (int c = 0; c < clients; c++) {
+            invokers[c] = b.invokers.getOrDefault(c, 0);
+        }
         cores = servers.get(0).cores();
         threadingModel = b.threadingModel;
         poolScope = servers.get(0).poolScope();
@@ -215,6 +242,9 @@ public final class ModelParameters {
         b.locks.addAll(locks);
         b.clientDelay = clientDelay;
         b.sharedCpus.addAll(sharedCpus());
+        for (int c = 0; c < invokers.length; c++) {
+            b.invokers.put(c, invokers[c]);
+        }
         return b;
     }
 
@@ -224,7 +254,7 @@ public final class ModelParameters {
         b.streams.clear();
         for (Stream s : streams) {
             b.streams.add(new Stream(s.arrivals().scaled(factor), s.connection(), s.operations(), s.probabilities(),
-                    s.requests()));
+                    s.requests(), s.caller()));
         }
         return b.build();
     }
@@ -240,6 +270,9 @@ public final class ModelParameters {
     public int cpuOf(int server) { return cpuOf[server]; }
 
     public int cpuCount() { return cpus; }
+
+    /** The invoker threads of client JVM {@code client} ({@link Caller}); 0: one for every call. */
+    public int invokers(int client) { return invokers[client]; }
 
     /** The groups of two or more servers that share a CPU, by name. */
     public List<List<String>> sharedCpus() {
@@ -503,9 +536,13 @@ public final class ModelParameters {
             }
         }
         for (Stream s : streams) {
-            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%s%n", s.arrivals(),
+            Caller c = s.caller();
+            sb.append(String.format(Locale.ROOT, "  arrivals %s conn=%s%s%s%s%n", s.arrivals(),
                     s.connection() < 0 ? "round-robin" : Integer.toString(s.connection()),
-                    s.requests() > 0 ? " requests=" + s.requests() : ""));
+                    s.requests() > 0 ? " requests=" + s.requests() : "",
+                    c.client() >= 0 ? " client=" + c.client() + " invokers="
+                            + (invokers[c.client()] == 0 ? "unlimited" : Integer.toString(invokers[c.client()])) : "",
+                    c.processes() ? " processing cpu=" + c.cpu() + " wait=" + c.waiting() : ""));
         }
         if (!clientDelay.isZero()) {
             sb.append("  client and network delay=").append(clientDelay).append('\n');
@@ -542,6 +579,7 @@ public final class ModelParameters {
         private final List<Lock> locks = new ArrayList<>();
         private Dist clientDelay = Dist.ZERO;
         private final List<List<String>> sharedCpus = new ArrayList<>();
+        private final Map<Integer, Integer> invokers = new HashMap<>();
 
         /** The cores of the one server, or of every server declared so far. */
         public Builder cores(double c) {
@@ -690,7 +728,32 @@ public final class ModelParameters {
                             + "' must be >= 0");
                 }
             }
-            streams.add(new Stream(arrivals, connection, ops, probs.clone(), requests));
+            streams.add(new Stream(arrivals, connection, ops, probs.clone(), requests, Caller.NONE));
+            return this;
+        }
+
+        /** The stream declared last is made by {@code caller} ({@link Caller}). */
+        public Builder caller(Caller caller) {
+            if (streams.isEmpty()) {
+                throw new IllegalArgumentException("a caller belongs to an arrival stream: declare the stream first");
+            }
+            Stream last = streams.remove(streams.size() - 1);
+            streams.add(new Stream(last.arrivals(), last.connection(), last.operations(), last.probabilities(),
+                    last.requests(), caller));
+            return this;
+        }
+
+        /**
+         * Client JVM {@code client} makes its streams' calls on {@code threads} invoker threads (0: a thread for
+         * every call): a call that arrives while all are busy, with a call or the work after its reply, waits for one,
+         * and its client response holds that wait.
+         */
+        public Builder invokers(int client, int threads) {
+            if (client < 0 || threads < 0) {
+                throw new IllegalArgumentException("invokers: client " + client + " threads " + threads
+                        + " (both >= 0; 0 threads: one for every call)");
+            }
+            invokers.put(client, threads);
             return this;
         }
 

@@ -179,10 +179,20 @@ public final class ScenarioMapping {
                     probabilities[t] = p.probability(t);
                 }
             }
+            // An open process's calls wait for the client's invoker threads where a user's pace can hold them: a
+            // pool the scenario sizes, or work after each reply; else the pool sized from the rate is not modelled.
+            boolean pooled = !p.arrival().closed() && (client.invokers() != null || p.processing().any());
             for (int jvm : client.jvmsOf(p)) {
                 // One connection per client JVM pins its stream there; several spread round-robin over all of them.
                 b.stream(arrivals(p.arrival()), client.connections() == 1 ? jvm : -1, targets, probabilities,
                         count(p));
+                if (pooled || p.processing().any()) {
+                    b.caller(new ModelParameters.Caller(pooled ? jvm : -1, dist(p.processing().cpu()),
+                            dist(p.processing().waiting())));
+                }
+                if (pooled) {
+                    b.invokers(jvm, client.invokerThreads());
+                }
             }
         }
         return b.build();
@@ -226,9 +236,9 @@ public final class ScenarioMapping {
         if (client.processes().stream().anyMatch(p -> p.freshConnection() != null)) {
             out.add("opening a fresh connection before a session or a request: the model's connections stay open");
         }
-        if (client.processes().stream().anyMatch(p -> p.processing().any())) {
-            out.add("the client's processing after each reply: the model's clients never hold a caller between "
-                    + "calls (a closed loop thinks only for its think time)");
+        if (client.processes().stream().anyMatch(p -> p.processing().cpu().maxNanos() > 0)) {
+            out.add("the client's processing CPU is time in the model: the client's cores, shared by its threads, "
+                    + "are not");
         }
         if (payload) {
             out.add("payload sizes do not change the demands: the reply marshalling CPU (b_mar) is one figure for "

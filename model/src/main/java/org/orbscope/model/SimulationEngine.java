@@ -51,6 +51,8 @@ final class SimulationEngine {
     // Per-request slots.
     private int capacity = 256;
     private double[] arrival = new double[capacity];
+    /** When each request's input arrived at its client: its send is later when it waited for an invoker. */
+    private double[] inputAt = new double[capacity];
     private double[] mark = new double[capacity];
     private double[] enqueued = new double[capacity];
     private double[] mark2 = new double[capacity];
@@ -120,6 +122,11 @@ final class SimulationEngine {
     private final org.orbscope.scenario.ArrivalGaps[] streamGaps;
     private final double[][] streamCumulative;
     private final int[] streamNextConn;
+    // The client JVMs' invoker threads: each stream's client (-1: a thread for every call), the threads each client
+    // has free, and the calls waiting for one in arrival order.
+    private final int[] streamClient;
+    private final int[] invokersFree;
+    private final IntRing[] invokerQueue;
 
     // Each stream's own count (-1: none) and sends; streams without a count send while counted ones do, or,
     // when no stream has a count, until the run's total.
@@ -259,9 +266,16 @@ final class SimulationEngine {
         streamGaps = new org.orbscope.scenario.ArrivalGaps[params.streams.size()];
         streamCumulative = new double[params.streams.size()][];
         streamNextConn = new int[params.streams.size()];
+        streamClient = new int[params.streams.size()];
+        invokersFree = new int[params.invokers.length];
+        invokerQueue = rings(params.invokers.length);
+        for (int c = 0; c < invokersFree.length; c++) {
+            invokersFree[c] = threads(params.invokers[c]);
+        }
         for (int s = 0; s < streamRng.length; s++) {
             streamRng[s] = root.split();
             streamCumulative[s] = params.streams.get(s).cumulative();
+            streamClient[s] = params.streams.get(s).caller().client();
             Arrivals a = params.streams.get(s).arrivals();
             streamGaps[s] = a.closed() ? null : a.gaps();
         }
@@ -358,7 +372,9 @@ final class SimulationEngine {
             } else {
                 advance(tTimer);
                 int payload = timers.poll();
-                if (payload < 0) {
+                if (payload < -p.streams.size()) {
+                    invokerFree(-payload - 1 - p.streams.size());
+                } else if (payload < 0) {
                     arrive(-payload - 1);
                 } else if (stage[payload] == HANDOFF) {
                     dispatched(payload);
@@ -449,6 +465,7 @@ final class SimulationEngine {
         if (used == capacity) {
             capacity *= 2;
             arrival = Arrays.copyOf(arrival, capacity);
+            inputAt = Arrays.copyOf(inputAt, capacity);
             mark = Arrays.copyOf(mark, capacity);
             enqueued = Arrays.copyOf(enqueued, capacity);
             mark2 = Arrays.copyOf(mark2, capacity);
@@ -545,7 +562,7 @@ final class SimulationEngine {
             demand[4][r] = 0;
         }
         streamOf[r] = s;
-        arrival[r] = now;
+        inputAt[r] = now;
         measured[r] = seq >= warmup;
         seqOf[r] = seq;
         double[] cum = streamCumulative[s];
@@ -565,8 +582,37 @@ final class SimulationEngine {
         top[r] = true;
         parent[r] = -1;
         collocated[r] = false;
+        conn[r] = opServer[op[r]] * clientConnections + k;
+        int client = streamClient[s];
+        if (client < 0) {
+            send(r);
+        } else if (invokersFree[client] > 0) {
+            invokersFree[client]--;
+            send(r);
+        } else {
+            invokerQueue[client].add(r);
+        }
+    }
+
+    /** Request {@code r} leaves its client on its connection ({@code conn[r]}): its time at the server starts. */
+    private void send(int r) {
+        arrival[r] = now;
         inSystem++;
-        receive(opServer[op[r]] * clientConnections + k, r);
+        int client = streamClient[streamOf[r]];
+        if (client >= 0 && opOneway[op[r]]) {
+            // A oneway call holds its invoker only to send it, and there is no reply to work on.
+            invokerFree(client);
+        }
+        receive(conn[r], r);
+    }
+
+    /** An invoker thread of client {@code client} is free: it makes the call that waited longest, if any. */
+    private void invokerFree(int client) {
+        if (invokerQueue[client].isEmpty()) {
+            invokersFree[client]++;
+        } else {
+            send(invokerQueue[client].poll());
+        }
     }
 
     /** A request reaches its server's receiver on connection {@code k}. */
@@ -904,14 +950,22 @@ final class SimulationEngine {
         if (top[r]) {
             int s = streamOf[r];
             double d = clientDelay && !opOneway[op[r]] ? p.clientDelay.sample(clientRng) : 0;
-            if (clientDelay && measured[r] && !opOneway[op[r]]) {
-                result.clientResponse.record(c + d);
+            int client = streamClient[s];
+            if ((clientDelay || client >= 0) && measured[r] && !opOneway[op[r]]) {
+                // From the input's arrival: the wait for an invoker is the client's, as its lateness is in a run.
+                result.clientResponse.record(now - inputAt[r] + d);
+            }
+            ModelParameters.Caller caller = p.streams.get(s).caller();
+            double work = opOneway[op[r]] || !caller.processes() ? 0
+                    : caller.cpu().sample(clientRng) + caller.waiting().sample(clientRng);
+            if (client >= 0 && !opOneway[op[r]]) {
+                timers.add(now + d + work, -(p.streams.size() + client + 1));
             }
             Arrivals a = p.streams.get(s).arrivals();
             if (a.closed() && canSend(s)) {
-                // The client that sent r has its reply after the client and network delay: it thinks, then sends
-                // its next request.
-                timers.add(now + d + a.think().sample(streamRng[s]), -(s + 1));
+                // The client that sent r has its reply after the client and network delay, works on it, thinks,
+                // then sends its next request.
+                timers.add(now + d + work + a.think().sample(streamRng[s]), -(s + 1));
             }
             completedAll++;
             completionSumAll += c;

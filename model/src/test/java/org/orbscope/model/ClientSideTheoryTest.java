@@ -93,6 +93,39 @@ class ClientSideTheoryTest {
     }
 
     @Test
+    void aClientOfOneInvokerThatWorksOnEachReplyIsAnMg1Queue() {
+        // Poisson inputs at 300/s to a client of one invoker thread; the server answers in a deterministic 1 ms
+        // (one request at a time, so it never queues), then the thread works exp(1 ms) on the reply. The thread is
+        // an M/G/1 station of service B = 1 ms + exp(1 ms): E[B] = 2 ms, E[B^2] = 5 ms^2, rho = 0.6, and
+        // Pollaczek-Khinchine gives Wq = 0.3 x 5 / (2 x 0.4) = 1.875 ms. The client response runs from the input
+        // to the reply: Wq + 1 ms. The server's completion is its 1 ms alone.
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(0).cores(1).servant("obj", "RootPOA", 0)
+                .operation("obj", "op", Dist.ZERO, Dist.deterministic(MS), Dist.ZERO)
+                .stream(ArrivalLaw.POISSON, 300, 0, "obj.op")
+                .caller(new ModelParameters.Caller(0, Dist.exponential(MS), Dist.ZERO))
+                .invokers(0, 1).build();
+        SimulationResult r = Models.run(p, 2 * N, 36);
+        within(1.875 + 1, r.clientResponse(), "M/G/1 client: Wq + the call");
+        assertEquals(1, r.completion().meanMs(), 1e-9, "the server's own time");
+        // Unlimited invokers: nobody waits, and the work after a reply costs the response nothing.
+        SimulationResult free = Models.run(p.toBuilder().invokers(0, 0).build(), 2 * N, 36);
+        assertEquals(1, free.clientResponse().meanMs(), 1e-9, "unlimited invokers: the call alone");
+    }
+
+    @Test
+    void aOnewayCallHoldsItsInvokerOnlyToSendIt() {
+        // One invoker, oneway calls: the thread is free once a call is sent, so the inputs never wait and the
+        // server sees the Poisson stream itself: M/D/1 FCFS with one dispatcher thread, W = 1 + 0.6 / (2 x 0.4).
+        ModelParameters p = ModelParameters.builder().dispatcherThreads(1).cores(1).servant("obj", "RootPOA", 0)
+                .operation("obj", "post", Dist.deterministic(MS), Dist.ZERO, Dist.ZERO).oneway("obj.post")
+                .stream(ArrivalLaw.POISSON, 600, 0, "obj.post")
+                .caller(new ModelParameters.Caller(0, Dist.exponential(MS), Dist.ZERO))
+                .invokers(0, 1).build();
+        SimulationResult r = Models.run(p, 2 * N, 37);
+        within(1 + 0.6 / 0.8, r.completion(), "M/D/1 at the server");
+    }
+
+    @Test
     void everyProcessSendsItsOwnCount() {
         // Three closed clients (one thread, no think time) on one core shared by processor sharing, servant exp(1 ms).
         // Counts 300000, 1, 1: the two others leave after one request each, and the first is then alone: its mean

@@ -131,6 +131,34 @@ class ScenarioMappingTest {
         assertEquals(List.of(), ScenarioMapping.unmodelled(closed, true), "with a client delay the cycle is whole");
     }
 
+    @Test
+    void aClientThatHoldsItsCallersIsOneInvokerPoolPerJvmAndItsWorkAfterEachReply() throws Exception {
+        for (ModelParameters.Stream st : ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO)).streams()) {
+            assertTrue(st.caller() == ModelParameters.Caller.NONE, "no invokers given, no work: a thread per call");
+        }
+        Scenario gui = ScenarioLoader.parse("m.yaml", SCENARIO.replace("  instances: 3\n", "  instances: 3\n  invokers: 1\n")
+                .replace("      requests: 100\n", "      requests: 100\n      processing: {cpu: 1ms, wait: {dist: exponential, mean: 10ms}}\n"));
+        ModelParameters m = ScenarioMapping.map(gui);
+        for (int jvm = 0; jvm < 3; jvm++) {
+            ModelParameters.Caller c = m.streams().get(jvm).caller();
+            assertEquals(jvm, c.client(), "each client JVM its own pool");
+            assertEquals(1, m.invokers(jvm));
+            assertEquals("1.000ms", c.cpu().toString());
+            assertEquals("exp(10.00ms)", c.waiting().toString());
+        }
+        List<String> left = ScenarioMapping.unmodelled(gui);
+        assertEquals(1, left.size(), left.toString());
+        assertTrue(left.get(0).contains("processing CPU is time"), left.toString());
+        // A closed client is its own caller: its work after a reply comes before its think time, with no pool.
+        ModelParameters closed = ScenarioMapping.map(ScenarioLoader.parse("m.yaml", SCENARIO
+                .replace("{law: poisson, rate: 50/s}", "{law: closed, threads: 2, thinkTime: 1ms}")
+                .replace("      requests: 100\n", "      requests: 100\n      processing: {wait: 5ms}\n")));
+        ModelParameters.Caller c = closed.streams().get(0).caller();
+        assertEquals(-1, c.client());
+        assertTrue(c.cpu().isZero());
+        assertEquals("5.000ms", c.waiting().toString());
+    }
+
     /** SCENARIO's process as two closed clients walking {@code session} over a call and a ping of one object. */
     private static Scenario session(String session) throws Exception {
         return ScenarioLoader.parse("m.yaml", SCENARIO.replace("  instances: 3\n", "").replace("copies: 4, ", "")
