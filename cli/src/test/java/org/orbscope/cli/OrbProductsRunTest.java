@@ -18,21 +18,27 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.orbscope.model.ScenarioMapping;
 import org.orbscope.run.ReceivedCsv;
 import org.orbscope.run.RequestRecord;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.RequestsCsv;
 import org.orbscope.run.StageColumn;
 import org.orbscope.run.StagesCsv;
+import org.orbscope.scenario.Scenario;
+import org.orbscope.scenario.ScenarioLoader;
 
 /**
- * The workload server on each ORB other than JacORB ({@code server.orb.product}), driven by {@code orbscope run}: the
- * same scenario (a POA of its own, twoway and oneway operations with demands and a payload) served by that ORB,
- * monitored by the agent with that ORB's shipped profile; every request answered, and the report of the trace counts
- * per operation what the client sent and the servants received.
+ * The workload server on each ORB ({@code server.orb.product}), driven by {@code orbscope run}: the same scenario (a
+ * POA of its own, twoway and oneway operations with demands and payloads) served by that ORB, monitored by the agent
+ * with that ORB's shipped profile; every request answered, and the report of the trace counts per operation what the
+ * client sent and the servants received. The four ORBs in their default threading are the points of the shipped
+ * scenario four-orbs, whose short run this class makes; Yoko's pool is a run of its own.
  */
 class OrbProductsRunTest {
     static final int REQUESTS = 60;
+    /** The shipped scenario whose short run this class makes ({@link ShippedScenarioRuns#RUN_ELSEWHERE}). */
+    static final String FOUR_ORBS = "four-orbs.yaml";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -62,40 +68,76 @@ class OrbProductsRunTest {
                 "");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"{product: glassfish}", "{product: yoko, concModel: thread_pool, poolMax: 2}",
-            "{product: openjdk-orb}"})
+    /**
+     * The shipped scenario four-orbs' short run ({@link ShippedScenarioRuns#runShort}, every check the shards make of
+     * a short run), each point checked as {@link #everyRequestIsCompleteInTheReport} says: JacORB, glassfish-corba,
+     * Apache Yoko and the WildFly ORB, each in its default threading, under its shipped profile.
+     */
+    @Test
     @Timeout(600)
-    void theWorkloadRunsOnTheOrbAndEveryRequestIsCompleteInTheReport(String orb) throws Exception {
+    void theFourOrbsScenarioRunsOnEachOrbAndEveryRequestIsCompleteInTheReport() throws Exception {
+        assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
+        Path run = ShippedScenarioRuns.runShort(ShippedScenarioRuns.SCENARIOS.resolve(FOUR_ORBS), dir);
+        JsonNode points = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points");
+        List<String> products = new ArrayList<>();
+        for (JsonNode p : points) {
+            String product = p.path("name").asText().substring("product=".length());
+            products.add(product);
+            everyRequestIsCompleteInTheReport(run.resolve("points").resolve(p.path("name").asText()), p, product);
+        }
+        assertEquals(List.of("jacorb", "glassfish", "yoko", "openjdk-orb"), products);
+    }
+
+    @Test
+    @Timeout(600)
+    void onYokosPoolTheWorkloadRunsAndEveryRequestIsCompleteInTheReport() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         assumeTrue(Files.isRegularFile(AgentJar.locate()), "agent jar not built yet");
         Path file = dir.resolve("every-orb.yaml");
-        Files.writeString(file, scenario(orb));
+        Files.writeString(file, scenario("{product: yoko, concModel: thread_pool, poolMax: 2}"));
         Path run = WorkloadServersProfileSuggestTest.run(dir, file, "runs");
-        Path point = run.resolve("points/single");
+        JsonNode p = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
+        everyRequestIsCompleteInTheReport(run.resolve("points/single"), p, "yoko");
+    }
 
+    /**
+     * The checks of a monitored point of {@code product}, {@code p} its row of the run's summary.json: every request
+     * the point's scenario asks for answered ok, the servants received per operation what the client sent, the
+     * report's facts name the ORB and its profile, and the trace holds every request complete: those after the
+     * client's warm-up measured and counted per operation as the client sent them, and every one paired with its
+     * client record.
+     */
+    private static void everyRequestIsCompleteInTheReport(Path point, JsonNode p, String product) throws Exception {
+        Scenario scenario = ScenarioLoader.load(point.resolve("point.yaml"));
+        long asked = ScenarioMapping.requests(scenario);
+        long warmup = scenario.client().warmup();
         Map<String, Long> sent = new TreeMap<>();
+        Map<String, Long> measuredSent = new TreeMap<>();
         RequestsCsv.ReadResult read = RequestsCsv.read(point.resolve("client/requests.csv"), rec -> {
             assertEquals(RequestRecord.OK, rec.outcome(), rec.toString());
             sent.merge(rec.operation(), 1L, Long::sum);
+            if (rec.seq() >= warmup) {
+                measuredSent.merge(rec.operation(), 1L, Long::sum);
+            }
         });
-        assertEquals(REQUESTS, read.rows, read.problems.toString());
+        assertEquals(asked, read.rows, read.problems.toString());
         Map<String, Long> received = new TreeMap<>();
-        ReceivedCsv.read(point.resolve("server/received.csv")).forEach(row -> received.put(row.operation(), row.requests()));
-        assertEquals(sent, received, "the servants received what the client sent");
+        ReceivedCsv.read(point.resolve("server/received.csv")).forEach(row -> received.merge(row.operation(),
+                row.requests(), Long::sum));
+        assertEquals(sent, received, "the servants received what the client sent: " + point);
 
-        String product = orb.substring("{product: ".length()).split("[,}]")[0];
-        JsonNode p = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points").path(0);
-        assertTrue(p.path("facts").toString().contains("ORB " + product), p.path("facts").toString());
+        String facts = p.path("facts").toString();
+        assertTrue(product.equals("jacorb") || facts.contains("ORB " + product), facts);
+        assertTrue(facts.contains("agent on (profile " + product + ")"), facts);
         JsonNode server = p.path("server");
         assertEquals("read", server.path("trace").asText(), server.toString());
         assertEquals(0, server.path("incomplete").asLong(), server.toString());
-        assertEquals(REQUESTS, server.path("measured").asLong(), server.toString());
-        assertEquals(REQUESTS, server.path("matchedToClient").asLong(), server.toString());
+        assertEquals(asked - warmup, server.path("measured").asLong(), server.toString());
+        assertEquals(asked, server.path("matchedToClient").asLong(), server.toString());
         Map<String, Long> completed = new TreeMap<>();
         p.path("breakdown").path("operation").forEach(g -> completed.put(g.path("key").asText(),
                 g.path("completion").path("count").asLong()));
-        assertEquals(sent, completed, "the trace's complete requests per operation, as the client sent them");
+        assertEquals(measuredSent, completed, "the trace's complete requests per operation, as the client sent them");
         assertTrue(Files.readString(point.resolve("server/server.log")).contains("recording"), "monitored");
     }
 

@@ -48,11 +48,12 @@ abstract class ShippedScenarioRuns {
     static final int SHARDS = 4;
     /**
      * The scenarios whose short runs another class makes with {@link #runShort} and checks further: the payload
-     * scenarios in {@link PayloadScenariosTest}, the quickstart in {@link RunCommandEndToEndTest}.
+     * scenarios in {@link PayloadScenariosTest}, the quickstart in {@link RunCommandEndToEndTest}, four-orbs in
+     * {@link OrbProductsRunTest}.
      */
     static final Set<String> RUN_ELSEWHERE = Set.of("beekhuis-a-marshalling.yaml", "balay-sii-vs-dii.yaml",
-            "balay-oneway-vs-twoway.yaml", "quickstart.yaml");
-    private static final Path SCENARIOS = Path.of("..", "scenarios");
+            "balay-oneway-vs-twoway.yaml", "quickstart.yaml", OrbProductsRunTest.FOUR_ORBS);
+    static final Path SCENARIOS = Path.of("..", "scenarios");
     private static final String SHORT_RUN = "# short run:";
     private static final ObjectMapper JSON = new ObjectMapper();
 
