@@ -345,23 +345,6 @@ class RunCommandEndToEndTest {
 
     @Test
     @Timeout(600)
-    void quickstartAccountsForEveryRequest() throws Exception {
-        // The shipped quickstart's short run (it runs as it is), with that test's checks.
-        Path scenario = Path.of("..", "scenarios", "quickstart.yaml");
-        assertTrue(ShippedScenarioRuns.RUN_ELSEWHERE.contains(scenario.getFileName().toString()));
-        Path run = ShippedScenarioRuns.runShort(scenario, dir);
-        List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
-        assertEquals(600 + 150 + 1, requests.size(), "600 browse + 150 checkout requests plus the header");
-        assertEquals(600, requests.stream().filter(l -> l.contains(",browse,")).count());
-        assertEquals(150, requests.stream().filter(l -> l.contains(",checkout,")).count());
-        assertEquals(PointStatus.OK, PointStatus.read(run.resolve("points/single/status.json")).status());
-        ClientSummary summary = ClientSummary.read(run.resolve("points/single/client/summary.json"));
-        assertEquals(750, summary.sent());
-        assertEquals(750, summary.completed());
-    }
-
-    @Test
-    @Timeout(600)
     void clientAgainstDeadPortFailsClearly() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
         Path scenario = dir.resolve("tiny.yaml");

@@ -48,8 +48,8 @@ abstract class ShippedScenarioRuns {
     static final int SHARDS = 4;
     /**
      * The scenarios whose short runs another class makes with {@link #runShort} and checks further: the payload
-     * scenarios in {@link PayloadScenariosTest}, the quickstart in {@link RunCommandEndToEndTest}, four-orbs in
-     * {@link OrbProductsRunTest}.
+     * scenarios in {@link PayloadScenariosTest}, four-orbs in {@link OrbProductsRunTest}, and the quickstart (which
+     * runs as it is) in {@link TrustVerdictRunTest}, with its servers' default warm-up ({@link #checkRun}).
      */
     static final Set<String> RUN_ELSEWHERE = Set.of("beekhuis-a-marshalling.yaml", "balay-sii-vs-dii.yaml",
             "balay-oneway-vs-twoway.yaml", "quickstart.yaml", OrbProductsRunTest.FOUR_ORBS);
@@ -179,6 +179,15 @@ abstract class ShippedScenarioRuns {
         // verdict says the figure must not be used.
         assertTrue(r.exit == Orbscope.EXIT_OK || r.exit == Orbscope.EXIT_POINT_INVALID, r.toString());
         Path run = CliRunner.onlyRun(runs);
+        checkRun(run);
+        return run;
+    }
+
+    /**
+     * The checks of the class comment on a run already made: every point ok and judged, every request its scenario
+     * asks for answered, a row per point in the report.
+     */
+    static void checkRun(Path run) throws Exception {
         List<PointDirectory> points = RunDirectory.open(run).points();
         assertFalse(points.isEmpty());
         JsonNode reported = JSON.readTree(run.resolve("report/summary.json").toFile()).path("points");
@@ -191,6 +200,5 @@ abstract class ShippedScenarioRuns {
             assertEquals(asked, p.path("client").path("ok").asLong(), "every request answered: " + p);
             assertTrue(p.path("client").path("response").path("count").asLong() > 0, p.toString());
         }
-        return run;
     }
 }

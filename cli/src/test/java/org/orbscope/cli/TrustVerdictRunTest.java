@@ -19,11 +19,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.orbscope.run.ClientSummary;
+import org.orbscope.run.PointStatus;
 import org.orbscope.run.watch.ProcessSample;
 import org.orbscope.run.watch.WatchCsv;
 
 /**
- * Each point's verdict on real runs: an undisturbed quickstart is valid, one beside CPU hogs the test starts is
+ * Each point's verdict on real runs: an undisturbed quickstart (the shipped scenario's short run) is valid, one beside CPU hogs the test starts is
  * suspect and names them, a server offered far more than it serves is judged saturated.
  */
 class TrustVerdictRunTest {
@@ -52,12 +54,29 @@ class TrustVerdictRunTest {
         return out;
     }
 
+    /**
+     * The shipped quickstart's short run (it runs as it is, {@link ShippedScenarioRuns#RUN_ELSEWHERE}) with the
+     * checks of every shipped scenario's and its requests counted, and its point's verdict.
+     */
     @Test
     @Timeout(600)
     void anUndisturbedQuickstartIsValid() throws Exception {
         assumeTrue(CliRunner.workloadBuilt(), "workload server/client not built yet");
+        assertTrue(ShippedScenarioRuns.RUN_ELSEWHERE.contains(QUICKSTART.getFileName().toString()));
+        assertTrue(ShippedScenarioRuns.shortRunArguments(QUICKSTART).isEmpty(), "the quickstart runs as it is");
         CliRunner r = run(QUICKSTART);
         assertEquals(Orbscope.EXIT_OK, r.exit, r.toString());
+        Path run = CliRunner.onlyRun(dir.resolve("runs"));
+        ShippedScenarioRuns.checkRun(run);
+        List<String> requests = Files.readAllLines(run.resolve("points/single/client/requests.csv"));
+        assertEquals(600 + 150 + 1, requests.size(), "600 browse + 150 checkout requests plus the header");
+        assertEquals(600, requests.stream().filter(l -> l.contains(",browse,")).count());
+        assertEquals(150, requests.stream().filter(l -> l.contains(",checkout,")).count());
+        assertEquals(PointStatus.OK, PointStatus.read(run.resolve("points/single/status.json")).status());
+        ClientSummary summary = ClientSummary.read(run.resolve("points/single/client/summary.json"));
+        assertEquals(750, summary.sent());
+        assertEquals(750, summary.completed());
+
         JsonNode p = point();
         // The machine is shared (the suite runs other tests' runs beside this one): processes outside this run may
         // take the CPU meanwhile, and then a machine check says so, and what that load does to the server (a pool
