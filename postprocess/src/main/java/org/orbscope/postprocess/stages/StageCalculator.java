@@ -68,7 +68,7 @@ final class StageCalculator {
         makeUp(s, StageColumn.DISPATCHER, StageColumn.DISPATCHER_CPU, dispatch, firstEnd, dispatch, firstEnd);
         makeUp(s, StageColumn.SERVANT, StageColumn.SERVANT_CPU, servantBegin, servantEnd, servantBegin, servantEnd);
 
-        long cpuReceiver = Mark.cpuBetween(arrival, receiverEnd);
+        long cpuReceiver = receiverOwnCpu(r, d, arrival, receiverEnd, dispatch, dispatcherEnd);
         long cpuController = c == null ? 0 : Mark.cpuBetween(ctrlBegin, ctrlEnd);
         long cpuServant = Mark.cpuBetween(servantBegin, servantEnd);
         long cpuReply = Mark.cpuBetween(replyBegin, replyEnd);
@@ -91,6 +91,30 @@ final class StageCalculator {
         servantOffCpu(s, cpuServant);
         status(s, r, d, false, arrival, enqueued, receiverEnd, dispatch, firstEnd, dispatcherEnd, servantBegin);
         return s;
+    }
+
+    /**
+     * The receiver thread's CPU for the request, both phases, without the dispatch it runs itself: a receiver that
+     * dispatches (Apache Yoko's {@code threaded} model, a thread per connection) makes the upcall between its
+     * enqueue and its end, on its own clock, and that CPU is the dispatcher's, counted once, in
+     * {@code cpu_dispatcher_ns}.
+     */
+    private static long receiverOwnCpu(ReceiverFragment r, DispatcherFragment d, Mark arrival, Mark receiverEnd,
+                                       Mark dispatch, Mark dispatcherEnd) {
+        long all = Mark.cpuBetween(arrival, receiverEnd);
+        if (!dispatchesItself(r, d, arrival, receiverEnd, dispatch, dispatcherEnd)) {
+            return all;
+        }
+        long dispatched = Mark.cpuBetween(dispatch, dispatcherEnd);
+        return all == Mark.UNKNOWN || dispatched == Mark.UNKNOWN ? Mark.UNKNOWN : Math.max(0, all - dispatched);
+    }
+
+    /** Whether the dispatcher's fragment runs on the receiver's thread inside the receiver's fragment. */
+    private static boolean dispatchesItself(ReceiverFragment r, DispatcherFragment d, Mark arrival, Mark receiverEnd,
+                                    Mark dispatch, Mark dispatcherEnd) {
+        return r != null && d != null && r.thread != null && d.thread != null && r.thread.tid == d.thread.tid
+                && arrival != null && receiverEnd != null && dispatch != null && dispatcherEnd != null
+                && arrival.ts <= dispatch.ts && dispatcherEnd.ts <= receiverEnd.ts;
     }
 
     /** The request's key, operation, object and threads, as its fragments name them. */

@@ -76,11 +76,20 @@ final class RequestScript {
     }
 
     void receiver(StageEventSink sink) {
+        receiverUntilQueued(sink);
+        receiverEnd(sink);
+    }
+
+    /** The receiver's events up to the request's hand-off (a receiver that dispatches runs the dispatch next). */
+    void receiverUntilQueued(StageEventSink sink) {
         sink.boundary(RECEIVER, arrival, Role.RECV_ARRIVAL, true, false, 0, cpu(arrival), false);
         sink.boundary(RECEIVER, bind, Role.RECV_BIND, true, true, key, StageEventSink.NO_CPU, false);
         names(sink, RECEIVER, bind, boundOperation, boundObject);
         sink.boundary(RECEIVER, enqueueEnter, Role.RECV_ENQUEUE, true, true, key, cpu(enqueueEnter), false);
         sink.boundary(RECEIVER, enqueued, Role.RECV_ENQUEUE, false, true, key, cpu(enqueued), rejected);
+    }
+
+    void receiverEnd(StageEventSink sink) {
         sink.boundary(RECEIVER, receiverEnd, Role.RECV_END, false, false, 0, cpu(receiverEnd), false);
     }
 

@@ -64,6 +64,30 @@ class StageExtractorTest {
     }
 
     @Test
+    void aReceiverThatDispatchesItselfCountsTheUpcallOnce() {
+        StageExtractor x = new StageExtractor();
+        x.threadName(RequestScript.RECEIVER, "Yoko:GIOPConnectionThreaded:ReceiverThread");
+        RequestScript s = RequestScript.at(0xabcL, T0);
+        // Apache Yoko's threaded model: the receiver thread runs the upcall between its enqueue and its end.
+        s.dispatcherTid = RequestScript.RECEIVER;
+        s.receiverEnd = s.dispatcherEnd + 10_000;
+        s.receiverUntilQueued(x);
+        s.dispatcher(x);
+        s.receiverEnd(x);
+        RequestStages row = x.finish(false).rows().get(0);
+
+        assertEquals(RequestStages.COMPLETE, row.status, row.missing);
+        assertEquals(row.receiverThread, row.dispatcherThread);
+        // CPU = wall / 2: the receiver's own 40 us before the enqueue, 60 us up to the dispatch, 10 us after it.
+        long receiverOwn = (40_000 + 60_000 + 10_000) / 2;
+        long dispatcher = (8_230_000 - 100_000) / 2;
+        assertEquals(receiverOwn, row.get(StageColumn.CPU_RECEIVER));
+        assertEquals(dispatcher, row.get(StageColumn.CPU_DISPATCHER));
+        assertEquals(receiverOwn + dispatcher, row.get(StageColumn.CPU_TOTAL));
+        assertEquals(4_000_000, row.get(StageColumn.CPU_SERVANT));
+    }
+
+    @Test
     void requestNamesGoToTheRequestWhoseFragmentTheirThreadIsIn() {
         StageExtractor x = new StageExtractor();
         RequestScript atReceiver = RequestScript.at(1, T0);
