@@ -147,17 +147,24 @@ final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
-     * The report's figures of a point's client (report/point.json), null where it has none: the mean client response
-     * and {@code networkAndClientMs}, the mean client response minus the mean server completion.
+     * The report's figures of a point's client (report/point.json), null where it has none: the mean client response,
+     * {@code networkAndClientMs} (the mean client response minus the mean server completion) and
+     * {@code clientDelayMs} (the client's and the network's time alone, over the requests that found their receiver
+     * free).
      */
-    private record ClientFigures(Double responseMs, Double networkAndClientMs) {
+    private record ClientFigures(Double responseMs, Double networkAndClientMs, Double clientDelayMs) {
         static ClientFigures read(PointDirectory d) throws IOException {
             if (!Files.isRegularFile(d.pointJson())) {
                 return null;
             }
             JsonNode point = new ObjectMapper().readTree(d.pointJson().toFile());
             return new ClientFigures(number(point.path("client").path("response").get("meanMs")),
-                    number(point.get("networkAndClientMs")));
+                    number(point.get("networkAndClientMs")), number(point.get("clientDelayMs")));
+        }
+
+        /** The model's client delay: the client's and the network's time, else the difference of the means. */
+        Double delayMs() {
+            return clientDelayMs != null ? clientDelayMs : networkAndClientMs;
         }
 
         private static Double number(JsonNode n) {
@@ -230,7 +237,7 @@ final class SimulateCommand implements Callable<Integer> {
                 }
                 if (t.measured() != null) {
                     SimulateComparison.print(out, t.measured(), t.client() == null ? null : t.client().responseMs(),
-                            r);
+                            params, r);
                 }
                 if ("max-rate".equals(find)) {
                     out.println("-- search: max arrival rate with " + parsedSla);
@@ -270,7 +277,7 @@ final class SimulateCommand implements Callable<Integer> {
         if (clientDelay != null) {
             return Calibration.withClientDelay(held, nanos("--client-delay", clientDelay));
         }
-        Double measured = t.client() == null ? null : t.client().networkAndClientMs();
+        Double measured = t.client() == null ? null : t.client().delayMs();
         if (measured == null) {
             return held;
         }

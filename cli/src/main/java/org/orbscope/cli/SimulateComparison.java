@@ -2,9 +2,11 @@ package org.orbscope.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import org.orbscope.model.ModelParameters;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.model.StageSample;
 import org.orbscope.model.TimeStats;
+import org.orbscope.postprocess.point.PointPrediction;
 
 /** Measured (stage table) beside simulated, with the relative error, as in Harkema et al.'s Tables 1-2. */
 final class SimulateComparison {
@@ -14,10 +16,14 @@ final class SimulateComparison {
     /**
      * @param clientResponseMs the run's mean client response time, null when unknown; printed beside the simulated
      *     one when the model has a client delay
+     * @param model the simulated model: the trace's completion starts at the receiver's read
+     *     ({@link PointPrediction#completionFromReadMs})
      */
-    static void print(PrintWriter out, StageSample measured, Double clientResponseMs, SimulationResult simulated) {
+    static void print(PrintWriter out, StageSample measured, Double clientResponseMs, ModelParameters model,
+                      SimulationResult simulated) {
         out.printf(Locale.ROOT, "%-18s %12s %12s %9s%n", "calibrated vs run", "measured", "simulated", "rel.err");
-        row(out, "completion mean", measured.measuredCompletion().meanMs(), simulated.completion().meanMs());
+        row(out, "completion mean", measured.measuredCompletion().meanMs(),
+                PointPrediction.completionFromReadMs(model, simulated));
         if (clientResponseMs != null && simulated.clientResponse().count() > 0) {
             row(out, "client response", clientResponseMs, simulated.clientResponse().meanMs());
         }

@@ -25,7 +25,7 @@ class ThreadPerRequestCpuTest {
     private static final int REQUESTS = 150;
     private static final long DEMAND_NS = 2_000_000;
     /** The process's CPU clock counts in ticks of 10 ms (Linux's USER_HZ of 100); its two ends may each miss one. */
-    private static final long TICKS_NS = 20_000_000;
+    static final long TICKS_NS = 20_000_000;
 
     @TempDir
     Path dir;

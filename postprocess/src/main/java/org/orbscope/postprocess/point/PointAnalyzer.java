@@ -75,7 +75,7 @@ public final class PointAnalyzer {
         Utilization utilization = read.utilization(s.cpus());
         Scenario simulated = in.scenario() != null && in.scenario().singleServer() ? in.scenario() : null;
         Prediction prediction = Prediction.of(simulated, read.measured(), read.stages(), s.cpus(), s.trace(),
-                utilization);
+                utilization, read.paired());
         read.paired().forEach(p -> client.breakdown.server(p.sent().keys(), p.request()));
         Timeline timeline = Timeline.of(in.clients(), client.firstIntendedNs == Long.MAX_VALUE ? 0
                 : client.firstIntendedNs / 1_000_000, read.system(), read.gcPauses(), utilization.series());
@@ -119,7 +119,7 @@ public final class PointAnalyzer {
         ServerTrace.Read read = ServerTrace.read(in, s, null, options);
         Utilization utilization = read.utilization(s.cpus());
         Prediction prediction = Prediction.of(in.scenario(), read.measured(), read.stages(), s.cpus(), s.trace(),
-                utilization);
+                utilization, read.paired());
         List<OverTime.Interval> overTime = read.overTime() == null ? null
                 : read.overTime().intervals(read.system(), s.cpus());
         return new PointAnalysis(in, ClientPart.NONE, read.stages(), utilization, prediction, null,

@@ -58,6 +58,7 @@ public final class PointJson {
         put(o, "psPredictionMs", a.prediction().psPredictionMs());
         put(o, "utilization", utilization(a.utilization()));
         put(o, "networkAndClientMs", a.networkAndClientMs());
+        put(o, "clientDelayMs", a.prediction().clientDelayMs());
         put(o, "simulated", a.prediction().simulated());
         put(o, "servers", servers(a.servers()));
         put(o, "breakdown", a.breakdown());

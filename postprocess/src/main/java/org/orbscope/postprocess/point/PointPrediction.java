@@ -9,6 +9,7 @@ import org.orbscope.model.ScenarioMapping;
 import org.orbscope.model.SimulationResult;
 import org.orbscope.model.Simulator;
 import org.orbscope.model.StageSample;
+import org.orbscope.model.ThreadingModel;
 import org.orbscope.run.RequestStages;
 import org.orbscope.run.StageColumn;
 import org.orbscope.scenario.Scenario;
@@ -114,6 +115,20 @@ public final class PointPrediction {
         lockHolds.forEach(b::lockHold);
         lockHandoffs.forEach(b::lockHandoff);
         return b.build();
+    }
+
+    /**
+     * The simulated mean completion as the server's trace measures it: from the receiver's read of the request. A
+     * receiver that dispatches (a thread per connection, {@link ThreadingModel#THREADED}) reads a request only after
+     * the upcall before it, so the model's wait for the receiver is time the request spends unread in its
+     * connection, outside the trace's completion (the client's response holds it); under the other threading
+     * models the model's completion is the trace's.
+     */
+    public static double completionFromReadMs(ModelParameters p, SimulationResult r) {
+        boolean receiverDispatches = p.threadingModel() == ThreadingModel.THREAD_PER_CONNECTION
+                || p.threadingModel() == ThreadingModel.THREADED;
+        return r.completion().meanMs()
+                - (receiverDispatches && r.receiverWait().count() > 0 ? r.receiverWait().meanMs() : 0);
     }
 
     public static SimulationResult simulate(ModelParameters p, Settings settings) {

@@ -15,10 +15,13 @@ import org.orbscope.scenario.Scenario;
  * @param psPredictionMs S/(1-rho), the mean completion time of an M/G/1 processor-sharing server, with S the CPU
  *     time per request and rho = arrival rate x S (only for a server pinned to one CPU)
  * @param calibratedModel the model calibrated with the measured requests; null when it was not simulated
+ * @param clientDelayMs the client's and the network's time per request ({@link ClientDelay}), the model's client
+ *     delay when calibrated from the point; null when no request tells it
  */
-public record Prediction(Simulated simulated, Double psPredictionMs, ModelParameters calibratedModel) {
+public record Prediction(Simulated simulated, Double psPredictionMs, ModelParameters calibratedModel,
+                         Double clientDelayMs) {
     /** Nothing predicted. */
-    public static final Prediction NONE = new Prediction(null, null, null);
+    public static final Prediction NONE = new Prediction(null, null, null, null);
 
     /** The simulation of a point (ms), and how far it is from the measurement: (simulated - measured) / measured. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,10 +33,11 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
      * The prediction for a server with {@code cpus} CPUs whose trace gave {@code stages}: simulated when
      * {@code scenario} is given and the trace has CPU times, calibrated from {@code measured}, its locks' holds from
      * the server's locks.csv beside {@code trace} or its monitors ({@link LockHolds}), and the server's CPU outside
-     * the stages from {@code utilization} ({@link ServerCpu}).
+     * the stages from {@code utilization} ({@link ServerCpu}); the client delay from {@code paired} (the measured
+     * requests with their client records, in arrival order).
      */
     static Prediction of(Scenario scenario, List<RequestStages> measured, ServerStages stages, int cpus,
-                         java.nio.file.Path trace, Utilization utilization) {
+                         java.nio.file.Path trace, Utilization utilization, List<ServerTrace.Paired> paired) {
         Simulated simulated = null;
         ModelParameters model = null;
         if (scenario != null && stages.cpuPerRequestMs() != null) {
@@ -44,9 +48,10 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
                 model = PointPrediction.model(scenario, PointPrediction.sample(measured), settings, locks.holds(),
                         locks.handoffs(), serverCpu);
                 SimulationResult r = PointPrediction.simulate(model, settings);
-                simulated = new Simulated(r.queue().meanMs(), r.completion().meanMs(), r.cpuUtilization(),
+                double completion = PointPrediction.completionFromReadMs(model, r);
+                simulated = new Simulated(r.queue().meanMs(), completion, r.cpuUtilization(),
                         relativeError(r.queue().meanMs(), stages.mean("queue")),
-                        relativeError(r.completion().meanMs(), stages.mean("completion")),
+                        relativeError(completion, stages.mean("completion")),
                         "Harkema et al.'s model of the point's scenario, calibrated ("
                                 + settings.mode().name().toLowerCase() + ") from its " + measured.size()
                                 + " measured requests; " + settings.requests() + " simulated requests, random seed "
@@ -57,7 +62,7 @@ public record Prediction(Simulated simulated, Double psPredictionMs, ModelParame
                 simulated = new Simulated(null, null, null, null, null, "not simulated: " + e.getMessage());
             }
         }
-        return new Prediction(simulated, processorSharing(stages, cpus), model);
+        return new Prediction(simulated, processorSharing(stages, cpus), model, ClientDelay.meanMs(paired));
     }
 
     /** S/(1-rho) on one CPU; null on more, or at rho of 1 or more. */

@@ -192,14 +192,14 @@ class TrustChecksTest {
 
     @Test
     void theModelsDisagreementNamesTheChecksThatExplainIt() {
-        Prediction off = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, -0.5, -0.8, "note"), null, null);
+        Prediction off = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, -0.5, -0.8, "note"), null, null, null);
         ServerStages stages = ServerStages.NONE;
         Validity.Reason late = Validity.Reason.invalid("load.lateness", 50, 271, "late");
         String explained = ModelChecks.of(off, stages, List.of(late)).get(0).sentence();
         assertTrue(explained.endsWith("explained by load.lateness"), explained);
         String unexplained = ModelChecks.of(off, stages, List.of()).get(0).sentence();
         assertTrue(unexplained.contains("none of the checks explains it"), unexplained);
-        Prediction close = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, 0.0, 0.1, "note"), null, null);
+        Prediction close = new Prediction(new Prediction.Simulated(1.0, 36.0, 0.8, 0.0, 0.1, "note"), null, null, null);
         assertEquals(List.of(), ModelChecks.of(close, stages, List.of(late)));
     }
 
