@@ -33,6 +33,12 @@ class ServerCpuTest {
         ModelParameters p = c.apply(oneAtATime());
         assertEquals(0.5 * MS, p.threadCreateCpu().mean(), 1e-6);
         assertEquals(0.93, p.cores(), 1e-12);
+        // A pool reuses its threads: their CPU outside the stages (4% of the core) is taken from the cores too.
+        assertEquals(0.04, c.applicationShare(), 1e-12);
+        ModelParameters pool = c.apply(oneAtATime().toBuilder().threadingModel(ThreadingModel.THREAD_POOL)
+                .dispatcherThreads(10).build());
+        assertEquals(0, pool.threadCreateCpu().mean(), 1e-12);
+        assertEquals(1 - 0.07 - 0.04, pool.cores(), 1e-12);
         // Measured on the process only (no split by thread), or without a rate: nothing.
         assertSame(ServerCpu.NONE, ServerCpu.of(0.64, "process", 0.60, 0.05, 0.02, 1, 0.08));
         assertSame(ServerCpu.NONE, ServerCpu.of(0.64, "application threads", 0.60, 0.05, 0.02, 1, null));
@@ -42,7 +48,7 @@ class ServerCpuTest {
     void aBackgroundLoadSlowsAOneAtATimeServantToAnMm1OfTheLongerService() {
         // The JVM's and orbscope's threads take 10% of the one core: the servant's 8 ms of CPU take 8 / 0.9 ms,
         // an M/M/1 FIFO station at 70/s: W = S' / (1 - lambda S') = 23.53 ms, against 18.18 ms without them.
-        ModelParameters p = new ServerCpu(0, 0.10, "test").apply(oneAtATime());
+        ModelParameters p = new ServerCpu(0, 0, 0.10, "test").apply(oneAtATime());
         SimulationResult r = Simulator.run(p, 400_000, 8_000, 41);
         double s = 8 / 0.9;
         double w = s / (1 - 0.070 * s);
