@@ -6,7 +6,10 @@ import java.util.Locale;
 
 /**
  * Request payload: element type, sequence (length set at run time) or fixed array (one of the IDL's
- * {@link #ARRAY_SIZES}), size in octets (rounded down to whole elements), passed in or inout. The IDL operation
+ * {@link #ARRAY_SIZES}), size in octets (rounded down to whole elements), passed in or inout. A string is one
+ * value: shape sequence is the unbound {@code string}, shape array a bound {@code string<N>}, N one of the
+ * {@link #ARRAY_SIZES} (the string whose size the IDL fixes, as it fixes an array's); its size is the characters
+ * sent, and its operation the one of the smallest bound that holds them ({@link #stringBound()}). The IDL operation
  * that carries it is {@link #operation()}; {@link #carriedBy(String)} reads an operation's name back into the
  * payload it carries. Both spell the one naming rule of {@code idl/src/main/idl/workload.idl}. The fields hold
  * what the file says (null where absent); the accessors answer with the defaults (octet, sequence, 0, in).
@@ -35,9 +38,12 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
             return octets;
         }
 
-        /** Whether the IDL has arrays of this type (string and any come as one value of any length). */
+        /**
+         * Whether the IDL has this type in the array shape: fixed arrays of each basic type and the struct, bound
+         * strings; an any comes as one value of any length only.
+         */
         public boolean hasArrays() {
-            return this != STRING && this != ANY;
+            return this != ANY;
         }
 
         @JsonCreator public static Type parse(String s) { return Names.enumValue(Type.class, s); }
@@ -84,11 +90,15 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
 
     /**
      * The IDL operation of {@code Target} that carries this payload: {@code in_double_seq},
-     * {@code inout_double_array_240}, {@code in_string}, {@code inout_any}.
+     * {@code inout_double_array_240}, {@code in_string}, {@code in_string_240} (the bound string),
+     * {@code inout_any}.
      */
     public String operation() {
         String d = direction().name().toLowerCase(Locale.ROOT);
         String t = type().name().toLowerCase(Locale.ROOT);
+        if (type() == Type.STRING) {
+            return d + "_" + t + (shape() == Shape.ARRAY ? "_" + stringBound() : "");
+        }
         if (!type().hasArrays()) {
             return d + "_" + t;
         }
@@ -113,17 +123,24 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
         if (type == null) {
             return null;
         }
-        if (words.length == 2 && !type.hasArrays()) {
+        boolean oneValue = type == Type.STRING || type == Type.ANY;
+        if (words.length == 2 && oneValue) {
             return new PayloadSpec(type, Shape.SEQUENCE, 0, direction);
         }
-        if (words.length == 3 && words[2].equals("seq") && type.hasArrays()) {
+        if (words.length == 3 && type == Type.STRING && isArraySize(words[2])) {
+            return new PayloadSpec(type, Shape.ARRAY, Integer.parseInt(words[2]), direction);
+        }
+        if (words.length == 3 && words[2].equals("seq") && !oneValue) {
             return new PayloadSpec(type, Shape.SEQUENCE, 0, direction);
         }
-        if (words.length == 4 && words[2].equals("array") && type.hasArrays()
-                && ARRAY_SIZES.stream().anyMatch(s -> String.valueOf(s).equals(words[3]))) {
+        if (words.length == 4 && words[2].equals("array") && !oneValue && isArraySize(words[3])) {
             return new PayloadSpec(type, Shape.ARRAY, Integer.parseInt(words[3]), direction);
         }
         return null;
+    }
+
+    private static boolean isArraySize(String word) {
+        return ARRAY_SIZES.stream().anyMatch(s -> String.valueOf(s).equals(word));
     }
 
     private static Type typeNamed(String word) {
@@ -133,6 +150,14 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
             }
         }
         return null;
+    }
+
+    /**
+     * The bound of a bound string of {@link #size()} characters: the smallest of the {@link #ARRAY_SIZES} that
+     * holds them, or the size itself when none does (a payload the scenario refuses).
+     */
+    public int stringBound() {
+        return ARRAY_SIZES.stream().filter(b -> b >= size()).findFirst().orElse(size());
     }
 
     /** Whole elements in {@link #size()} octets: the sequence's length, the array's, or a string's characters. */
@@ -147,10 +172,13 @@ public record PayloadSpec(Type type, Shape shape, Integer size, Direction direct
 
     /**
      * The IDL type of the value passed, as the IDL names it: {@code DoubleSeq}, {@code DoubleArray240},
-     * {@code BasicTypesSeq}, {@code string}, {@code any}.
+     * {@code BasicTypesSeq}, {@code string}, {@code String240} (the bound string), {@code any}.
      */
     public String idlType() {
-        if (!type().hasArrays()) {
+        if (type() == Type.STRING && shape() == Shape.ARRAY) {
+            return "String" + stringBound();
+        }
+        if (type() == Type.STRING || type() == Type.ANY) {
             return type().name().toLowerCase(Locale.ROOT);
         }
         String t = type() == Type.BASIC ? "BasicTypes"

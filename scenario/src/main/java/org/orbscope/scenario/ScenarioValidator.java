@@ -843,7 +843,14 @@ final class ScenarioValidator {
             throw new Problem(payloadAt + ".shape", "type " + word(p.type()) + " has no array shape in the IDL "
                     + "(one value of any length: use shape sequence)");
         }
-        if (p.shape() == PayloadSpec.Shape.ARRAY && !PayloadSpec.ARRAY_SIZES.contains(p.size())) {
+        int largestBound = PayloadSpec.ARRAY_SIZES.get(PayloadSpec.ARRAY_SIZES.size() - 1);
+        if (p.shape() == PayloadSpec.Shape.ARRAY && p.type() == PayloadSpec.Type.STRING && p.size() > largestBound) {
+            throw new Problem(payloadAt + ".size", "a bound string payload has at most " + largestBound
+                    + " characters, the IDL's largest bound, not " + p.size()
+                    + " (shape sequence sends an unbound string)");
+        }
+        if (p.shape() == PayloadSpec.Shape.ARRAY && p.type() != PayloadSpec.Type.STRING
+                && !PayloadSpec.ARRAY_SIZES.contains(p.size())) {
             throw new Problem(payloadAt + ".size", "an array payload has one of the IDL's array sizes, "
                     + PayloadSpec.ARRAY_SIZES.stream().map(String::valueOf).collect(Collectors.joining(", "))
                     + " octets, not " + p.size());
@@ -871,10 +878,16 @@ final class ScenarioValidator {
             }
             return;
         }
+        if (carried.type() == PayloadSpec.Type.STRING && carried.shape() == PayloadSpec.Shape.ARRAY
+                && p.type() == carried.type() && p.shape() == carried.shape() && p.size() > carried.size()) {
+            throw new Problem(where, "operation " + op + " carries a string bound to " + carried.size()
+                    + " characters; a payload of " + p.size() + " characters is longer than its bound");
+        }
         String mismatch = p.type() != carried.type() ? "type " + word(p.type())
                 : p.shape() != carried.shape() ? "shape " + word(p.shape())
                 : p.direction() != carried.direction() ? "direction " + word(p.direction())
-                : carried.shape() == PayloadSpec.Shape.ARRAY && !p.size().equals(carried.size()) ? "size " + p.size()
+                : carried.shape() == PayloadSpec.Shape.ARRAY && carried.type() != PayloadSpec.Type.STRING
+                        && !p.size().equals(carried.size()) ? "size " + p.size()
                 : null;
         if (mismatch != null) {
             throw new Problem(where, "operation " + op + " does not carry a payload of " + mismatch
@@ -884,8 +897,10 @@ final class ScenarioValidator {
     }
 
     private static String describe(PayloadSpec p) {
-        return word(p.type()) + " " + word(p.shape()) + (p.shape() == PayloadSpec.Shape.ARRAY ? " of " + p.size()
-                + " octets" : "") + ", " + word(p.direction());
+        String array = p.type() == PayloadSpec.Type.STRING ? " bound to " + p.size() + " characters"
+                : " of " + p.size() + " octets";
+        return word(p.type()) + " " + word(p.shape()) + (p.shape() == PayloadSpec.Shape.ARRAY ? array : "") + ", "
+                + word(p.direction());
     }
 
     private static String word(Enum<?> e) {

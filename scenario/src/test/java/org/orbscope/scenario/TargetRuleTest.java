@@ -93,7 +93,8 @@ class TargetRuleTest {
         assertNull(PayloadSpec.carriedBy("in_double_array_100"));
         assertNull(PayloadSpec.carriedBy("in_string_seq"));
         assertFalse(ScenarioValidator.IDL_OPERATIONS.contains("in_octet_array"));
-        assertEquals(4 + 2 * 10 + 2 * 8 * 5, ScenarioValidator.IDL_OPERATIONS.size(), "ping, call, post, forward, the sequences and the arrays");
+        assertEquals(4 + 2 * 10 + 2 * 9 * 5, ScenarioValidator.IDL_OPERATIONS.size(),
+                "ping, call, post, forward, the sequences, the arrays and the bound strings");
     }
 
     @Test
@@ -121,9 +122,36 @@ class TargetRuleTest {
         assertTrue(e.getMessage().matches("s\\.yaml:10:\\d+: .*"), e.getMessage());
         assertEquals("an array payload has one of the IDL's array sizes, 24, 240, 2400, 24000, 240000 octets, not 100",
                 e.problem());
-        assertTrue(refused("sync", "{object: o, payload: {type: string, shape: array, size: 24}}").problem()
-                .startsWith("type string has no array shape"));
+        assertTrue(refused("sync", "{object: o, payload: {type: any, shape: array, size: 24}}").problem()
+                .startsWith("type any has no array shape"));
         assertTrue(refused("sync", "{object: o, payload: {size: -1}}").problem().contains("must not be negative"));
+    }
+
+    @Test
+    void aBoundStringTakesTheSmallestBoundThatHoldsItAndNoLongerString() throws Exception {
+        PayloadSpec exact = new PayloadSpec(Type.STRING, Shape.ARRAY, 2400, Direction.INOUT);
+        assertEquals("inout_string_2400", exact.operation());
+        assertEquals("String2400", exact.idlType());
+        assertEquals(exact, PayloadSpec.carriedBy("inout_string_2400"));
+        PayloadSpec shorter = target("sync", "{object: o, payload: {type: string, shape: array, size: 100}}").payload();
+        assertEquals("in_string_240", shorter.operation());
+        assertEquals(100, shorter.elements());
+        PayloadSpec named = target("sync", "{object: o, operation: in_string_24000, payload: {size: 10}}").payload();
+        assertEquals(new PayloadSpec(Type.STRING, Shape.ARRAY, 10, Direction.IN), named);
+        assertNull(PayloadSpec.carriedBy("in_string_100"));
+        assertNull(PayloadSpec.carriedBy("in_string_array_24"));
+
+        ScenarioException longer = refused("sync", "{object: o, operation: in_string_24, payload: {size: 25}}");
+        assertEquals("client.processes[0].targets[0].operation", longer.field());
+        assertEquals("operation in_string_24 carries a string bound to 24 characters; a payload of 25 characters is "
+                + "longer than its bound", longer.problem());
+        ScenarioException tooLong = refused("sync", "{object: o, payload: {type: string, shape: array, size: 240001}}");
+        assertEquals("client.processes[0].targets[0].payload.size", tooLong.field());
+        assertEquals("a bound string payload has at most 240000 characters, the IDL's largest bound, not 240001 "
+                + "(shape sequence sends an unbound string)", tooLong.problem());
+        assertTrue(refused("sync", "{object: o, operation: in_string_240, payload: {shape: sequence}}").problem()
+                .startsWith("operation in_string_240 does not carry a payload of shape sequence (it carries string "
+                        + "array bound to 240 characters, in)"));
     }
 
     @Test

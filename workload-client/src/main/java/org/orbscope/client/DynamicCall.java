@@ -76,14 +76,24 @@ final class DynamicCall implements Invocation {
                     deferred);
         }
         int mode = payload.direction() == PayloadSpec.Direction.INOUT ? ARG_INOUT.value : ARG_IN.value;
-        return new DynamicCall(operation, result, value == null ? null : inserter(payload), value, mode,
+        // The operation's parameter type: a bound string shorter than the operation's bound is typed by that bound.
+        PayloadSpec carried = PayloadSpec.carriedBy(operation);
+        PayloadSpec typed = carried != null ? carried : payload;
+        return new DynamicCall(operation, result, value == null ? null : inserter(typed), value, mode,
                 TargetSpec.isOneway(operation), deferred);
     }
 
-    /** How the value of a payload goes into an Any: the IDL type's generated helper, or the Any's own insert. */
+    /**
+     * How the value of a payload goes into an Any: the IDL type's generated helper (a bound string's typedef
+     * included), or the Any's own insert (the unbound string, an any).
+     */
     static Inserter inserter(PayloadSpec payload) {
         switch (payload.type()) {
-            case STRING: return (a, v) -> a.insert_string((String) v);
+            case STRING:
+                if (payload.shape() == PayloadSpec.Shape.SEQUENCE) {
+                    return (a, v) -> a.insert_string((String) v);
+                }
+                break; // a bound string: its typedef's helper
             case ANY: return (a, v) -> a.insert_any((Any) v);
             default: break;
         }

@@ -26,8 +26,9 @@ import org.orbscope.scenario.ServerSpec;
  * The client sends exactly the operation and payload a target's descriptor says, in every invocation style that
  * makes two-way calls: a real server JVM counts what each operation received (server/received.csv) and the
  * client's records name the operation of every request. The sample covers every type in both directions as a
- * sequence, every type that has arrays as an array of one size in both directions, and every array size of one
- * type; the expected operations and element counts are written out, not derived by the rule under test.
+ * sequence, every type that has arrays as an array of one size in both directions, every array size of one
+ * type, and bound strings filled to their bound and short of it; the expected operations and element counts
+ * are written out, not derived by the rule under test.
  */
 class PayloadMatrixTest {
     /** Requests per target. */
@@ -79,6 +80,11 @@ class PayloadMatrixTest {
             new Cell("payload: {type: double, shape: array, size: 24000}", "in_double_array_24000", 3000),
             new Cell("payload: {type: double, shape: array, size: 240000}", "in_double_array_240000", 30000),
             new Cell("operation: inout_double_array_24", "inout_double_array_24", 3),
+            new Cell("payload: {type: string, shape: array, size: 24}", "in_string_24", 24),
+            new Cell("payload: {type: string, shape: array, direction: inout, size: 240000}", "inout_string_240000", 240000),
+            new Cell("payload: {type: string, shape: array, size: 100}", "in_string_240", 100),
+            new Cell("operation: inout_string_2400", "inout_string_2400", 2400),
+            new Cell("operation: in_string_24000, payload: {size: 10}", "in_string_24000", 10),
             new Cell("operation: call, payload: {size: 64}", "call", 64),
             new Cell("operation: ping", "ping", 0));
 

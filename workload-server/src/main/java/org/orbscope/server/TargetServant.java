@@ -27,7 +27,8 @@ import org.orbscope.workload.TargetPOATie;
  * each {@link ServantSlots}: a servant waiting for the reply of a call holds its slots and its thread, as a real
  * servant does. Every request it receives is counted, {@code forward}'s included.
  *
- * <p>The hundred payload operations of the IDL (every type, sequences and arrays of five sizes, in and inout)
+ * <p>The hundred and ten payload operations of the IDL (every type, sequences and arrays of five sizes, bound
+ * strings of the same five, in and inout)
  * do one thing: receive, count, serve the demand, and, for inout, echo (the value stays in its holder, which
  * the skeleton marshals back). So they are one method, {@link #received}, reached through the tie's delegate, a
  * {@link Proxy} over {@code TargetOperations}, instead of a hundred copies of it; the skeleton's unmarshalling,
