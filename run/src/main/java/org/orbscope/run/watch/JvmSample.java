@@ -3,7 +3,7 @@ package org.orbscope.run.watch;
 /**
  * One row of {@code watch/jvms.csv}: a JVM of the run at one instant, from its HotSpot performance counters (what
  * {@code jstat} reads, {@code hsperfdata}), read from outside the JVM. Counts and times are cumulative since the JVM
- * started.
+ * started; times are written to the nanosecond.
  *
  * @param epochNs when the sample was taken, on the point's time axis
  * @param pid the JVM's process id
@@ -29,8 +29,8 @@ public record JvmSample(long epochNs, long pid, String role, String part, long g
     /** The row's cells, in the order of the components (the file's columns). */
     @Override
     public void cells(WatchCsv.Cells c) {
-        c.add(epochNs).add(pid).add(role).add(part).add(gcPauses).add(gcPauseMs).add(gcLongestPauseMs)
-                .add(safepoints).add(safepointMs).add(safepointSyncMs).add(heapUsedBytes).add(heapCommittedBytes)
-                .add(threads).add(compilations).add(jitMs);
+        c.add(epochNs).add(pid).add(role).add(part).add(gcPauses).addMs(gcPauseMs).addMs(gcLongestPauseMs)
+                .add(safepoints).addMs(safepointMs).addMs(safepointSyncMs).add(heapUsedBytes).add(heapCommittedBytes)
+                .add(threads).add(compilations).addMs(jitMs);
     }
 }

@@ -29,7 +29,8 @@ class WatchCsvTest {
                         "java org.orbscope.client.ClientMain --out a,b \"c\""),
                 new ProcessSample(9, 10, "other", "", "sh", 11, 12, 13, 14, 15, 16, "sh -c while :; do :; done")));
         roundTrip(WatchCsv.JVMS, List.of(new JvmSample(1, 2, "server", "server", 3, 4.5, 5.25, 6, 7.125, 8.0625, 9,
-                10, 11, 12, 13.5)));
+                10, 11, 12, 13.5), new JvmSample(2, 2, "server", "server", 4, 1234.567891, 0, 7, 0.000001, 0.05, 9,
+                10, 11, 13, 98765.4321)));
     }
 
     @Test
