@@ -28,6 +28,10 @@ final class ProcFs implements AutoCloseable {
     /** The JDK's stack buffer for a read ({@code io_util.c}): a longer read allocates one. */
     private static final int READ_CHUNK = 8192;
     private byte[] buf = new byte[64 * 1024];
+    private final ProcCursor cursor = new ProcCursor();
+    /** The fields of a process's {@code stat} after its state, up to its resident pages, as last read. */
+    private final long[] fields = new long[21];
+    private String[] cpuNames = new String[0];
     private long pageSize;
     /** The last memory, swap and TCP reading ({@link #machine}). */
     private long[] memory;
@@ -46,11 +50,21 @@ final class ProcFs implements AutoCloseable {
 
     /** The text of a file, or null when it does not exist (any more). */
     String read(String path) {
+        return text(readBytes(path));
+    }
+
+    /** A file read into {@link #buf}: its length, or -1 when it does not exist (any more). */
+    private int readBytes(String path) {
         try (RandomAccessFile in = new RandomAccessFile(path, "r")) {
             return read(in, false);
         } catch (IOException e) {
-            return null;
+            return -1;
         }
+    }
+
+    /** The text of the first {@code n} bytes of {@link #buf}, or null when {@code n} is -1 (no file). */
+    private String text(int n) {
+        return n < 0 ? null : new String(buf, 0, n, StandardCharsets.ISO_8859_1);
     }
 
     /**
@@ -58,7 +72,7 @@ final class ProcFs implements AutoCloseable {
      * its start): a third of the system calls of opening it each time. Null when it does not exist (any more).
      */
     String reread(String path) {
-        return reread(open, path, false);
+        return text(reread(open, path, false));
     }
 
     /**
@@ -68,21 +82,22 @@ final class ProcFs implements AutoCloseable {
      * {@code /proc/vmstat}) can come in parts, a page at a time.
      */
     String rereadRecord(String path) {
-        return reread(open, path, true);
+        return text(reread(open, path, true));
     }
 
     /**
      * {@link #reread} through {@code files}, where the file is kept under {@code key}: its path, or a process's id for
      * its {@code stat} (the path is made only to open it: a string concatenation per read, cold, costs as much as
-     * the read). Opened anew at each read when {@code files} is full.
+     * the read). Opened anew at each read when {@code files} is full. The file is read into {@link #buf}; returns its
+     * length, or -1.
      */
-    private <K> String reread(Map<K, RandomAccessFile> files, K key, boolean oneRecord) {
+    private <K> int reread(Map<K, RandomAccessFile> files, K key, boolean oneRecord) {
         try {
             RandomAccessFile in = files.get(key);
             if (in == null) {
                 String path = key instanceof Long pid ? statPath(pid) : (String) key;
                 if (files.size() >= FOLLOWED) {
-                    return read(path);
+                    return readBytes(path);
                 }
                 in = new RandomAccessFile(path, "r");
                 files.put(key, in);
@@ -91,7 +106,7 @@ final class ProcFs implements AutoCloseable {
             return read(in, oneRecord);
         } catch (IOException e) {
             close(files.remove(key));
-            return null;
+            return -1;
         }
     }
 
@@ -121,7 +136,7 @@ final class ProcFs implements AutoCloseable {
         }
     }
 
-    private String read(RandomAccessFile in, boolean oneRecord) throws IOException {
+    private int read(RandomAccessFile in, boolean oneRecord) throws IOException {
         int n = 0;
         while (true) {
             // At most 8 KB a call: the JDK reads a longer span through a buffer it allocates at each call.
@@ -138,7 +153,7 @@ final class ProcFs implements AutoCloseable {
                 buf = java.util.Arrays.copyOf(buf, buf.length * 2);
             }
         }
-        return new String(buf, 0, n, StandardCharsets.ISO_8859_1);
+        return n;
     }
 
     /** What {@code /proc/stat} says: the CPUs' states (all first, then each CPU) and the machine's counters. */
@@ -147,23 +162,50 @@ final class ProcFs implements AutoCloseable {
     }
 
     Stat stat(long epochNs) {
-        String t = rereadRecord("/proc/stat");
-        if (t == null) {
+        int n = reread(open, "/proc/stat", true);
+        if (n < 0) {
             return null;
         }
+        ProcCursor c = cursor.reset(buf, n);
         List<CpuStateSample> cpus = new ArrayList<>();
-        int at = 0;
-        while (t.startsWith("cpu", at)) {
-            int end = lineEnd(t, at);
-            int space = t.indexOf(' ', at);
-            String cpu = space == at + 3 ? CpuStateSample.ALL : t.substring(at + 3, space);
-            long[] f = numbers(t, space, end, 8);
-            cpus.add(new CpuStateSample(epochNs, cpu, f[0] * TICK_MS, f[1] * TICK_MS, f[2] * TICK_MS,
-                    f[3] * TICK_MS, f[4] * TICK_MS, f[5] * TICK_MS, f[6] * TICK_MS, f[7] * TICK_MS));
-            at = end + 1;
+        long contextSwitches = 0;
+        long interrupts = 0;
+        long forks = 0;
+        long running = 0;
+        long blocked = 0;
+        // cpu, cpuN..., intr, ctxt, btime, processes, procs_running, procs_blocked, softirq: the intr line, most of
+        // the file, is passed over after its first number (the total).
+        for (; c.more(); c.nextLine()) {
+            if (c.startsWith("cpu")) {
+                c.skip(3);
+                String cpu = c.peek() == ' ' ? CpuStateSample.ALL : cpuName((int) c.number());
+                cpus.add(new CpuStateSample(epochNs, cpu, c.number() * TICK_MS, c.number() * TICK_MS,
+                        c.number() * TICK_MS, c.number() * TICK_MS, c.number() * TICK_MS, c.number() * TICK_MS,
+                        c.number() * TICK_MS, c.number() * TICK_MS));
+            } else if (c.startsWith("intr ")) {
+                interrupts = c.skipAnd(5);
+            } else if (c.startsWith("ctxt ")) {
+                contextSwitches = c.skipAnd(5);
+            } else if (c.startsWith("processes ")) {
+                forks = c.skipAnd(10);
+            } else if (c.startsWith("procs_running ")) {
+                running = c.skipAnd(14);
+            } else if (c.startsWith("procs_blocked ")) {
+                blocked = c.skipAnd(14);
+            }
         }
-        return new Stat(cpus, value(t, "ctxt"), value(t, "intr"), value(t, "processes"), value(t, "procs_running"),
-                value(t, "procs_blocked"));
+        return new Stat(cpus, contextSwitches, interrupts, forks, running, blocked);
+    }
+
+    /** The name of CPU {@code k} in {@code cpus.csv}, made once. */
+    private String cpuName(int k) {
+        if (k >= cpuNames.length) {
+            cpuNames = java.util.Arrays.copyOf(cpuNames, k + 1);
+        }
+        if (cpuNames[k] == null) {
+            cpuNames[k] = Integer.toString(k);
+        }
+        return cpuNames[k];
     }
 
     /**
@@ -209,21 +251,31 @@ final class ProcFs implements AutoCloseable {
 
     /** Every interface of {@code /proc/net/dev}. */
     List<InterfaceSample> network(long epochNs) {
-        String t = reread("/proc/net/dev");
+        int n = reread(open, "/proc/net/dev", false);
         List<InterfaceSample> out = new ArrayList<>();
-        if (t == null) {
+        if (n < 0) {
             return out;
         }
-        for (int at = 0, end; at < t.length(); at = end + 1) {
-            end = lineEnd(t, at);
-            int colon = t.indexOf(':', at);
-            if (colon < 0 || colon > end || t.lastIndexOf('|', end) > at) {
+        ProcCursor c = cursor.reset(buf, n);
+        for (; c.more(); c.nextLine()) {
+            c.blanks();
+            int colon = c.find(':');
+            if (colon < 0) {
                 continue; // the two header lines
             }
+            String name = c.text(c.at(), colon);
+            c.at(colon + 1);
             // rx: bytes packets errs drop fifo frame compressed multicast; tx: bytes packets errs drop ...
-            long[] f = numbers(t, colon + 1, end, 12);
-            out.add(new InterfaceSample(epochNs, t.substring(at, colon).trim(), f[0], f[1], f[2], f[3], f[8], f[9],
-                    f[10], f[11]));
+            long rxBytes = c.number();
+            long rxPackets = c.number();
+            long rxErrors = c.number();
+            long rxDrops = c.number();
+            c.number();
+            c.number();
+            c.number();
+            c.number();
+            out.add(new InterfaceSample(epochNs, name, rxBytes, rxPackets, rxErrors, rxDrops, c.number(), c.number(),
+                    c.number(), c.number()));
         }
         return out;
     }
@@ -248,48 +300,29 @@ final class ProcFs implements AutoCloseable {
      * its code.
      */
     ProcStat process(long pid, boolean follow) {
-        String t = follow ? reread(stats, pid, true) : read(statPath(pid));
-        if (t == null) {
+        int n = follow ? reread(stats, pid, true) : readBytes(statPath(pid));
+        if (n < 0) {
             return null;
         }
-        int open = t.indexOf('(');
-        int close = t.lastIndexOf(')');
+        ProcCursor c = cursor.reset(buf, n);
+        int open = c.find('(');
+        int close = c.last(')');
         if (open < 0 || close < open) {
             return null;
         }
         // A zombie (Z) or dead (X) process has ended: it holds no memory or threads, only its exit status.
-        char state = close + 2 < t.length() ? t.charAt(close + 2) : '?';
+        int state = c.byteAt(close + 2);
         if (state == 'Z' || state == 'X') {
             return null;
         }
         // After the name and the state (a letter): ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt
         // utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss ...
-        long ppid = 0;
-        long user = 0;
-        long system = 0;
-        long threads = 0;
-        long start = 0;
-        long rss = 0;
-        int end = lineEnd(t, close);
-        int at = Math.min(t.length(), close + 4);
-        for (int k = 0; k <= 20 && at < end; k++) {
-            int space = t.indexOf(' ', at);
-            if (space < 0 || space > end) {
-                space = end;
-            }
-            switch (k) {
-                case 0 -> ppid = number(t, at, space);
-                case 10 -> user = number(t, at, space);
-                case 11 -> system = number(t, at, space);
-                case 16 -> threads = number(t, at, space);
-                case 18 -> start = number(t, at, space);
-                case 20 -> rss = number(t, at, space);
-                default -> {
-                }
-            }
-            at = space + 1;
+        c.at(close + 3);
+        long[] f = fields;
+        for (int k = 0; k < f.length; k++) {
+            f[k] = c.number();
         }
-        return new ProcStat(pid, t.substring(open + 1, close), ppid, user, system, threads, start, rss);
+        return new ProcStat(pid, c.text(open + 1, close), f[0], f[10], f[11], f[16], f[18], f[20]);
     }
 
     /** The most files of each kind kept open: a machine of thousands of processes opens the others' anew. */
