@@ -13,7 +13,7 @@ import java.util.Map;
  * it took several times the CPU of reading them here, and alone would take the watcher past its budget of 1% of one
  * core (docs/results/machine-watch.md): it reads several files per process and per interface (sysfs, one file per
  * counter) and builds objects for all of them, where the watcher needs a few whole-machine files, one file per
- * process it follows, and the {@code stat} of every process every 2 s.
+ * process it follows, and the {@code stat} of every process every 5 s.
  *
  * <p>One reader per watcher thread: it reuses one buffer, and keeps the files it reads again and again open (the
  * machine's, and the {@code stat} of each process it follows). A file that vanished (a process that ended) reads as
@@ -296,7 +296,7 @@ final class ProcFs implements AutoCloseable {
     /**
      * The process's stat, or null when it has ended (a zombie included); {@code follow}: its file is kept open for
      * the next read (up to {@value #FOLLOWED} files), until {@link #forget(long)}. Only the fields of {@link ProcStat}
-     * are parsed: the watcher reads every process of the machine every 2 s, mostly before the JIT has compiled
+     * are parsed: the watcher reads every process of the machine every 5 s, mostly before the JIT has compiled
      * its code.
      */
     ProcStat process(long pid, boolean follow) {

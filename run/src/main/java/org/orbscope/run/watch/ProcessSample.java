@@ -2,7 +2,7 @@ package org.orbscope.run.watch;
 
 /**
  * One row of {@code watch/processes.csv}: a process at one instant ({@code /proc/<pid>/stat}). The run's processes
- * are sampled every interval; other processes every 2 s, and only in 2 s in which they took
+ * are sampled every interval; other processes every 5 s, and only in 5 s in which they took
  * {@link ProcessTable#NOTICEABLE_SHARE} of one CPU or more (or when they are another orbscope run's).
  *
  * @param epochNs when the sample was taken, on the point's time axis

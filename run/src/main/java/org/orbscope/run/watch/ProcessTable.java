@@ -27,13 +27,13 @@ import org.orbscope.run.watch.ProcessSample.Role;
  * one), among them the descendants of the run that no launcher started and a client host's JVMs. A process's first
  * row holds its CPU since it started. A process is named from its command line. Listing {@code /proc} is a quarter
  * of a sample's cost, so it is not done at every sample (docs/results/machine-watch.md). The others are read every
- * 2 s (a scan with {@code others}), and written only for 2 s in which they took {@link #NOTICEABLE_SHARE} of one CPU
+ * 5 s (a scan with {@code others}), and written only for 5 s in which they took {@link #NOTICEABLE_SHARE} of one CPU
  * or more.
  */
 final class ProcessTable implements LongConsumer {
     /**
      * A process not of the run is written for a scan in which it took this share of one CPU or more, and two of
-     * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 40 ms of CPU in 2 s.
+     * Linux's 10 ms ticks at least (one tick is a process that merely woke up): 2%, 100 ms of CPU in 5 s.
      */
     static final double NOTICEABLE_SHARE = 0.02;
     /** How long a child of the run may take to become what it runs ({@code taskset}, Java's spawn helper). */

@@ -19,7 +19,7 @@ import org.orbscope.run.PointDirectory;
 
 /**
  * Watches the machine while a point runs: every {@value #INTERVAL_MS} ms a row of the machine's counters, of each
- * CPU, each network interface, each process of the run and each of its JVMs, and every 2 s the other processes
+ * CPU, each network interface, each process of the run and each of its JVMs, and every 5 s the other processes
  * that took CPU ({@link WatchDirectory}); memory, swap and TCP counters change slowly and are read once a second (the
  * rows between repeat them): their three files took about a fifth of a sample's CPU. It finds the run's processes itself, so the runner only starts it before
  * the point's first JVM and closes it after the last one ended:
@@ -51,11 +51,12 @@ public final class Watcher implements AutoCloseable {
      */
     static final int SCAN_EVERY = 10;
     /**
-     * The other processes are read every this many samples: every 2 s. Reading the hundred or so of a machine is the
-     * largest part of the watcher's CPU after its per-sample reads (docs/results/machine-watch.md); a process that
-     * starts is still found within a second, and read from its start.
+     * The other processes are read every this many samples: every 5 s, and at the last sample. Reading the hundred or
+     * so of a machine is the largest part of the watcher's CPU after its per-sample reads, and grows with the
+     * machine's processes (docs/results/machine-watch.md); the checks need only the CPU they took over a point's
+     * window. A process that starts is still found within a second, and read from its start.
      */
-    static final int OTHERS_EVERY = 20;
+    static final int OTHERS_EVERY = 50;
     /** How long a JVM of the run may take to map its counters before the watcher gives up on them. */
     private static final long ATTACH_NANOS = 10_000_000_000L;
 
