@@ -18,6 +18,11 @@ final class AllocationUnit implements InstrumentationUnit {
     }
 
     @Override
+    public boolean mayMatch(String className) {
+        return selection.allocSelected(className);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
         return type -> selection.allocSelected(type.getName());
     }

@@ -16,6 +16,12 @@ interface InstrumentationUnit {
     ElementMatcher<? super TypeDescription> types();
 
     /**
+     * Whether {@link #types} may match a class of this name: false only for classes it surely leaves alone. An
+     * attach looks at a loaded class only when some unit may match its name, so no other class is described.
+     */
+    boolean mayMatch(String className);
+
+    /**
      * Adds this unit's advice and rewriting to the class {@code type} that {@code builder} is remaking, defined by
      * {@code loader} (null: the bootstrap loader).
      */

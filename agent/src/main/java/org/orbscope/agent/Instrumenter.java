@@ -2,6 +2,7 @@ package org.orbscope.agent;
 
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import net.bytebuddy.ByteBuddy;
@@ -69,7 +70,7 @@ final class Instrumenter {
         AgentBuilder builder = new AgentBuilder.Default(byteBuddy)
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.RedefinitionStrategy.DiscoveryStrategy.Reiterating.INSTANCE)
+                .with(new ByName(units))
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .with(new ErrorCounter(errors, transformed))
@@ -78,6 +79,57 @@ final class Instrumenter {
             builder = builder.type(unit.types()).transform((b, type, loader, module, domain) -> unit.transform(b, type, loader));
         }
         return builder.installOn(inst);
+    }
+
+    /**
+     * The loaded classes an attach retransforms: those whose names some unit may match, found as
+     * {@code DiscoveryStrategy.Reiterating} finds them (again after each pass, until a pass finds none new). Only
+     * these are described and matched; a server's thousands of other loaded classes cost a name test each.
+     */
+    static final class ByName implements AgentBuilder.RedefinitionStrategy.DiscoveryStrategy {
+        private final List<InstrumentationUnit> units;
+
+        ByName(List<InstrumentationUnit> units) {
+            this.units = units;
+        }
+
+        boolean mayMatch(String className) {
+            for (InstrumentationUnit unit : units) {
+                if (unit.mayMatch(className)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public Iterable<Iterable<Class<?>>> resolve(Instrumentation instrumentation) {
+            Iterable<Iterable<Class<?>>> passes = AgentBuilder.RedefinitionStrategy.DiscoveryStrategy.Reiterating.INSTANCE
+                    .resolve(instrumentation);
+            return new Iterable<Iterable<Class<?>>>() {
+                @Override
+                public Iterator<Iterable<Class<?>>> iterator() {
+                    Iterator<Iterable<Class<?>>> next = passes.iterator();
+                    return new Iterator<Iterable<Class<?>>>() {
+                        @Override
+                        public boolean hasNext() {
+                            return next.hasNext();
+                        }
+
+                        @Override
+                        public Iterable<Class<?>> next() {
+                            List<Class<?>> named = new ArrayList<>();
+                            for (Class<?> type : next.next()) {
+                                if (mayMatch(type.getName())) {
+                                    named.add(type);
+                                }
+                            }
+                            return named;
+                        }
+                    };
+                }
+            };
+        }
     }
 
     /** Counts instrumentation failures (a class the agent cannot transform stays as it was), and the classes changed. */

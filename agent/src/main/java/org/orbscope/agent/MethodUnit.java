@@ -28,6 +28,11 @@ final class MethodUnit implements InstrumentationUnit {
     }
 
     @Override
+    public boolean mayMatch(String className) {
+        return selection.typeSelected(className);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
         return selection::methodsSelected;
     }

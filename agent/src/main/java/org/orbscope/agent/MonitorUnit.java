@@ -41,6 +41,11 @@ final class MonitorUnit implements InstrumentationUnit {
 
     /** The classes whose monitors are recorded; tested by name first, so no other class is looked into. */
     @Override
+    public boolean mayMatch(String className) {
+        return selection.monitorsCandidate(className);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
         return type -> selection.monitorsCandidate(type.getName()) && selection.monitorsSelected(type);
     }

@@ -13,6 +13,7 @@ import org.orbscope.agent.boot.Dispatch;
  * conditions and queues block, each with its blocker and timeout. Every form's exit is the park's end.
  */
 final class ParkUnit implements InstrumentationUnit {
+    private static final String CLASS = "java.util.concurrent.locks.LockSupport";
     private final AdviceBindings bindings;
 
     ParkUnit(AdviceBindings bindings) {
@@ -20,8 +21,13 @@ final class ParkUnit implements InstrumentationUnit {
     }
 
     @Override
+    public boolean mayMatch(String className) {
+        return className.equals(CLASS);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return ElementMatchers.named("java.util.concurrent.locks.LockSupport");
+        return ElementMatchers.named(CLASS);
     }
 
     @Override

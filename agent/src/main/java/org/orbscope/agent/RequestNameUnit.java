@@ -20,6 +20,11 @@ final class RequestNameUnit implements InstrumentationUnit {
     }
 
     @Override
+    public boolean mayMatch(String className) {
+        return selection.namesRequests(className);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
         return type -> selection.namesRequests(type.getName());
     }

@@ -9,6 +9,7 @@ import org.orbscope.agent.boot.Dispatch;
 
 /** Thread events ({@code events=threads}): who starts a thread, and when it ends, from {@code java.lang.Thread}. */
 final class ThreadUnit implements InstrumentationUnit {
+    private static final String CLASS = "java.lang.Thread";
     private final Advice start;
     private final Advice exit;
 
@@ -18,8 +19,13 @@ final class ThreadUnit implements InstrumentationUnit {
     }
 
     @Override
+    public boolean mayMatch(String className) {
+        return className.equals(CLASS);
+    }
+
+    @Override
     public ElementMatcher<? super TypeDescription> types() {
-        return ElementMatchers.named("java.lang.Thread");
+        return ElementMatchers.named(CLASS);
     }
 
     @Override
