@@ -30,8 +30,10 @@ public final class Agent {
      */
     public static final String RECORDING = "orbscope.agent.recording";
     /**
-     * System property of the target JVM that says what the last start's instrumentation cost: the classes it
-     * changed, its wall and CPU nanoseconds, space-separated ({@code orbscope attach} states it).
+     * System property of the target JVM that says what the last start cost, space-separated: the classes its
+     * instrumentation changed, that install's wall and CPU nanoseconds; then the whole start's (from the agent's
+     * entry point, the agent's own loading included) wall and CPU nanoseconds on its thread and the JIT compilation
+     * nanoseconds of the JVM meanwhile; -1 for a figure the JVM cannot tell ({@code orbscope attach} states them).
      */
     public static final String INSTALL = "orbscope.agent.install";
     /**
@@ -80,7 +82,7 @@ public final class Agent {
         return sink instanceof Recorder ? ((Recorder) sink).recording() : null;
     }
 
-    public static synchronized void start(String args, Instrumentation inst, boolean attached) {
+    static synchronized void start(String args, Instrumentation inst, boolean attached, StartMark launched) {
         AgentConfig config;
         try {
             config = AgentConfig.parse(args);
@@ -124,15 +126,17 @@ public final class Agent {
         if (config.autoProfile && !pickProfile(args, config, inst, attached)) {
             return;
         }
-        begin(args, config, inst, attached, attached);
+        begin(args, config, inst, attached, attached, launched);
     }
 
     /**
      * Starts recording as {@code config} says, and says so on stderr; then, for each profile none of whose methods
      * the JVM had, what the JVM loads instead: at once when {@code checkNow} (an attach to a JVM whose ORB runs: the
      * retransformation has seen every loaded class), else when the first class of another ORB loads, and at stop.
+     * What the start cost is counted from {@code launched} ({@link #INSTALL}).
      */
-    private static void begin(String args, AgentConfig config, Instrumentation inst, boolean attached, boolean checkNow) {
+    private static void begin(String args, AgentConfig config, Instrumentation inst, boolean attached, boolean checkNow,
+            StartMark launched) {
         Recording recording;
         try {
             recording = Recording.start(args, config, inst, attached);
@@ -141,7 +145,7 @@ public final class Agent {
                 stopAfter(config.durationNanos, recording);
             }
             property(RECORDING, System.nanoTime() + " " + recording.out());
-            property(INSTALL, recording.installCost().property());
+            property(INSTALL, recording.installCost().property() + " " + launched.since());
             status("recording " + recording.out());
             if (!config.quiet) {
                 System.err.println("orbscope agent: recording to " + config.out + (attached ? " (attached)" : ""));
@@ -182,7 +186,7 @@ public final class Agent {
                 }
                 Dispatch.sink = new Sink();
                 use(config, orb);
-                begin(args, config, inst, attached, false);
+                begin(args, config, inst, attached, false, StartMark.now());
             }
         });
         Dispatch.sink = new WaitingForOrb(watch);

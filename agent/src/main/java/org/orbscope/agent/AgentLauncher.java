@@ -21,9 +21,11 @@ public final class AgentLauncher {
 
     private static void launch(String args, Instrumentation inst, boolean attached) {
         try {
+            StartMark launched = StartMark.now();
             BootInjector.inject(inst);
             Class<?> agent = Class.forName("org.orbscope.agent.Agent", true, AgentLauncher.class.getClassLoader());
-            agent.getMethod("start", String.class, Instrumentation.class, boolean.class).invoke(null, args, inst, attached);
+            agent.getDeclaredMethod("start", String.class, Instrumentation.class, boolean.class, StartMark.class)
+                    .invoke(null, args, inst, attached, launched);
         } catch (Throwable t) {
             // Never break the application: say why and let it run unmonitored.
             System.err.println("orbscope agent: not started: " + t);

@@ -175,17 +175,29 @@ final class AttachCommand implements Callable<Integer> {
     }
 
     /**
-     * What instrumenting the target cost, as the agent timed it: its CPU is the attaching thread's, on which the
-     * loaded classes are transformed; null when the agent did not say.
+     * What starting the agent cost the target, as the agent timed it: the classes it retransformed, in what wall
+     * and CPU time (the thread's that transforms them); then the whole start from the agent's entry point, its CPU
+     * on that thread and the JIT compilation the JVM did meanwhile, on its compiler threads (an agent that does not
+     * give them is stated without). Null when the agent did not say.
      */
     static String installCost(String property) {
-        String[] f = property.trim().split(" ");
-        if (f.length != 3 || !property.matches(" *[0-9]+ [0-9]+ -?[0-9]+ *")) {
+        String p = property.trim();
+        if (!p.matches("[0-9]+ [0-9]+ -?[0-9]+( [0-9]+ -?[0-9]+ -?[0-9]+)?")) {
             return null;
         }
-        long cpu = Long.parseLong(f[2]);
-        return "orbscope: the agent retransformed " + f[0] + " loaded classes in " + Long.parseLong(f[1]) / 1_000_000 + " ms"
-                + (cpu < 0 ? "" : " (" + cpu / 1_000_000 + " ms of CPU)");
+        String[] f = p.split(" ");
+        String s = "orbscope: the agent retransformed " + f[0] + " loaded classes in " + millis(f[1]) + " ms"
+                + (f[2].startsWith("-") ? "" : " (" + millis(f[2]) + " ms of CPU)");
+        if (f.length == 6) {
+            s += "; its whole start took " + millis(f[3]) + " ms" + (f[4].startsWith("-") ? "" : ", " + millis(f[4])
+                    + " ms of CPU on the attaching thread") + (f[5].startsWith("-") ? "" : ", and the JVM compiled for "
+                    + millis(f[5]) + " ms meanwhile");
+        }
+        return s;
+    }
+
+    private static long millis(String nanos) {
+        return Long.parseLong(nanos) / 1_000_000;
     }
 
     /**
