@@ -52,7 +52,9 @@ class ThreadPerConnectionCpuTest {
                 "client:",
                 "  maxDuration: 60s",
                 "  warmup: 10",
-                "  processes: [{name: p, requests: " + REQUESTS + ", arrival: {law: poisson, rate: 100/s},",
+                // A closed client sends each request 5 ms after the reply before it, so that every request finds the
+                // receiver free and has a client delay of its own, however late a loaded machine runs the client.
+                "  processes: [{name: p, requests: " + REQUESTS + ", arrival: {law: closed, threads: 1, thinkTime: 5ms},",
                 "               targets: [{object: t, operation: call}]}]",
                 ""));
         CliRunner r = CliRunner.run("run", file.toString(), "--ready-timeout", CliRunner.READY_TIMEOUT_SECONDS,
