@@ -57,6 +57,10 @@ final class ProcessorSharing {
         return active;
     }
 
+    double cores() {
+        return cores;
+    }
+
     /** Integral over time of busy cores (min(n, C)); divide by C x elapsed for utilization. */
     double busyCoreTime() {
         return busyCoreTime;

@@ -118,6 +118,7 @@ public final class ScenarioMapping {
         b.connections(client.connections() * client.jvms());
         b.receiverCpu(Dist.deterministic(o.receiverCpuNanos())).poaCpu(Dist.deterministic(o.poaCpuNanos()));
         Dist marshal = Dist.deterministic(o.marshalCpuNanos());
+        List<List<ServerSpec>> groups = cpuGroups(s);
         for (ServerSpec server : s.servers()) {
             Threading t = threading(server);
             int threads = t.threads();
@@ -125,7 +126,7 @@ public final class ScenarioMapping {
             if (s.singleServer()) {
                 b.cores(cores(server)).dispatcherThreads(threads).poolScope(scope);
             } else {
-                b.server(server.name(), cpuCores(s, server), threads, scope);
+                b.server(server.name(), cpuCores(groups, server), threads, scope);
             }
             b.poa(PoaSpec.ROOT, 0);
             for (PoaSpec p : server.poas()) {
@@ -143,7 +144,7 @@ public final class ScenarioMapping {
                 }
             }
         }
-        for (List<ServerSpec> group : cpuGroups(s)) {
+        for (List<ServerSpec> group : groups) {
             if (group.size() > 1) {
                 b.shareCpu(group.stream().map(ServerSpec::name).toList());
             }
@@ -319,14 +320,14 @@ public final class ScenarioMapping {
         return all;
     }
 
-    /** The cores of the CPU a server of a scenario of several runs on: those of its group ({@link #cpuGroups}). */
-    private static int cpuCores(Scenario s, ServerSpec server) {
-        for (List<ServerSpec> group : cpuGroups(s)) {
+    /** The cores of the CPU a server runs on: those its group ({@link #cpuGroups}) may use together. */
+    private static int cpuCores(List<List<ServerSpec>> groups, ServerSpec server) {
+        for (List<ServerSpec> group : groups) {
             if (group.contains(server)) {
-                return group.size() > 1 ? cpus(group).size() : cores(server);
+                return cpus(group).size();
             }
         }
-        return cores(server);
+        throw new IllegalStateException("server '" + server.name() + "' is in no group");
     }
 
     /** The model's name of an object's servant: its id with one server, server/id with several. */

@@ -1053,13 +1053,9 @@ final class SimulationEngine {
         res.simulatedNanos = now;
         double allCores = 0;
         double busy = 0;
-        boolean[] counted = new boolean[cpu.length];
-        for (int s = 0; s < p.servers.size(); s++) {
-            if (!counted[cpuOfServer[s]]) {
-                counted[cpuOfServer[s]] = true;
-                allCores += p.servers.get(s).cores();
-                busy += cpu[cpuOfServer[s]].busyCoreTime();
-            }
+        for (ProcessorSharing c : cpu) {
+            allCores += c.cores();
+            busy += c.busyCoreTime();
         }
         double coreTime = allCores * now;
         res.cpuUtilization = now > 0 ? busy / coreTime : 0;
